@@ -1,0 +1,139 @@
+/**
+ * The contract between the pure rules engine and everything else.
+ *
+ * The application layer (src/games) only ever talks to a game system through
+ * `GameSystem`. It owns I/O, the clock and the secret dice seed; the system
+ * owns every rule. Nothing in here may read the clock or Math.random: time
+ * arrives as data and randomness arrives through `Dice`.
+ */
+
+/** A side of the game as named by the scenario, e.g. 'P1' and 'P2'. */
+export type SideId = string;
+
+/**
+ * Who is looking. A side sees what its rules allow; a spectator sees only what
+ * is hidden from nobody; `referee` sees everything (finished-game replay and
+ * export only).
+ */
+export type Viewer = { kind: 'side'; side: SideId } | { kind: 'spectator' } | { kind: 'referee' };
+
+/** One rules violation; `ruleId` cites ../shared/rules (e.g. 'GT-6C.2'). */
+export interface Violation {
+  ruleId: string;
+  /** Namespaced machine code, e.g. 'movement/zoc_stop'. */
+  code: string;
+  message: string;
+  /** Index of the offending order in the submission, or null for the whole submission. */
+  orderIndex: number | null;
+}
+
+/**
+ * Who may read an event, decided by the engine when it emits the event.
+ * `all`: everyone. `sides`: only the listed sides see `data`; everyone else
+ * sees `redacted` (or nothing when `redacted` is absent). A redacted form must
+ * never depend on the hidden facts it replaces.
+ */
+export type Visibility =
+  | { to: 'all' }
+  | { to: 'sides'; sides: SideId[]; redacted?: { type: string; data: unknown } };
+
+/** A past-tense fact emitted by the engine. The app layer adds metadata (actor, time, correlation). */
+export interface RulesEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  visibility: Visibility;
+  /** True when the event discloses something that was hidden from a side (a camouflage
+   *  reveal, a sealed setup opened). A phase that revealed anything cannot be undone. */
+  reveals?: boolean;
+}
+
+/**
+ * The source of randomness handed to `resolve`. Each call is one roll, which the
+ * application records in the log (with its counter) so that anyone can verify it
+ * once the seed is revealed. `visibleTo` limits who learns the roll (the secret
+ * Gators! breakdown roll); by default every side sees it.
+ */
+export interface Dice {
+  /** A uniform integer in 1..sides. */
+  roll(sides: number, purpose: string, visibleTo?: SideId[]): number;
+}
+
+/** What the phase machine says about the present moment. */
+export interface PhaseInfo {
+  turn: number;
+  /** Scenario phase id, e.g. 'p1-movement'. */
+  phase: string;
+  /**
+   * sequential: one side submits a phase.
+   * simultaneous: several sides submit sealed orders (setup); all are applied once every side is in.
+   * reaction: resolution is paused for an out-of-turn decision by `acting[0]`.
+   * ended: the game is over.
+   */
+  mode: 'sequential' | 'simultaneous' | 'reaction' | 'ended';
+  /** Sides that must submit now. For simultaneous phases, the sides that have not yet submitted. */
+  acting: SideId[];
+  /** Present in reaction mode: what is being asked, as the reacting side may see it. */
+  reaction?: { side: SideId; kind: string; prompt: unknown };
+  /** Present when mode is 'ended'. */
+  result?: { winner: SideId | null; reason: string };
+}
+
+/** A submission as the client sent it, before parsing. */
+export interface RawSubmission {
+  /** 'orders' for a normal or setup phase, 'reaction' to answer a reaction window,
+   *  'standing-orders' to replace the side's standing reaction orders. */
+  kind: 'orders' | 'reaction' | 'standing-orders';
+  orders: unknown;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; violations: Violation[] };
+
+/** Reachable hexes, attackable targets and the like for one unit, as the side may see them. */
+export interface UnitOptions {
+  unitId: string;
+  moves: Array<{ hex: string; cost: number; path: string[] }>;
+  attacks: Array<{ targetHex: string; targetIds: string[]; preview: unknown }>;
+  other?: Array<{ action: string; detail: unknown }>;
+}
+
+/**
+ * A game system (Gators!, Grav Armor, World at War). Pure and deterministic:
+ * the same state, submission and dice give the same events.
+ *
+ * S is the system's JSON-serialisable state, Sub its parsed submission.
+ */
+export interface GameSystem<S = unknown, Sub = unknown> {
+  readonly id: string;
+
+  /** Events that bring a new game of `scenario` into being (evolve them from `undefined`). */
+  start(scenario: unknown, options: { sides: SideId[] }): RulesEvent[];
+
+  /** The only state transition. `state` is undefined for the first event. */
+  evolve(state: S | undefined, event: { type: string; data: unknown }): S;
+
+  phase(state: S): PhaseInfo;
+
+  /** Shape check of client input: malformed orders, unknown units, bad hex labels. */
+  parse(state: S, side: SideId, raw: RawSubmission): Parsed<Sub>;
+
+  /** Every violation at once; empty means legal. Never throws for bad input. */
+  validate(state: S, side: SideId, submission: Sub): Violation[];
+
+  /**
+   * The events of a valid submission. For a simultaneous phase whose other
+   * sides have not all submitted, the events only seal this side's orders.
+   * May stop at a reaction point (the last event then requests it).
+   */
+  resolve(state: S, side: SideId, submission: Sub, dice: Dice): RulesEvent[];
+
+  /**
+   * An unanswered reaction window expired: apply the side's standing orders
+   * or no reaction, and continue resolution.
+   */
+  expireReaction(state: S, dice: Dice): RulesEvent[];
+
+  /** Exactly what `viewer` may see of `state`. JSON-serialisable. */
+  view(state: S, viewer: Viewer): unknown;
+
+  options(state: S, side: SideId, unitId: string): UnitOptions | Violation[];
+}
