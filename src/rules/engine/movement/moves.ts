@@ -1,0 +1,109 @@
+import { GameState, UnitState } from '../../model/state';
+import { boardOf } from '../board';
+import { mediumAt, unitOf } from '../queries';
+import { MoveContext, MoveOptions, moveContexts } from './context';
+import { bestNode, nodePath, searchReachable } from './search';
+import { STEP, TERMINAL, step } from './step';
+import { MoveProblem, checkPath, endProblem } from './validate-path';
+
+export interface MoveOption {
+  readonly hex: string;
+  /** Movement points spent (fractions allowed). */
+  readonly cost: number;
+  /** Hexes entered, start excluded: submit this as the move's path. */
+  readonly path: readonly string[];
+}
+
+/**
+ * Every hex the unit may end a move in, with the cheapest cost and a path.
+ * `with`: units moving along as one stack (GT-6D.1 (6), a Hawk's two trucks);
+ * only the end hex is checked for them here, the path per unit by checkMove.
+ */
+export function reachableHexes(state: GameState, unitId: string, opts: MoveOptions, withUnits: readonly string[] = []): MoveOption[] {
+  const contexts = moveContexts(state, unitId, opts);
+  const movers = [unitOf(state, unitId), ...withUnits.map((w) => unitOf(state, w))];
+  const best = new Map<number, { ctx: MoveContext; ticks: number; path: number[] }>();
+  for (const c of contexts) {
+    const r = searchReachable(c);
+    for (const h of r.hexes) {
+      if (best.has(h)) continue; // the water profile comes first and is preferred
+      const node = bestNode(r, h);
+      if (node < 0 || endProblem(c, movers, h) !== null) continue;
+      best.set(h, { ctx: c, ticks: r.cost[node]!, path: nodePath(r, node) });
+    }
+  }
+  const grid = boardOf(state.scenario).grid;
+  return [...best.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([h, v]) => ({ hex: grid.label(h), cost: v.ticks / v.ctx.board.costScale, path: v.path.map((i) => grid.label(i)) }));
+}
+
+export type MoveCheck =
+  | { readonly ok: true; readonly cost: number; readonly end: string; readonly ctx: MoveContext }
+  | { readonly ok: false; readonly problem: MoveProblem };
+
+/**
+ * Checks one unit's whole move (GT-6A.2: a move is one indivisible action).
+ * For amphibians with two speeds, a path that touches land is a land move,
+ * one entirely on water a water move (Q-GT-23).
+ */
+export function checkMove(state: GameState, unitId: string, path: readonly string[], opts: MoveOptions, movers?: readonly UnitState[]): MoveCheck {
+  const contexts = moveContexts(state, unitId, opts);
+  const board = boardOf(state.scenario);
+  const idx = path.map((l) => board.grid.indexOf(l));
+  let ctx = contexts[0]!;
+  if (contexts.length > 1) {
+    const touchesLand = [ctx.start, ...idx].some((i) => i >= 0 && mediumAt(board, i) !== 'water');
+    ctx = contexts.find((c) => c.profile === (touchesLand ? 'land' : 'water'))!;
+  }
+  const r = checkPath(ctx, idx);
+  if (!r.ok) return r;
+  const end = endProblem(ctx, movers ?? [unitOf(state, unitId)], r.end);
+  if (end !== null) return { ok: false, problem: end };
+  return { ok: true, cost: r.cost / board.costScale, end: board.grid.label(r.end), ctx };
+}
+
+export type StopReason = 'zoc' | 'zoc_same' | 'blocked';
+
+/**
+ * The part of a planned (already valid) path that the real state lets the
+ * unit carry out: hidden enemies' zones of control stop it where planning
+ * could not know (rules.zoc.hidden "ignored-until-contact"). If the hex where
+ * it stops may not hold it, it stops at the last earlier hex that may (at
+ * worst its start).
+ */
+export function realPath(
+  state: GameState,
+  unitId: string,
+  path: readonly string[],
+  opts: Omit<MoveOptions, 'knownTo'>,
+  movers?: readonly UnitState[],
+): { path: string[]; stoppedBy: StopReason | null } {
+  const planned = checkMove(state, unitId, path, { ...opts, knownTo: unitOf(state, unitId).side }, movers);
+  if (!planned.ok) throw new Error(`realPath needs a valid planned path: ${planned.problem.message}`);
+  const contexts = moveContexts(state, unitId, { ...opts, knownTo: null });
+  const c = contexts.find((x) => x.profile === planned.ctx.profile) ?? contexts[0]!;
+  const grid = c.board.grid;
+  let from = c.start;
+  let spent = 0;
+  const done: number[] = [];
+  let stoppedBy: StopReason | null = null;
+  for (const l of path) {
+    const to = grid.indexOf(l);
+    const s = step(c, from, grid.directionTo(from, to), to, spent);
+    if (s < 0) {
+      stoppedBy = s === STEP.ZOC_SAME ? 'zoc_same' : 'blocked';
+      break;
+    }
+    done.push(to);
+    spent += s;
+    from = to;
+    if (c.terminal === TERMINAL.ZOC && done.length < path.length) {
+      stoppedBy = 'zoc';
+      break;
+    }
+  }
+  const who = movers ?? [unitOf(state, unitId)];
+  while (done.length > 0 && endProblem(c, who, done[done.length - 1]!) !== null) done.pop();
+  return { path: done.map((i) => grid.label(i)), stoppedBy };
+}

@@ -1,0 +1,120 @@
+import { GameState, HexLabel, UnitId, UnitState } from '../model/state';
+import { UnitType } from '../model/scenario';
+import { Board, boardOf } from './board';
+
+/** Reads of the state that every part of the engine shares. None of them allocate per hex. */
+
+export function unitOf(state: GameState, id: UnitId): UnitState {
+  const u = state.units[id];
+  if (u === undefined) throw new RangeError(`unknown unit "${id}"`);
+  return u;
+}
+
+export function typeOf(state: GameState, u: UnitState): UnitType {
+  const t = state.scenario.units.types[u.type];
+  if (t === undefined) throw new RangeError(`unit "${u.id}" has unknown type "${u.type}"`);
+  return t;
+}
+
+/** The hex a unit is in, following carriers and towers; null when off the board or eliminated. */
+export function hexOf(state: GameState, u: UnitState): HexLabel | null {
+  for (let guard = 0; guard < 16; guard++) {
+    switch (u.loc.at) {
+      case 'hex':
+        return u.loc.hex;
+      case 'carried':
+        u = unitOf(state, u.loc.by);
+        break;
+      case 'towed':
+        u = unitOf(state, u.loc.by[0]!);
+        break;
+      case 'box':
+      case 'eliminated':
+        return null;
+    }
+  }
+  throw new RangeError(`unit "${u.id}" is carried more than 16 levels deep`);
+}
+
+export function isActive(u: UnitState): boolean {
+  return u.loc.at !== 'eliminated';
+}
+
+/** Units standing in a hex themselves (not carried or towed), by label. */
+export function unitsByHex(state: GameState): Map<HexLabel, UnitState[]> {
+  const out = new Map<HexLabel, UnitState[]>();
+  for (const u of Object.values(state.units)) {
+    if (u.loc.at !== 'hex') continue;
+    const list = out.get(u.loc.hex);
+    if (list === undefined) out.set(u.loc.hex, [u]);
+    else list.push(u);
+  }
+  return out;
+}
+
+export function unitsAt(state: GameState, hex: HexLabel): UnitState[] {
+  return Object.values(state.units).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
+}
+
+/** Units directly aboard (carried by) a carrier. */
+export function cargoOf(state: GameState, carrier: UnitId): UnitState[] {
+  return Object.values(state.units).filter((u) => u.loc.at === 'carried' && u.loc.by === carrier);
+}
+
+/** Units carried or towed by this unit, at any depth (what is destroyed with it, GT-7E.1). */
+export function everythingAboard(state: GameState, carrier: UnitId): UnitState[] {
+  const out: UnitState[] = [];
+  const stack = [carrier];
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    for (const u of Object.values(state.units)) {
+      const aboard = (u.loc.at === 'carried' && u.loc.by === c) || (u.loc.at === 'towed' && u.loc.by[0] === c);
+      if (aboard) {
+        out.push(u);
+        stack.push(u.id);
+      }
+    }
+  }
+  return out;
+}
+
+export function towedBy(state: GameState, tower: UnitId): UnitState | undefined {
+  return Object.values(state.units).find((u) => u.loc.at === 'towed' && u.loc.by.includes(tower));
+}
+
+export function hasTag(t: UnitType, tags: readonly string[]): boolean {
+  return tags.some((x) => x === '*' || t.tags.includes(x));
+}
+
+/** The medium ("land", "water"…) of the hex a unit stands in. */
+export function mediumAt(board: Board, i: number): string {
+  const m = board.staticMedium[i]!;
+  return m === 255 ? 'off-map' : board.media[m]!;
+}
+
+/** Target class of a unit type in a hex (GT-7D.2: an amphibian afloat is a naval target). */
+export function targetClassAt(board: Board, t: UnitType, i: number): string {
+  return t.targetClassByMedium[mediumAt(board, i)] ?? t.targetClass;
+}
+
+export function strengthVs(t: UnitType, targetClass: string): number {
+  return t.strength[targetClass] ?? 0;
+}
+
+/** Speed in a medium (GT-2.3: amphibians have a land and a water speed). */
+export function speedIn(t: UnitType, medium: string): number {
+  return t.speeds[medium] ?? t.speed;
+}
+
+export function flag(u: UnitState, name: string): boolean {
+  const v = u.flags[name] ?? u.attrs[name];
+  return v !== undefined && v !== null && v !== false && v !== 0;
+}
+
+export function boardOfState(state: GameState): Board {
+  return boardOf(state.scenario);
+}
+
+export function enemiesOf(state: GameState, side: string): UnitState[] {
+  return Object.values(state.units).filter((u) => u.side !== side && u.loc.at === 'hex');
+}

@@ -1,0 +1,62 @@
+import { GameState } from '../model/state';
+import { UnitType } from '../model/scenario';
+import { Board } from './board';
+import { hasTag } from './queries';
+
+export interface StackProblem {
+  readonly ruleId: string;
+  readonly message: string;
+}
+
+/**
+ * Whether units of `side` with these types may end a move or placement
+ * together in hex `at` (GT-6D.1). Carried and towed units are not passed in:
+ * they do not count. Exceptions are data (rules.json stacking.exceptions).
+ */
+export function stackProblem(state: GameState, board: Board, side: string, at: number, stack: readonly UnitType[]): StackProblem | null {
+  const rule = state.scenario.rules.stacking;
+  if (rule.limit === null) return null;
+  const counting = stack.filter((t) => !hasTag(t, rule.exemptTags));
+  if (counting.length <= rule.limit) return null;
+  for (const e of rule.exceptions) {
+    switch (e.kind) {
+      case 'combination':
+        if (matchesCombination(counting, e.members)) return null;
+        break;
+      case 'overlay': {
+        const bit = board.overlayIds.indexOf(e.overlay);
+        if (bit < 0 || (board.overlays[at]! & (1 << bit)) === 0) break;
+        if (e.friendlyOnly && !friendlyOverlay(state, board, e.overlay, at, side)) break;
+        if (counting.every((t) => hasTag(t, e.tags))) return null;
+        break;
+      }
+    }
+  }
+  return { ruleId: rule.ruleId, message: `${counting.length} units may not stack here (limit ${rule.limit})` };
+}
+
+type Member = { readonly tags: readonly string[]; readonly min: number; readonly max: number };
+
+function matchesCombination(stack: readonly UnitType[], members: readonly Member[]): boolean {
+  const counts = members.map(() => 0);
+  for (const t of stack) {
+    const k = members.findIndex((m, i) => hasTag(t, m.tags) && counts[i]! < m.max);
+    if (k < 0) return false;
+    counts[k]!++;
+  }
+  return members.every((m, i) => counts[i]! >= m.min);
+}
+
+/** Airfields belong to their owner (GT-6D.1 (4)); a system may record captures in side public state. */
+function friendlyOverlay(state: GameState, board: Board, overlay: string, at: number, side: string): boolean {
+  if (overlay !== 'airfield') return true;
+  const k = board.airfieldOf[at]!;
+  if (k < 0) return false;
+  const af = state.scenario.map.airfields[k]!;
+  const captured = state.sides[side]?.public['airfields'];
+  if (Array.isArray(captured) && captured.includes(af.id)) return true;
+  const lost = Object.values(state.sides).some(
+    (s) => s.id !== side && Array.isArray(s.public['airfields']) && (s.public['airfields'] as readonly unknown[]).includes(af.id),
+  );
+  return af.owner === side && !lost;
+}

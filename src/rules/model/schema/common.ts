@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** A board label as written in scenario files ("0507"); checked against the map later. */
+export const hexLabel = z.string().regex(/^[0-9]{4,8}$/, 'a hex label is column then row, zero-padded, e.g. "0507"');
+
+export const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.\-]*$/, 'an id is letters, digits, "-", "_" or "."');
+
+/** A rule ID in ../shared/rules, e.g. "GT-6C.2" or an open point "Q-GT-06". */
+export const ruleId = z.string().min(2);
+
+export const tags = z.array(z.string().min(1));
+
+/** Free-form documentation keys every file and many objects may carry. */
+export const doc = {
+  description: z.string().optional(),
+  notes: z.union([z.string(), z.array(z.string())]).optional(),
+  $comment: z.string().optional(),
+  source: z.string().optional(),
+};
+
+export const scalar = z.union([z.number(), z.string(), z.boolean()]);
+
+/** System-readable extra values (Grav Armor terrain defense, a unit's ECM…). */
+export const values = z.record(z.string(), scalar);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { doc, id, ruleId } from './common';
+
+export const phaseDefSchema = z.strictObject({
+  ...doc,
+  id,
+  /** What the system does in this phase ("movement", "combat", "setup", "end-of-turn"…). */
+  kind: id,
+  name: z.string().optional(),
+  mode: z.enum(['sequential', 'simultaneous']).default('sequential'),
+  /** The side that acts (sequential). */
+  side: id.optional(),
+  /** The sides that act (simultaneous). */
+  sides: z.array(id).optional(),
+  /** Resolved by the engine with no submission (end of turn, a scripted roll). */
+  auto: z.boolean().default(false),
+  /** Several submissions per phase; the last one says it ends the phase (Grav Armor, one unit at a time). */
+  multiSubmission: z.boolean().default(false),
+  /** Unit flags cleared when this phase begins (all flags are cleared at each new turn). */
+  clearsFlags: z.array(z.string()).default([]),
+  ruleId: ruleId.optional(),
+});
+
+/** turns.json: turn track and phase sequence. */
+export const turnsSchema = z.strictObject({
+  ...doc,
+  turns: z.int().min(1),
+  /** Cyclic pattern of the time of day per turn, starting with turn 1 (["day", "night"]). */
+  timeOfDay: z.array(z.string().min(1)).default([]),
+  setup: z.array(phaseDefSchema).default([]),
+  phases: z.array(phaseDefSchema).min(1),
+});
