@@ -87,7 +87,8 @@ export interface PendingResolution {
   /** Original index of orders[0] in the submission, for violations and events. */
   readonly indexOffset: number;
   readonly endsPhase: boolean;
-  readonly request: ReactionRequest;
+  /** Set by the ReactionRequested event that follows the suspension. */
+  readonly request: ReactionRequest | null;
 }
 
 /** The whole game state: readonly, JSON-serialisable, changed only by evolve. */

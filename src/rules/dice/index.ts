@@ -1,0 +1,3 @@
+export * from './dice';
+export * from './forced-dice';
+export * from './seeded-dice';

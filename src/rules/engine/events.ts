@@ -1,0 +1,87 @@
+import { Json, JsonObject } from '../model/json';
+import { Scenario } from '../model/scenario';
+import { HexLabel, PendingResolution, PhaseState, ReactionRequest, UnitId } from '../model/state';
+import { RulesEvent, SideId } from './types';
+
+/**
+ * The kernel's events: past-tense facts every system shares. A system adds
+ * its own (its evolve handles them); the kernel's evolve handles these.
+ * `data` is always JSON.
+ */
+export interface KernelEventData {
+  GameStarted: { scenario: Scenario; ext: Json };
+  PhaseAdvanced: { stage: PhaseState['stage']; turn: number; index: number; phase: string; mode: PhaseState['mode']; acting: SideId[] };
+  OrdersSealed: { side: SideId; orders: Json };
+  StandingOrdersSet: { side: SideId; orders: JsonObject };
+  /** `hex` or `carrier`; `hidden` = the marker it is placed under (absent = in the open). */
+  UnitPlaced: { unit: UnitId; hex?: HexLabel; carrier?: UnitId; hidden?: string };
+  /** `path` starts with the hex it left. `with`: units that moved along as one stack. */
+  UnitMoved: { unit: UnitId; path: HexLabel[]; cost: number; with?: UnitId[]; stoppedBy?: string };
+  UnitLoaded: { unit: UnitId; carrier: UnitId };
+  UnitUnloaded: { unit: UnitId; hex: HexLabel };
+  UnitHitched: { unit: UnitId; towers: UnitId[] };
+  UnitUnhitched: { unit: UnitId; hex: HexLabel };
+  /** Sets per-turn flags and lasting attrs (null removes an attr). */
+  UnitMarked: { unit: UnitId; flags?: JsonObject; attrs?: JsonObject };
+  UnitRevealed: { unit: UnitId; type: string; hex: HexLabel | null; cause: string };
+  UnitConcealed: { unit: UnitId; marker: string };
+  UnitRetreated: { unit: UnitId; path: HexLabel[]; with?: UnitId[] };
+  /** `aboard`: its cargo at any depth, destroyed with it (GT-7E.1). */
+  UnitEliminated: { unit: UnitId; cause: string; aboard: UnitId[] };
+  SideUpdated: { side: SideId; public?: JsonObject; notes?: JsonObject };
+  ResolutionSuspended: { pending: Omit<PendingResolution, 'request'> };
+  ReactionRequested: { request: ReactionRequest };
+  ReactionAnswered: { side: SideId; kind: string; answer: Json; by: 'side' | 'standing-orders' | 'expiry' };
+  ResolutionResumed: { side: SideId };
+  GameEnded: { winner: SideId | null; reason: string; ruleId: string };
+}
+
+export type KernelEventType = keyof KernelEventData;
+
+export type KernelEvent = { [K in KernelEventType]: { type: K; data: KernelEventData[K] } }[KernelEventType];
+
+/** What evolve takes: an event's type and data (visibility is for readers, not for state). */
+export type EventBody = { type: string; data: unknown };
+
+const KERNEL_TYPES: ReadonlySet<string> = new Set<KernelEventType>([
+  'GameStarted',
+  'PhaseAdvanced',
+  'OrdersSealed',
+  'StandingOrdersSet',
+  'UnitPlaced',
+  'UnitMoved',
+  'UnitLoaded',
+  'UnitUnloaded',
+  'UnitHitched',
+  'UnitUnhitched',
+  'UnitMarked',
+  'UnitRevealed',
+  'UnitConcealed',
+  'UnitRetreated',
+  'UnitEliminated',
+  'SideUpdated',
+  'ResolutionSuspended',
+  'ReactionRequested',
+  'ReactionAnswered',
+  'ResolutionResumed',
+  'GameEnded',
+]);
+
+export function isKernelEvent(e: EventBody): e is KernelEvent {
+  return KERNEL_TYPES.has(e.type);
+}
+
+/** A kernel event visible to all. */
+export function publicEvent<K extends KernelEventType>(type: K, data: KernelEventData[K]): RulesEvent<K, KernelEventData[K]> {
+  return { type, data, visibility: { to: 'all' } };
+}
+
+/** A kernel event only `sides` may read; the others get `redacted` (or nothing). */
+export function privateEvent<K extends KernelEventType>(
+  type: K,
+  data: KernelEventData[K],
+  sides: SideId[],
+  redacted?: { type: string; data: unknown },
+): RulesEvent<K, KernelEventData[K]> {
+  return { type, data, visibility: redacted === undefined ? { to: 'sides', sides } : { to: 'sides', sides, redacted } };
+}

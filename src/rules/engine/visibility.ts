@@ -1,0 +1,62 @@
+import { GameState, UnitState } from '../model/state';
+import { RulesEvent, SideId, Visibility } from './types';
+import { unitOf } from './queries';
+
+/**
+ * The sides from which a unit's identity is hidden: all others while it is
+ * under a marker, or while it is cargo and rules.json hides enemy cargo.
+ * view() and every event's Visibility are built from this one function.
+ */
+export function concealedFrom(state: GameState, u: UnitState): SideId[] {
+  if (isConcealed(state, u)) return Object.keys(state.sides).filter((s) => s !== u.side);
+  return [];
+}
+
+export function isConcealed(state: GameState, u: UnitState): boolean {
+  if (u.hidden !== undefined) return true;
+  let cur = u;
+  for (let guard = 0; guard < 16; guard++) {
+    if (cur.loc.at === 'carried') {
+      if (state.scenario.rules.visibility.enemyCargo === 'hidden') return true;
+      cur = unitOf(state, cur.loc.by);
+    } else if (cur.loc.at === 'towed') cur = unitOf(state, cur.loc.by[0]!);
+    else return false;
+    if (cur.hidden !== undefined) return true;
+  }
+  return false;
+}
+
+/** The marker a concealed unit shows at its hex, or null when it shows nothing (cargo). */
+export function markerOf(state: GameState, u: UnitState): string | null {
+  return u.hidden?.marker ?? null;
+}
+
+/**
+ * Visibility for an event that discloses these units: everyone, unless one of
+ * them is concealed, in which case only the sides that may know all of them
+ * read `data` and the others read `redacted()`. The redacted form must be
+ * built from public facts only (hexes, markers, visible units).
+ */
+export function visibilityFor(
+  state: GameState,
+  units: readonly UnitState[],
+  redacted?: () => { type: string; data: unknown },
+): Visibility {
+  let sides: SideId[] | null = null;
+  for (const u of units) {
+    const hiddenFrom = concealedFrom(state, u);
+    if (hiddenFrom.length === 0) continue;
+    const may = Object.keys(state.sides).filter((s) => !hiddenFrom.includes(s));
+    sides = sides === null ? may : sides.filter((s) => may.includes(s));
+  }
+  if (sides === null) return { to: 'all' };
+  const r = redacted?.();
+  return r === undefined ? { to: 'sides', sides } : { to: 'sides', sides, redacted: r };
+}
+
+/** The same event as a given side reads it, or null when that side reads nothing. */
+export function eventAsSeenBy<E extends RulesEvent>(e: E, side: SideId | null): { type: string; data: unknown } | null {
+  if (e.visibility.to === 'all') return { type: e.type, data: e.data };
+  if (side !== null && e.visibility.sides.includes(side)) return { type: e.type, data: e.data };
+  return e.visibility.redacted ?? null;
+}
