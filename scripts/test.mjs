@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm test`: generate the Prisma client, compile (type errors fail the run), pick a database,
+// apply migrations, run every jest test. The database is DATABASE_URL if set, else the local
+// server at postgresql://postgres@127.0.0.1:5432 if it answers, else the embedded PGlite.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const LOCAL = 'postgresql://postgres@127.0.0.1:5432';
+const TEST_DB = 'fieldpost_test';
+
+function run(cmd, args, env = {}) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function answers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A fresh database on the local server, so every run starts from the migrations. */
+async function freshLocalDatabase() {
+  const admin = new pg.Client({ connectionString: `${LOCAL}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEST_DB}`);
+  await admin.end();
+  return `${LOCAL}/${TEST_DB}`;
+}
+
+async function chooseDatabase() {
+  if (process.env.DATABASE_URL) return { kind: 'postgres (DATABASE_URL)', url: process.env.DATABASE_URL, poolMax: 10 };
+  if (await answers(`${LOCAL}/postgres`)) return { kind: `postgres (local server, database ${TEST_DB})`, url: await freshLocalDatabase(), poolMax: 10 };
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const dir = mkdtempSync(join(tmpdir(), 'fieldpost-test-'));
+  const db = await PGlite.create(dir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  await server.start();
+  return {
+    kind: 'embedded PGlite (no Postgres server answered)',
+    url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    poolMax: 1,
+    async stop() {
+      await server.stop();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  if ((await run(process.execPath, ['scripts/prisma.mjs', 'generate'])) !== 0) return 1;
+  if ((await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0) return 1;
+  if ((await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'])) !== 0) return 1;
+  const database = await chooseDatabase();
+  console.log(`\n[fieldpost] tests use ${database.kind}\n`);
+  try {
+    if ((await run(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { DATABASE_URL: database.url })) !== 0) return 1;
+    const jestArgs = ['node_modules/jest/bin/jest.js', ...(database.poolMax === 1 ? ['--runInBand'] : []), ...process.argv.slice(2)];
+    const code = await run(process.execPath, jestArgs, {
+      TEST_DATABASE_URL: database.url,
+      TEST_DATABASE_POOL_MAX: String(database.poolMax),
+      TEST_DATABASE_KIND: database.kind,
+    });
+    console.log(`\n[fieldpost] tests used ${database.kind}`);
+    return code;
+  } finally {
+    await database.stop?.();
+  }
+}
+
+main().then((code) => process.exit(code), (err) => {
+  console.error(err);
+  process.exit(1);
+});

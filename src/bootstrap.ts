@@ -1,0 +1,54 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config.schema';
+import { openDatabase, DatabaseRuntime } from './database/database';
+import type { DestinationStream } from 'pino';
+import { configureLogger, logger } from './logging/logger';
+import { JsonNestLogger } from './logging/nest-logger';
+
+export interface RunningApp {
+  app: INestApplication;
+  database: DatabaseRuntime;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole application: database (embedded or external, migrated), Nest, HTTP.
+ * main.ts and the e2e tests share it, so tests boot exactly what users run.
+ *
+ * Express, not Fastify: a turn submission spends its time in Postgres round trips and the
+ * rules engine, not in the router, so Fastify's edge on tiny handlers would not show; Express
+ * is what Apollo's graphql-ws subscriptions, Swagger, the throttler and supertest are built
+ * and tested against first.
+ */
+export async function createApp(config: AppConfig, logDestination?: DestinationStream): Promise<RunningApp> {
+  configureLogger(config.logLevel, logDestination);
+  const database = await openDatabase(config.database);
+  try {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, database), {
+      logger: new JsonNestLogger(),
+      bufferLogs: false,
+    });
+    app.useBodyParser('json', { limit: '1mb' });
+    app.enableShutdownHooks();
+    await app.init();
+    return {
+      app,
+      database,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+export async function listen(running: RunningApp, config: AppConfig): Promise<void> {
+  await running.app.listen(config.port, config.host);
+  logger().info({ url: await running.app.getUrl(), database: running.database.kind }, 'Fieldpost is listening');
+}

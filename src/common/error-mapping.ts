@@ -1,0 +1,136 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { DomainError, ErrorKind } from './errors';
+
+const statusByKind: Record<ErrorKind, number> = {
+  bad_input: HttpStatus.BAD_REQUEST,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+};
+
+/** GraphQL `extensions.code` for each kind, used by the GraphQL error formatter. */
+export const graphqlCodeByKind: Record<ErrorKind, string> = {
+  bad_input: 'BAD_USER_INPUT',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  rate_limited: 'RATE_LIMITED',
+};
+
+/** An RFC 9457 problem document. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  [extra: string]: unknown;
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function problemType(code: string): string {
+  return `https://fieldpost.dev/problems/${code.replace(/[^a-z0-9_/-]/gi, '-')}`;
+}
+
+function codeForStatus(status: number): string {
+  if (status === 404) return 'http/not_found';
+  if (status === 401) return 'auth/unauthenticated';
+  if (status === 403) return 'auth/forbidden';
+  if (status === 429) return 'http/rate_limited';
+  if (status === 413) return 'http/payload_too_large';
+  if (status >= 500) return 'server/internal';
+  return 'http/bad_request';
+}
+
+/**
+ * The single mapping from anything thrown to what a client may see. Unknown errors become a
+ * bare 500 with no message or stack; client errors raised by the framework (bad JSON, unknown
+ * route, too-large body) keep their status and message.
+ */
+export function toProblem(error: unknown, instance?: string): { problem: Problem; internal: boolean } {
+  if (error instanceof DomainError) {
+    const status = statusByKind[error.kind];
+    return {
+      internal: false,
+      problem: {
+        ...error.details,
+        type: problemType(error.code),
+        title: titles[status] ?? 'Error',
+        status,
+        detail: error.message,
+        code: error.code,
+        ...(instance ? { instance } : {}),
+      },
+    };
+  }
+  if (error instanceof HttpException && error.getStatus() < 500) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : Array.isArray((response as { message?: unknown }).message)
+          ? ((response as { message: string[] }).message).join('; ')
+          : String((response as { message?: unknown }).message ?? error.message);
+    const code = (response as { code?: unknown })?.code;
+    return {
+      internal: false,
+      problem: {
+        type: problemType(typeof code === 'string' ? code : codeForStatus(status)),
+        title: titles[status] ?? 'Error',
+        status,
+        detail: message,
+        code: typeof code === 'string' ? code : codeForStatus(status),
+        ...(instance ? { instance } : {}),
+      },
+    };
+  }
+  const status = bodyParserStatus(error);
+  if (status) {
+    return {
+      internal: false,
+      problem: {
+        type: problemType(codeForStatus(status)),
+        title: titles[status] ?? 'Error',
+        status,
+        detail: status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.',
+        code: status === 413 ? 'http/payload_too_large' : 'http/malformed_body',
+        ...(instance ? { instance } : {}),
+      },
+    };
+  }
+  return {
+    internal: true,
+    problem: {
+      type: problemType('server/internal'),
+      title: titles[500]!,
+      status: 500,
+      detail: 'An unexpected error occurred. It has been logged.',
+      code: 'server/internal',
+      ...(instance ? { instance } : {}),
+    },
+  };
+}
+
+/** Errors from the body parser carry a 4xx `status` and `expose: true`. */
+function bodyParserStatus(error: unknown): number | undefined {
+  const e = error as { status?: unknown; expose?: unknown; type?: unknown };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true) return e.status;
+  return undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * Domain errors. Domain code throws these and never an HTTP exception; the one mapping in
+ * error-mapping.ts turns them into HTTP problems (and GraphQL error codes).
+ * `code` is a namespaced machine code such as 'game/not_found'.
+ */
+export type ErrorKind = 'bad_input' | 'not_found' | 'conflict' | 'unauthenticated' | 'forbidden' | 'rate_limited';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    /** Extra machine-readable fields for the client (never internals or hidden information). */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadInputError extends DomainError {
+  constructor(code: string, message: string, details: Record<string, unknown> = {}) {
+    super('bad_input', code, message, details);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(code: string, message: string) {
+    super('not_found', code, message);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'A valid API token is required.') {
+    super('unauthenticated', 'auth/unauthenticated', message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(code: string, message: string) {
+    super('forbidden', code, message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(code: string, message: string, details: Record<string, unknown> = {}) {
+    super('conflict', code, message, details);
+  }
+}

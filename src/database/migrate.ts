@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** The nearest folder above this file holding prisma/schema.prisma (works from src/ and dist/). */
+export function projectRoot(from = __dirname): string {
+  let dir = from;
+  while (!existsSync(resolve(dir, 'prisma/schema.prisma'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`prisma/schema.prisma not found above ${from}`);
+    dir = up;
+  }
+  return dir;
+}
+
+/**
+ * Applies the committed migrations with `prisma migrate deploy`. Asynchronous on purpose:
+ * the embedded database is served from this very process, so a blocking spawn would
+ * deadlock it.
+ */
+export async function applyMigrations(databaseUrl: string): Promise<void> {
+  const root = projectRoot();
+  const output: string[] = [];
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(process.execPath, [resolve(root, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+    child.on('error', fail);
+    child.on('exit', done);
+  });
+  if (code !== 0) throw new Error(`prisma migrate deploy failed (exit ${code}):\n${output.join('').slice(-4000)}`);
+}

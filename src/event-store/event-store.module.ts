@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { EventStore } from './event-store.service';
+
+@Module({ providers: [EventStore], exports: [EventStore] })
+export class EventStoreModule {}
