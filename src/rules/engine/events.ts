@@ -34,6 +34,12 @@ export interface KernelEventData {
   ReactionAnswered: { side: SideId; kind: string; answer: Json; by: 'side' | 'standing-orders' | 'expiry' };
   ResolutionResumed: { side: SideId };
   GameEnded: { winner: SideId | null; reason: string; ruleId: string };
+  /** A combat and its result, as data for the log (the result's effects are their own events). */
+  AttackResolved: JsonObject;
+  /** An attack that did not happen (failed pre-roll GT-7B.1, target gone, zero strength Q-GT-27). */
+  AttackCancelled: JsonObject;
+  /** An accepted order that could not be carried out once earlier orders had been resolved. */
+  OrderCancelled: { side: SideId; index: number; kind: string; reason: string; ruleId: string };
 }
 
 export type KernelEventType = keyof KernelEventData;
@@ -65,6 +71,9 @@ const KERNEL_TYPES: ReadonlySet<string> = new Set<KernelEventType>([
   'ReactionAnswered',
   'ResolutionResumed',
   'GameEnded',
+  'OrderCancelled',
+  'AttackResolved',
+  'AttackCancelled',
 ]);
 
 export function isKernelEvent(e: EventBody): e is KernelEvent {

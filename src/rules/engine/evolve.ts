@@ -136,6 +136,9 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
       return { ...s, pending: { ...s.pending, request: r }, phase: { ...s.phase, mode: 'reaction', acting: [r.side] } };
     }
     case 'ReactionAnswered':
+    case 'OrderCancelled':
+    case 'AttackResolved':
+    case 'AttackCancelled':
       return s;
     case 'ResolutionResumed':
       return { ...s, pending: null, phase: { ...s.phase, mode: 'sequential', acting: [e.data.side] } };

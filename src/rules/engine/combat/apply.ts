@@ -1,0 +1,58 @@
+import { GameState, UnitState } from '../../model/state';
+import { boardOf } from '../board';
+import { ResolveContext } from '../kit/types';
+import { everythingAboard, hexOf } from '../queries';
+import { concealedFrom, visibilityFor } from '../visibility';
+import { retreatPath } from './retreat';
+
+/**
+ * Eliminates a unit and everything carried aboard it (GT-7E.1, GT-7F.2). A
+ * concealed unit is revealed by its elimination: the counter leaves the map,
+ * so the event is public and marked `reveals`.
+ */
+export function eliminate(ctx: ResolveContext, unit: UnitState, cause: string): void {
+  const aboard = everythingAboard(ctx.state, unit.id).filter((u) => u.loc.at === 'carried');
+  const reveals = [unit, ...aboard].some((u) => concealedFrom(ctx.state, u).length > 0);
+  ctx.emit({
+    type: 'UnitEliminated',
+    data: { unit: unit.id, cause, aboard: aboard.map((u) => u.id) },
+    visibility: { to: 'all' },
+    ...(reveals ? { reveals: true } : {}),
+  });
+}
+
+/**
+ * Retreats the stack of units standing in `hex` (GT-7N.2: a retreat applies to
+ * the whole stack) or, if none can be found, eliminates them. Returns the path.
+ */
+export function retreatOrEliminate(
+  ctx: ResolveContext,
+  stack: readonly UnitState[],
+  hexes: number,
+  awayFrom: readonly string[],
+  mayEnterEnemyZoc: boolean,
+  cause: string,
+): string[] | null {
+  const state = ctx.state;
+  const board = boardOf(state.scenario);
+  const at = hexOf(state, stack[0]!);
+  if (at === null) return null;
+  const path = retreatPath(state, stack, board.grid.indexOf(at), hexes, { awayFrom: awayFrom.map((h) => board.grid.indexOf(h)), mayEnterEnemyZoc });
+  if (path === null) {
+    for (const u of stack) if (ctx.state.units[u.id]?.loc.at !== 'eliminated') eliminate(ctx, u, `${cause}: no retreat`);
+    return null;
+  }
+  const [lead, ...rest] = stack;
+  const full = [at, ...path];
+  ctx.emit({
+    type: 'UnitRetreated',
+    data: { unit: lead!.id, path: full, ...(rest.length > 0 ? { with: rest.map((u) => u.id) } : {}) },
+    visibility: visibilityFor(state, stack, () => ({ type: 'MarkerRetreated', data: { path: full } })),
+  });
+  return path;
+}
+
+/** Units of `side` standing in a hex themselves (a stack; cargo and towed guns go with them). */
+export function stackAt(state: GameState, hex: string, side: string): UnitState[] {
+  return Object.values(state.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex);
+}

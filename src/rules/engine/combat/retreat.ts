@@ -1,0 +1,82 @@
+import { GameState, UnitState } from '../../model/state';
+import { Board, boardOf } from '../board';
+import { typeOf } from '../queries';
+import { stackProblem } from '../stacking';
+import { canStandIn } from '../transport';
+import { defaultExertsZoc } from '../zoc';
+import { mediumAt } from '../queries';
+
+export interface RetreatRules {
+  /** Each step must take the stack farther from every one of these hexes (Q-GT-35). */
+  readonly awayFrom: readonly number[];
+  readonly mayEnterEnemyZoc: boolean;
+}
+
+/**
+ * A retreat path of exactly `hexes` steps for a stack (GT-7B.4, Q-GT-35):
+ * every hex one the stack's units may stand in, free of enemy units, no hexside
+ * closed to them, each step farther from every attacker; the last hex must obey
+ * stacking. Returns the hexes entered, or null when there is none (the stack is
+ * then destroyed). Chosen deterministically: a final hex outside enemy zones
+ * of control first, then the lowest hex label.
+ */
+export function retreatPath(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): string[] | null {
+  const board = boardOf(state.scenario);
+  const side = stack[0]?.side;
+  if (side === undefined) return null;
+  const types = stack.map((u) => typeOf(state, u));
+  const enemyAt = new Set<number>();
+  const enemyNear = new Set<number>();
+  for (const e of Object.values(state.units)) {
+    if (e.side === side || e.loc.at !== 'hex') continue;
+    const i = board.grid.indexOf(e.loc.hex);
+    enemyAt.add(i);
+    for (let d = 0; d < 6; d++) {
+      const n = board.grid.neighbour(i, d);
+      if (n >= 0 && types.some((t) => defaultExertsZoc(state, e, t, mediumAt(board, n)))) enemyNear.add(n);
+    }
+  }
+  const ids = new Set(stack.map((u) => u.id));
+  let best: { path: number[]; score: [number, number] } | null = null;
+  const path: number[] = [];
+  const visit = (cur: number) => {
+    if (path.length === hexes) {
+      const end = path[path.length - 1]!;
+      if (!endOk(state, board, side, end, ids, types)) return;
+      const score: [number, number] = [enemyNear.has(end) ? 1 : 0, end];
+      if (best === null || score[0] < best.score[0] || (score[0] === best.score[0] && score[1] < best.score[1])) best = { path: [...path], score };
+      return;
+    }
+    for (let d = 0; d < 6; d++) {
+      const n = board.grid.neighbour(cur, d);
+      if (n < 0 || n === from || path.includes(n) || enemyAt.has(n)) continue;
+      if (!types.every((t) => canStandIn(board, t, n))) continue;
+      if (closedHexside(board, types, cur, d)) continue;
+      if (!rules.mayEnterEnemyZoc && enemyNear.has(n) && path.length + 1 < hexes) continue;
+      if (!rules.awayFrom.every((a) => board.grid.distance(n, a) > board.grid.distance(cur, a))) continue;
+      path.push(n);
+      visit(n);
+      path.pop();
+    }
+  };
+  visit(from);
+  const found = best as { path: number[] } | null;
+  return found === null ? null : found.path.map((i) => board.grid.label(i));
+}
+
+function endOk(state: GameState, board: Board, side: string, end: number, moving: ReadonlySet<string>, types: readonly ReturnType<typeof typeOf>[]): boolean {
+  const label = board.grid.label(end);
+  const there = Object.values(state.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === label && !moving.has(u.id));
+  return stackProblem(state, board, side, end, [...there.map((u) => typeOf(state, u)), ...types]) === null;
+}
+
+function closedHexside(board: Board, types: readonly ReturnType<typeof typeOf>[], from: number, dir: number): boolean {
+  if (board.hexsides === null) return false;
+  const mask = board.hexsides[from * 6 + dir]!;
+  if (mask === 0) return false;
+  return board.hexsideIds.some((h, k) => {
+    if ((mask & (1 << k)) === 0) return false;
+    const def = board.scenario.terrain.hexsides[h]!;
+    return types.some((t) => (def.movement[t.movementClass] ?? def.movement['*'])?.impassable === true);
+  });
+}

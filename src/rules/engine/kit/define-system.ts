@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { Json, JsonObject } from '../../model/json';
+import { parseScenario } from '../../model/parse-scenario';
+import { Scenario } from '../../model/scenario';
+import { GameState } from '../../model/state';
+import { privateEvent, publicEvent } from '../events';
+import { evolve } from '../evolve';
+import { currentPhase, phaseInfo } from '../phase-machine';
+import { Dice, GameSystem, Parsed, RawSubmission, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
+import { kernelView } from '../view';
+import { INPUT_RULE, violation } from '../violation';
+import { Resolution, advance, fold, handlerFor, runOrders } from './runner';
+import { Submission, SystemSpec } from './types';
+
+/**
+ * Builds the contract's GameSystem from a system's spec. The kernel owns the
+ * pipeline (parse → validate → resolve → evolve), the phase machine,
+ * reactions and standing orders, and view; the spec brings the orders, the
+ * phases and the reactions that make the game.
+ */
+export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<GameState<X>, Submission> {
+  return {
+    id: spec.id,
+    start: (scenario, options) => start(spec, scenario, options.sides),
+    evolve: (state, event) => evolve(state, event, spec.evolve),
+    phase: phaseInfo,
+    parse: (state, side, raw) => parse(spec, state, side, raw),
+    validate: (state, side, sub) => validate(spec, state, side, sub),
+    resolve: (state, side, sub, dice) => resolve(spec, state, side, sub, dice),
+    expireReaction: (state, dice) => expire(spec, state, dice),
+    view: (state, viewer) => view(spec, state, viewer),
+    options: (state, side, unitId) => options(spec, state, side, unitId),
+  };
+}
+
+function start<X extends Json>(spec: SystemSpec<X>, input: unknown, sides: SideId[]): RulesEvent[] {
+  const scenario = isScenario(input) ? input : parseScenario(input as Record<string, unknown>);
+  if (scenario.manifest.system !== spec.id) throw new Error(`scenario ${scenario.manifest.id} is for system "${scenario.manifest.system}", not "${spec.id}"`);
+  const known = scenario.manifest.sides.map((s) => s.id);
+  for (const s of sides) if (!known.includes(s)) throw new Error(`side "${s}" is not a side of scenario ${scenario.manifest.id}`);
+  for (const p of [...scenario.turns.setup, ...scenario.turns.phases])
+    if (spec.phases[p.kind] === undefined) throw new Error(`system ${spec.id} cannot play phase kind "${p.kind}" (phase ${p.id})`);
+  const first = publicEvent('GameStarted', { scenario, ext: spec.initialExt(scenario) });
+  const r = new Resolution(spec, evolve<X>(undefined, first, spec.evolve), noDice, sides[0] ?? known[0]!);
+  advance(r);
+  return [first, ...r.events];
+}
+
+const noDice: Dice = {
+  roll: () => {
+    throw new Error('no dice may be rolled while a game is being started');
+  },
+};
+
+function isScenario(x: unknown): x is Scenario {
+  return typeof x === 'object' && x !== null && 'manifest' in x && 'map' in x && 'rules' in x;
+}
+
+const rawOrders = z.union([
+  z.array(z.record(z.string(), z.unknown())),
+  z.strictObject({ orders: z.array(z.record(z.string(), z.unknown())), endPhase: z.boolean().optional() }),
+]);
+
+function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, raw: RawSubmission): Parsed<Submission> {
+  const bad = (code: string, message: string, orderIndex: number | null = null, ruleId = INPUT_RULE): Parsed<Submission> => ({
+    ok: false,
+    violations: [violation(ruleId, code, message, orderIndex)],
+  });
+  if (state.sides[side] === undefined) return bad('input/unknown_side', `"${side}" is not a side of this game`);
+  const p = state.phase;
+  const def = currentPhase(state);
+  const seqRule = def?.ruleId ?? 'SEQ';
+  switch (raw.kind) {
+    case 'standing-orders': {
+      const o = z.record(z.string(), z.unknown()).safeParse(raw.orders);
+      if (!o.success) return bad('input/malformed', 'standing orders are an object keyed by reaction kind');
+      const out: Record<string, Json> = {};
+      const violations: Violation[] = [];
+      for (const [kind, value] of Object.entries(o.data)) {
+        const rk = spec.reactions?.[kind];
+        if (rk === undefined) {
+          violations.push(violation(INPUT_RULE, 'input/unknown_reaction', `"${kind}" is not a reaction of this game`));
+          continue;
+        }
+        const v = rk.standingSchema.safeParse(value);
+        if (v.success) out[kind] = v.data;
+        else violations.push(violation(INPUT_RULE, 'input/malformed', `standing orders for ${kind}: ${v.error.issues[0]?.message ?? 'malformed'}`));
+      }
+      return violations.length > 0 ? { ok: false, violations } : { ok: true, value: { kind: 'standing-orders', orders: out } };
+    }
+    case 'reaction': {
+      const req = state.pending?.request;
+      if (p.mode !== 'reaction' || req === null || req === undefined) return bad('phase/no_reaction', 'no reaction is being asked for', null, seqRule);
+      if (req.side !== side) return bad('phase/not_your_reaction', `the reaction is ${req.side}'s to make`, null, seqRule);
+      const a = spec.reactions?.[req.kind]?.answerSchema.safeParse(raw.orders);
+      if (a === undefined || !a.success) return bad('input/malformed', `malformed ${req.kind} answer: ${a?.error.issues[0]?.message ?? 'unknown kind'}`);
+      return { ok: true, value: { kind: 'reaction', answer: a.data } };
+    }
+    case 'orders': {
+      if (p.mode === 'ended') return bad('phase/game_over', 'the game is over', null, seqRule);
+      if (p.mode === 'reaction') return bad('phase/reaction_pending', 'waiting for a reaction', null, seqRule);
+      if (!p.acting.includes(side)) return bad('phase/not_your_turn', `it is not ${side}'s turn to submit orders (phase ${def?.id ?? '?'})`, null, seqRule);
+      const list = rawOrders.safeParse(raw.orders);
+      if (!list.success) return bad('input/malformed', 'orders are a list of objects, or { orders, endPhase }');
+      const items = Array.isArray(list.data) ? list.data : list.data.orders;
+      const endPhase = Array.isArray(list.data) ? undefined : list.data.endPhase;
+      const violations: Violation[] = [];
+      const orders: JsonObject[] = [];
+      items.forEach((item, i) => {
+        const h = handlerFor(spec, state, typeof item['kind'] === 'string' ? item['kind'] : '');
+        if (h === undefined) {
+          violations.push(violation(seqRule, 'input/unknown_order', `order kind "${String(item['kind'])}" is not allowed in phase ${def?.id ?? '?'}`, i));
+          return;
+        }
+        const r = h.schema.safeParse(item);
+        if (r.success) orders.push(r.data as JsonObject);
+        else
+          violations.push(
+            violation(INPUT_RULE, 'input/malformed', `${h.kind} order: ${r.error.issues.map((x) => `${x.path.join('.') || '(order)'} ${x.message}`).join('; ')}`, i),
+          );
+      });
+      if (violations.length > 0) return { ok: false, violations };
+      const endsPhase = def?.multiSubmission === true ? endPhase === true : true;
+      return { ok: true, value: { kind: 'orders', orders, endsPhase } };
+    }
+  }
+}
+
+function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, sub: Submission): Violation[] {
+  switch (sub.kind) {
+    case 'standing-orders':
+      return [];
+    case 'reaction': {
+      const req = state.pending?.request;
+      if (!req || req.side !== side) return [violation('SEQ', 'phase/not_your_reaction', 'no reaction of yours is being asked for')];
+      return spec.reactions?.[req.kind]?.validateAnswer(state, req, sub.answer) ?? [];
+    }
+    case 'orders': {
+      const violations: Violation[] = [];
+      let s = state;
+      sub.orders.forEach((o, i) => {
+        const h = handlerFor(spec, state, String(o['kind']));
+        if (h === undefined) {
+          violations.push(violation(INPUT_RULE, 'input/unknown_order', `order kind "${String(o['kind'])}" is not allowed now`, i));
+          return;
+        }
+        const v = h.validate(s, side, o, i);
+        if (v.length > 0) violations.push(...v);
+        else s = fold(spec, s, h.project(s, side, o));
+      });
+      const def = currentPhase(state);
+      const whole = def === undefined ? undefined : spec.phases[def.kind]?.validateSubmission;
+      if (whole !== undefined) violations.push(...whole(state, s, side, sub.orders));
+      return violations;
+    }
+  }
+}
+
+function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, sub: Submission, dice: Dice): RulesEvent[] {
+  const r = new Resolution(spec, state, dice, side);
+  switch (sub.kind) {
+    case 'standing-orders':
+      r.emit(privateEvent('StandingOrdersSet', { side, orders: sub.orders }, [side], { type: 'StandingOrdersSet', data: { side } }));
+      return r.events;
+    case 'reaction':
+      return continueAfterReaction(r, sub.answer, 'side');
+    case 'orders': {
+      if (state.phase.mode === 'simultaneous') {
+        r.emit(privateEvent('OrdersSealed', { side, orders: sub.orders }, [side], { type: 'OrdersSealed', data: { side } }));
+        if (r.state.phase.acting.length > 0) return r.events;
+        const def = currentPhase(r.state)!;
+        const sealed: Record<SideId, readonly JsonObject[]> = {};
+        for (const s of r.state.phase.submitted) sealed[s] = (r.state.sides[s]?.secret.sealed ?? []) as readonly JsonObject[];
+        const kind = spec.phases[def.kind]!;
+        if (kind.resolveSealed !== undefined) kind.resolveSealed(r, sealed);
+        else
+          for (const s of r.state.phase.submitted) {
+            r.side = s;
+            if (!runOrders(r, sealed[s]!, 0, 0, true)) throw new Error('sealed orders may not stop for a reaction');
+          }
+        advance(r);
+        return r.events;
+      }
+      if (runOrders(r, sub.orders, 0, 0, sub.endsPhase) && sub.endsPhase && r.state.phase.stage !== 'ended') advance(r);
+      return r.events;
+    }
+  }
+}
+
+function continueAfterReaction<X extends Json>(r: Resolution<X>, answer: Json, by: 'side' | 'expiry'): RulesEvent[] {
+  const p = r.state.pending;
+  if (p === null || p.request === null) return [];
+  const req = p.request;
+  r.emit(privateEvent('ReactionAnswered', { side: req.side, kind: req.kind, answer, by }, [req.side], { type: 'ReactionAnswered', data: { side: req.side, kind: req.kind, by } }));
+  r.emit(publicEvent('ResolutionResumed', { side: p.side }));
+  r.side = p.side;
+  const orders = p.orders as readonly JsonObject[];
+  if (runOrders(r, orders, p.index, p.indexOffset, p.endsPhase, { stage: p.stage, answer }) && p.endsPhase && r.state.phase.stage !== 'ended') advance(r);
+  return r.events;
+}
+
+function expire<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, dice: Dice): RulesEvent[] {
+  const req = state.pending?.request;
+  if (!req) return [];
+  const kind = spec.reactions?.[req.kind];
+  if (kind === undefined) throw new Error(`no reaction kind "${req.kind}"`);
+  const r = new Resolution(spec, state, dice, state.pending!.side);
+  const answer = kind.fromStanding(state, req, state.sides[req.side]?.secret.standing[req.kind]) ?? kind.none(state, req);
+  return continueAfterReaction(r, answer, 'expiry');
+}
+
+function view<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, viewer: Viewer): unknown {
+  const base = kernelView(state, viewer);
+  return spec.view === undefined ? base : spec.view(state, viewer, base);
+}
+
+function options<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, unitId: string): UnitOptions | Violation[] {
+  const u = state.units[unitId];
+  if (u === undefined || u.side !== side) return [violation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${unitId}"`)];
+  const out: UnitOptions = { unitId, moves: [], attacks: [] };
+  if (!state.phase.acting.includes(side) || state.phase.mode === 'reaction' || state.phase.mode === 'ended') return out;
+  const def = currentPhase(state);
+  for (const h of (def && spec.phases[def.kind]?.orders) ?? []) {
+    const o = h.options?.(state, side, unitId);
+    if (o === undefined) continue;
+    if (o.moves) out.moves.push(...o.moves);
+    if (o.attacks) out.attacks.push(...o.attacks);
+    if (o.other) out.other = [...(out.other ?? []), ...o.other];
+  }
+  return out;
+}

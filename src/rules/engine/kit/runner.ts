@@ -1,0 +1,136 @@
+import { Json, JsonObject } from '../../model/json';
+import { GameState } from '../../model/state';
+import { EventBody, privateEvent, publicEvent } from '../events';
+import { evolve } from '../evolve';
+import { currentPhase, nextPhase } from '../phase-machine';
+import { Dice, RulesEvent, SideId } from '../types';
+import { checkVictory, turnLimitOutcome } from '../victory';
+import { AskRequest, AskResult, OrderHandler, ResolveContext, Resume, SystemSpec } from './types';
+
+/**
+ * A ResolveContext that folds every emitted event into its state at once, so
+ * that each step of a resolution sees the results of the previous ones.
+ */
+export class Resolution<X extends Json> implements ResolveContext<X> {
+  readonly events: RulesEvent[] = [];
+  /** Set when an ask could not be decided by standing orders: the resolution must stop. */
+  suspended: AskRequest | null = null;
+  private current: GameState<X>;
+
+  constructor(
+    readonly spec: SystemSpec<X>,
+    state: GameState<X>,
+    readonly dice: Dice,
+    public side: SideId,
+  ) {
+    this.current = state;
+  }
+
+  get state(): GameState<X> {
+    return this.current;
+  }
+
+  emit(event: RulesEvent): void {
+    this.events.push(event);
+    this.current = evolve(this.current, event, this.spec.evolve);
+  }
+
+  ask(request: AskRequest): AskResult {
+    if (this.suspended !== null) throw new Error('ask() called again after the resolution was suspended');
+    const kind = this.spec.reactions?.[request.kind];
+    if (kind === undefined) throw new Error(`no reaction kind "${request.kind}" in system ${this.spec.id}`);
+    const standing = this.state.sides[request.side]?.secret.standing[request.kind];
+    const answer = kind.fromStanding(this.state, request, standing);
+    if (answer !== null) {
+      this.emit(
+        privateEvent('ReactionAnswered', { side: request.side, kind: request.kind, answer, by: 'standing-orders' }, [request.side], {
+          type: 'ReactionAnswered',
+          data: { side: request.side, kind: request.kind, by: 'standing-orders' },
+        }),
+      );
+      return { answered: true, answer };
+    }
+    this.suspended = request;
+    return { answered: false };
+  }
+}
+
+export function handlerFor<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, kind: string): OrderHandler<X, unknown> | undefined {
+  const def = currentPhase(state);
+  return def === undefined ? undefined : spec.phases[def.kind]?.orders?.find((h) => h.kind === kind);
+}
+
+/**
+ * Resolves orders[from..] in turn. Returns false when an order stopped at a
+ * reaction point; the suspension is then recorded in two events: the
+ * remaining orders for their own side only, and the question for the
+ * reacting side (everyone else reads the public prompt).
+ */
+export function runOrders<X extends Json>(
+  r: Resolution<X>,
+  orders: readonly JsonObject[],
+  from: number,
+  indexOffset: number,
+  endsPhase: boolean,
+  resume?: Resume,
+): boolean {
+  for (let i = from; i < orders.length; i++) {
+    const o = orders[i]!;
+    const h = handlerFor(r.spec, r.state, String(o['kind']));
+    if (h === undefined) throw new Error(`no handler for order kind ${String(o['kind'])} in this phase`);
+    h.resolve(r, h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
+    if (r.state.phase.stage === 'ended') return true;
+    const ask = r.suspended;
+    if (ask !== null) {
+      const def = currentPhase(r.state);
+      r.emit(
+        privateEvent(
+          'ResolutionSuspended',
+          { pending: { side: r.side, phaseId: def?.id ?? '', orders, index: i, stage: ask.stage, indexOffset, endsPhase } },
+          [r.side],
+          { type: 'ResolutionSuspended', data: { side: r.side } },
+        ),
+      );
+      const { stage: _stage, ...request } = ask;
+      r.emit(privateEvent('ReactionRequested', { request }, [ask.side], { type: 'ReactionRequested', data: { side: ask.side, kind: ask.kind, prompt: ask.prompt } }));
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Moves the phase machine on until a phase needs a submission (running auto phases) or the game ends. */
+export function advance<X extends Json>(r: Resolution<X>): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    const s = r.state;
+    let next = nextPhase(s.scenario, s.phase);
+    if (next.kind === 'turn-end') {
+      const outcome = r.spec.victory?.(s) ?? checkVictory(s);
+      if (outcome !== null) return r.emit(publicEvent('GameEnded', { winner: outcome.winner, reason: outcome.reason, ruleId: outcome.ruleId }));
+      if (next.last) {
+        const t = turnLimitOutcome(s);
+        return r.emit(publicEvent('GameEnded', { winner: t.winner, reason: t.reason, ruleId: t.ruleId }));
+      }
+      next = nextPhase(s.scenario, s.phase, true);
+      if (next.kind !== 'phase') throw new Error('phase machine did not start a new turn');
+    }
+    r.emit(publicEvent('PhaseAdvanced', next.data));
+    const def = currentPhase(r.state)!;
+    const kind = r.spec.phases[def.kind];
+    if (kind === undefined) throw new Error(`system ${r.spec.id} has no phase kind "${def.kind}" (turns.json phase ${def.id})`);
+    r.side = def.side ?? r.side;
+    kind.onEnter?.(r);
+    if (def.auto) kind.auto?.(r);
+    if (r.suspended !== null) throw new Error(`phase ${def.id} asked for a reaction while entering or running automatically`);
+    if (r.state.phase.stage === 'ended') return;
+    if (!def.auto) return;
+  }
+  throw new Error('the phase machine ran 10,000 automatic phases without stopping');
+}
+
+/** Folds events into a state (validation projections). */
+export function fold<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, events: readonly EventBody[]): GameState<X> {
+  let s = state;
+  for (const e of events) s = evolve(s, e, spec.evolve);
+  return s;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { Json, JsonObject } from '../../model/json';
+import { Scenario } from '../../model/scenario';
+import { GameState, ReactionRequest } from '../../model/state';
+import { EventBody } from '../events';
+import { SystemEvolve } from '../evolve';
+import { Dice, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
+import { Outcome } from '../victory';
+import { GameView } from '../view';
+
+/** A parsed submission (GameSystem's `Sub`). Orders are the handlers' parsed JSON objects. */
+export type Submission =
+  | { readonly kind: 'orders'; readonly orders: readonly JsonObject[]; readonly endsPhase: boolean }
+  | { readonly kind: 'reaction'; readonly answer: Json }
+  | { readonly kind: 'standing-orders'; readonly orders: JsonObject };
+
+/** A reaction point: the question and where the asking order resumes (`stage`). */
+export interface AskRequest extends ReactionRequest {
+  readonly stage: Json;
+}
+
+export type AskResult = { readonly answered: true; readonly answer: Json } | { readonly answered: false };
+
+/** Where an interrupted order goes on, and the answer it was waiting for. */
+export interface Resume {
+  readonly stage: Json;
+  readonly answer: Json;
+}
+
+/**
+ * What an order handler resolves with. `state` is the state after every
+ * event emitted so far (events are folded as they are emitted), so later
+ * orders see earlier results.
+ */
+export interface ResolveContext<X extends Json = Json> {
+  readonly state: GameState<X>;
+  readonly dice: Dice;
+  /** The side whose orders are being resolved. */
+  readonly side: SideId;
+  emit(event: RulesEvent): void;
+  /**
+   * A reaction point. The reacting side's standing orders are consulted first;
+   * if they decide, the answer comes back at once. Otherwise the resolution
+   * pauses: the handler must return straight away and is called again with
+   * `resume` (this request's stage and the answer) when the side has answered.
+   */
+  ask(request: AskRequest): AskResult;
+}
+
+/**
+ * One kind of order ("move", "attack"…). validate sees the state as projected
+ * by the submission's earlier orders (their `project` events folded in).
+ */
+export interface OrderHandler<X extends Json, O> {
+  readonly kind: string;
+  readonly schema: z.ZodType<O>;
+  validate(state: GameState<X>, side: SideId, order: O, index: number): Violation[];
+  /** The events the order makes when nothing random intervenes; used only to validate later orders. */
+  project(state: GameState<X>, side: SideId, order: O): EventBody[];
+  resolve(ctx: ResolveContext<X>, order: O, index: number, resume?: Resume): void;
+  /** Contribution to options(): moves, attacks, other actions for this unit now. */
+  options?(state: GameState<X>, side: SideId, unitId: string): Partial<UnitOptions>;
+}
+
+export interface PhaseKind<X extends Json> {
+  readonly orders?: readonly OrderHandler<X, unknown>[];
+  /** Whole-submission checks, on the state before and after projecting every valid order. */
+  validateSubmission?(before: GameState<X>, after: GameState<X>, side: SideId, orders: readonly JsonObject[]): Violation[];
+  /** Runs when the phase begins (clear markers, roll for guerrillas…). May not ask. */
+  onEnter?(ctx: ResolveContext<X>): void;
+  /** Runs an `auto` phase (no submission). May not ask. */
+  auto?(ctx: ResolveContext<X>): void;
+  /** Applies a simultaneous phase's sealed orders once every side is in. Default: each side's orders in turn. */
+  resolveSealed?(ctx: ResolveContext<X>, sealed: Readonly<Record<SideId, readonly JsonObject[]>>): void;
+}
+
+/** An out-of-turn decision (Gators! anti-landing fire, Grav Armor fire during movement). */
+export interface ReactionKind<X extends Json> {
+  readonly answerSchema: z.ZodType<Json>;
+  /** Shape of this kind's standing orders, kept in the side's secret state. */
+  readonly standingSchema: z.ZodType<Json>;
+  validateAnswer(state: GameState<X>, request: ReactionRequest, answer: Json): Violation[];
+  /** The answer standing orders give, or null when they do not decide this request. */
+  fromStanding(state: GameState<X>, request: ReactionRequest, standing: Json | undefined): Json | null;
+  /** The answer when the window expires unanswered. */
+  none(state: GameState<X>, request: ReactionRequest): Json;
+}
+
+/** Everything a game system adds to the kernel. */
+export interface SystemSpec<X extends Json> {
+  readonly id: string;
+  initialExt(scenario: Scenario): X;
+  /** By phase kind (turns.json `kind`). */
+  readonly phases: Readonly<Record<string, PhaseKind<X>>>;
+  readonly reactions?: Readonly<Record<string, ReactionKind<X>>>;
+  /** Handles the system's own event types. */
+  readonly evolve?: SystemEvolve<X>;
+  /** Adds to the kernel's view; must follow the same hiding rules. */
+  view?(state: GameState<X>, viewer: Viewer, base: GameView): GameView;
+  /** Victory at the end of a turn; default: victory.json conditions. */
+  victory?(state: GameState<X>): Outcome | null;
+}

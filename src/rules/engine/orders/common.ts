@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { GameState, UnitState } from '../../model/state';
+import { hexLabel } from '../../model/schema/common';
+import { flag } from '../queries';
+import { SideId, Violation } from '../types';
+import { INPUT_RULE, violation } from '../violation';
+
+export const unitIdSchema = z.string().min(1).max(200);
+export const labelSchema = hexLabel;
+
+/** The unit, if it exists and belongs to `side`; otherwise the violation to report. */
+export function ownUnit(state: GameState, side: SideId, id: string, index: number): UnitState | Violation {
+  const u = state.units[id];
+  if (u === undefined || u.side !== side) return violation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${id}"`, index);
+  if (u.loc.at === 'eliminated') return violation(INPUT_RULE, 'input/unit_eliminated', `${id} has been eliminated`, index);
+  return u;
+}
+
+export function isViolation(x: UnitState | Violation): x is Violation {
+  return 'code' in x && 'ruleId' in x;
+}
+
+/** Why this unit may not start a move now, from its per-turn flags and the transport rules. */
+export function moveFlagProblems(state: GameState, u: UnitState, index: number): Violation[] {
+  const r = state.scenario.rules;
+  const out: Violation[] = [];
+  const t = r.transport;
+  const mr = (k: string, fallback: string) => r.movement.ruleIds[k] ?? t.ruleIds[k] ?? r.towing.ruleIds[k] ?? fallback;
+  if (flag(u, 'moved') || flag(u, 'retreated')) out.push(violation(mr('indivisible', 'GT-6A.2'), 'movement/already_moved', `${u.id} has already moved this turn`, index));
+  if (flag(u, 'unloaded') && !t.unloadedCargoMayMove) out.push(violation(mr('cargo_unloaded', 'GT-6F.1'), 'transport/unloaded_may_not_move', `${u.id} was unloaded this turn and may not move`, index));
+  if (flag(u, 'loadedCargo') && !t.carrierMayMoveAfterLoading) out.push(violation(mr('carrier_loaded', 'GT-6G.1'), 'transport/loaded_may_not_move', `${u.id} has loaded cargo this turn and may not move`, index));
+  if (flag(u, 'hitched')) out.push(violation(mr('hitch', 'GT-6K.1'), 'transport/hitched_stop', `${u.id} stopped to hitch a gun this turn`, index));
+  if (flag(u, 'unhitched') && r.towing.unhitchEndsMove) out.push(violation(mr('unhitch', 'GT-6K.4'), 'transport/unhitch_ends_move', `unhitching ended ${u.id}'s move`, index));
+  if (u.loc.at === 'carried') out.push(violation(mr('cargo_loaded', 'GT-6G.1'), 'transport/aboard', `${u.id} is aboard a transport; unload it first`, index));
+  if (u.loc.at === 'towed') out.push(violation(mr('towed', 'GT-6K.1'), 'transport/towed', `${u.id} is being towed and moves with its tower`, index));
+  if (u.loc.at === 'box') out.push(violation(INPUT_RULE, 'movement/not_on_map', `${u.id} is not on the map`, index));
+  return out;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { Json } from '../../model/json';
+import { GameState } from '../../model/state';
+import { boardOf } from '../board';
+import { OrderHandler } from '../kit/types';
+import { typeOf, unitOf } from '../queries';
+import { inZone } from '../setup';
+import { stackProblem } from '../stacking';
+import { cargoProblem, canStandIn } from '../transport';
+import { cargoOf } from '../queries';
+import { SideId, Violation } from '../types';
+import { violation } from '../violation';
+import { visibilityFor } from '../visibility';
+import { isViolation, labelSchema, ownUnit, unitIdSchema } from './common';
+
+export const placeSchema = z.union([
+  z.strictObject({ kind: z.literal('place'), unit: unitIdSchema, hex: labelSchema, hidden: z.boolean().optional() }),
+  z.strictObject({ kind: z.literal('place'), unit: unitIdSchema, carrier: unitIdSchema }),
+]);
+export type PlaceOrder = z.infer<typeof placeSchema>;
+
+/** Setup placement: into the unit's zone, obeying stacking; optionally under a concealment marker (GT-4.3). */
+export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
+  const check = (state: GameState, side: SideId, o: PlaceOrder, i: number): Violation[] => {
+    const u = ownUnit(state, side, o.unit, i);
+    if (isViolation(u)) return [u];
+    const zone = String(u.attrs['setupZone'] ?? '');
+    const zoneRule = state.scenario.setup.zones[zone]?.ruleId ?? 'SETUP';
+    if (u.loc.at !== 'box' || u.loc.box !== 'setup') return [violation(zoneRule, 'setup/already_placed', `${o.unit} is not waiting to be set up`, i)];
+    const board = boardOf(state.scenario);
+    if ('carrier' in o) {
+      const c = ownUnit(state, side, o.carrier, i);
+      if (isViolation(c)) return [c];
+      const p = cargoProblem(state, c, [...cargoOf(state, o.carrier), u]);
+      return p === null ? [] : [violation(p.ruleId, p.code, p.message, i)];
+    }
+    const at = board.grid.indexOf(o.hex);
+    if (!inZone(state, board, zone, at)) return [violation(zoneRule, 'setup/outside_zone', `${o.hex} is not in ${o.unit}'s setup zone ${zone}`, i)];
+    const t = typeOf(state, u);
+    if (!canStandIn(board, t, at)) return [violation(zoneRule, 'setup/terrain', `${t.name} cannot stand in ${o.hex}`, i)];
+    if (o.hidden === true && state.scenario.setup.hiddenMarkers[side] === undefined)
+      return [violation(zoneRule, 'setup/no_markers', `${side} has no concealment markers`, i)];
+    const stack = Object.values(state.units).filter((x) => x.side === side && x.loc.at === 'hex' && x.loc.hex === o.hex);
+    const sp = stackProblem(state, board, side, at, [...stack.map((x) => typeOf(state, x)), t]);
+    return sp === null ? [] : [violation(sp.ruleId, 'setup/stacking', `${sp.message}: ${o.hex}`, i)];
+  };
+  const marker = (state: GameState, side: SideId) => state.scenario.setup.hiddenMarkers[side]?.marker ?? '?';
+  return {
+    kind: 'place',
+    schema: placeSchema,
+    validate: check,
+    project: (state, side, o) => [
+      'carrier' in o
+        ? { type: 'UnitPlaced', data: { unit: o.unit, carrier: o.carrier } }
+        : { type: 'UnitPlaced', data: { unit: o.unit, hex: o.hex, ...(o.hidden ? { hidden: marker(state, side) } : {}) } },
+    ],
+    resolve: (ctx, o, i) => {
+      const v = check(ctx.state, ctx.side, o, i);
+      if (v.length > 0) {
+        ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'place', reason: v[0]!.message, ruleId: v[0]!.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+        return;
+      }
+      if ('carrier' in o) {
+        const after = { ...ctx.state, units: { ...ctx.state.units, [o.unit]: { ...unitOf(ctx.state, o.unit), loc: { at: 'carried' as const, by: o.carrier } } } };
+        ctx.emit({ type: 'UnitPlaced', data: { unit: o.unit, carrier: o.carrier }, visibility: visibilityFor(after, [unitOf(after, o.unit)]) });
+        return;
+      }
+      const m = marker(ctx.state, ctx.side);
+      const data = { unit: o.unit, hex: o.hex, ...(o.hidden ? { hidden: m } : {}) };
+      const u = { ...unitOf(ctx.state, o.unit), ...(o.hidden ? { hidden: { marker: m } } : {}) };
+      const withMarker = { ...ctx.state, units: { ...ctx.state.units, [o.unit]: u } };
+      ctx.emit({ type: 'UnitPlaced', data, visibility: visibilityFor(withMarker, [u], () => ({ type: 'MarkerPlaced', data: { hex: o.hex, marker: m, side: ctx.side } })) });
+    },
+  };
+}

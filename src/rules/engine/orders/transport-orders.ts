@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { Json } from '../../model/json';
+import { GameState } from '../../model/state';
+import { EventBody } from '../events';
+import { ResolveContext, OrderHandler, Resume } from '../kit/types';
+import { MoveHooks } from '../movement/context';
+import { checkMove } from '../movement/moves';
+import { cargoOf, hexOf, unitOf } from '../queries';
+import { hitchProblem, loadProblem, unloadProblem } from '../transport';
+import { boardOf } from '../board';
+import { stackProblem } from '../stacking';
+import { typeOf } from '../queries';
+import { SideId, Violation } from '../types';
+import { violation } from '../violation';
+import { visibilityFor } from '../visibility';
+import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from './common';
+import { validateMove } from './move';
+
+export const loadSchema = z.strictObject({
+  kind: z.literal('load'),
+  unit: unitIdSchema,
+  carrier: unitIdSchema,
+  /** Who moves into the other's hex first (GT-6G.1): the cargo (default) or the carrier. */
+  mover: z.enum(['cargo', 'carrier']).optional(),
+  path: z.array(labelSchema).min(1).max(200).optional(),
+});
+export type LoadOrder = z.infer<typeof loadSchema>;
+
+export const unloadSchema = z.strictObject({ kind: z.literal('unload'), unit: unitIdSchema, hex: labelSchema });
+export type UnloadOrder = z.infer<typeof unloadSchema>;
+
+export const hitchSchema = z.strictObject({ kind: z.literal('hitch'), unit: unitIdSchema, towers: z.array(unitIdSchema).min(1).max(4) });
+export type HitchOrder = z.infer<typeof hitchSchema>;
+
+export const unhitchSchema = z.strictObject({ kind: z.literal('unhitch'), unit: unitIdSchema });
+export type UnhitchOrder = z.infer<typeof unhitchSchema>;
+
+function tr(state: GameState, key: string, fallback: string): string {
+  return state.scenario.rules.transport.ruleIds[key] ?? state.scenario.rules.towing.ruleIds[key] ?? fallback;
+}
+
+function cancel(ctx: ResolveContext, index: number, kind: string, v: Violation): void {
+  ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index, kind, reason: v.message, ruleId: v.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+}
+
+/** Loading (GT-6G): the cargo moves onto the transport's hex, or the transport onto the cargo's, then boards. */
+export function loadOrder<X extends Json>(opts: { hooks?: MoveHooks } = {}): OrderHandler<X, LoadOrder> {
+  const mover = (o: LoadOrder) => (o.mover === 'carrier' ? o.carrier : o.unit);
+  const target = (o: LoadOrder) => (o.mover === 'carrier' ? o.unit : o.carrier);
+  const validateLoad = (state: GameState, side: SideId, o: LoadOrder, i: number): Violation[] => {
+    const out: Violation[] = [];
+    for (const id of [o.unit, o.carrier]) {
+      const u = ownUnit(state, side, id, i);
+      if (isViolation(u)) out.push(u);
+    }
+    if (out.length > 0) return out;
+    let s = state;
+    if (o.path !== undefined) {
+      const m = unitOf(state, mover(o));
+      const flags = moveFlagProblems(state, m, i);
+      if (flags.length > 0) return flags;
+      const goal = hexOf(state, unitOf(state, target(o)));
+      if (o.path[o.path.length - 1] !== goal)
+        return [violation(tr(state, 'load', 'GT-6G.1'), 'transport/load_path_end', `the path must end in ${goal ?? 'the other unit'}'s hex`, i)];
+      const r = checkMove(state, m.id, o.path, { knownTo: side, hooks: opts.hooks }, []);
+      if (!r.ok && r.problem.code !== 'movement/stacking') return [violation(r.problem.ruleId, r.problem.code, r.problem.message, i)];
+      s = movedTo(state, m.id, goal!);
+    }
+    const p = loadProblem(s, o.unit, o.carrier);
+    if (p !== null) return [violation(p.ruleId, p.code, p.message, i)];
+    const after = loadedState(s, o.unit, o.carrier);
+    const hex = hexOf(after, unitOf(after, o.carrier));
+    if (hex !== null && o.path !== undefined) {
+      const board = boardOf(state.scenario);
+      const stack = Object.values(after.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex).map((u) => typeOf(after, u));
+      const sp = stackProblem(after, board, side, board.grid.indexOf(hex), stack);
+      if (sp !== null) return [violation(sp.ruleId, 'movement/stacking', `${sp.message}: ${hex}`, i)];
+    }
+    return [];
+  };
+  return {
+    kind: 'load',
+    schema: loadSchema,
+    validate: validateLoad,
+    project: (state, _side, o) => {
+      const ev: EventBody[] = [];
+      if (o.path !== undefined) {
+        const m = unitOf(state, mover(o));
+        ev.push({ type: 'UnitMoved', data: { unit: m.id, path: [m.loc.at === 'hex' ? m.loc.hex : o.path[0]!, ...o.path], cost: 0 } });
+      }
+      ev.push({ type: 'UnitLoaded', data: { unit: o.unit, carrier: o.carrier } });
+      return ev;
+    },
+    resolve: (ctx, o, i) => {
+      const v = validateLoad(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'load', v[0]!);
+      if (o.path !== undefined) {
+        const m = unitOf(ctx.state, mover(o));
+        const full = [m.loc.at === 'hex' ? m.loc.hex : '', ...o.path];
+        const r = checkMove(ctx.state, m.id, o.path, { knownTo: null, hooks: opts.hooks }, []);
+        ctx.emit({
+          type: 'UnitMoved',
+          data: { unit: m.id, path: full, cost: r.ok ? r.cost : 0 },
+          visibility: visibilityFor(ctx.state, [m], () => ({ type: 'MarkerMoved', data: { marker: m.hidden?.marker ?? '?', path: full } })),
+        });
+      }
+      const cargo = unitOf(ctx.state, o.unit);
+      const carrier = unitOf(ctx.state, o.carrier);
+      ctx.emit({
+        type: 'UnitLoaded',
+        data: { unit: o.unit, carrier: o.carrier },
+        visibility: visibilityFor(ctx.state, [cargo, carrier], () => ({ type: 'MarkerLoaded', data: { hex: hexOf(ctx.state, carrier) } })),
+      });
+    },
+  };
+}
+
+function movedTo(state: GameState, id: string, hex: string): GameState {
+  const u = unitOf(state, id);
+  return { ...state, units: { ...state.units, [id]: { ...u, loc: { at: 'hex', hex }, flags: { ...u.flags, moved: true } } } };
+}
+
+function loadedState(state: GameState, cargo: string, carrier: string): GameState {
+  const u = unitOf(state, cargo);
+  return { ...state, units: { ...state.units, [cargo]: { ...u, loc: { at: 'carried', by: carrier } } } };
+}
+
+export interface UnloadOptions<X extends Json> {
+  /** Runs after the cargo is put down (GT-7O.1 anti-landing fire on unloading); may ask, like afterMove. */
+  readonly afterUnload?: (ctx: ResolveContext<X>, info: { unit: string; carrier: string; hex: string; index: number }, resume?: Resume) => void;
+}
+
+/** Unloading (GT-6F): after the transport's move, into an adjacent (or its own) hex the cargo may stand in. */
+export function unloadOrder<X extends Json>(opts: UnloadOptions<X> = {}): OrderHandler<X, UnloadOrder> {
+  const validateUnload = (state: GameState, side: SideId, o: UnloadOrder, i: number): Violation[] => {
+    const u = ownUnit(state, side, o.unit, i);
+    if (isViolation(u)) return [u];
+    const p = unloadProblem(state, o.unit, o.hex);
+    return p === null ? [] : [violation(p.ruleId, p.code, p.message, i)];
+  };
+  return {
+    kind: 'unload',
+    schema: unloadSchema,
+    validate: validateUnload,
+    project: (_state, _side, o) => [{ type: 'UnitUnloaded', data: { unit: o.unit, hex: o.hex } }],
+    resolve: (ctx, o, i, resume) => {
+      if (resume !== undefined) {
+        const st = resume.stage as { unit: string; carrier: string; hex: string };
+        return opts.afterUnload?.(ctx, { ...st, index: i }, resume);
+      }
+      const v = validateUnload(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'unload', v[0]!);
+      const cargo = unitOf(ctx.state, o.unit);
+      const carrier = cargo.loc.at === 'carried' ? cargo.loc.by : '';
+      ctx.emit({
+        type: 'UnitUnloaded',
+        data: { unit: o.unit, hex: o.hex },
+        visibility: cargo.hidden === undefined ? { to: 'all' } : visibilityFor(ctx.state, [cargo], () => ({ type: 'MarkerUnloaded', data: { hex: o.hex, marker: cargo.hidden!.marker } })),
+      });
+      opts.afterUnload?.(ctx, { unit: o.unit, carrier, hex: o.hex, index: i });
+    },
+  };
+}
+
+/** Hitching a gun to its tower(s) in the gun's hex (GT-6K.1, GT-6K.5). The towers stop there. */
+export function hitchOrder<X extends Json>(): OrderHandler<X, HitchOrder> {
+  const check = (state: GameState, side: SideId, o: HitchOrder, i: number): Violation[] => {
+    const u = ownUnit(state, side, o.unit, i);
+    if (isViolation(u)) return [u];
+    const p = hitchProblem(state, o.unit, o.towers);
+    return p === null ? [] : [violation(p.ruleId, p.code, p.message, i)];
+  };
+  return {
+    kind: 'hitch',
+    schema: hitchSchema,
+    validate: check,
+    project: (_s, _side, o) => [{ type: 'UnitHitched', data: { unit: o.unit, towers: o.towers } }],
+    resolve: (ctx, o, i) => {
+      const v = check(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'hitch', v[0]!);
+      const units = [o.unit, ...o.towers].map((id) => unitOf(ctx.state, id));
+      ctx.emit({ type: 'UnitHitched', data: { unit: o.unit, towers: [...o.towers] }, visibility: visibilityFor(ctx.state, units, () => ({ type: 'MarkerHitched', data: {} })) });
+    },
+  };
+}
+
+/** Unhitching (GT-6K.4): costs no movement but ends the towers' move; the gun may not fire this turn. */
+export function unhitchOrder<X extends Json>(): OrderHandler<X, UnhitchOrder> {
+  const check = (state: GameState, side: SideId, o: UnhitchOrder, i: number): Violation[] => {
+    const u = ownUnit(state, side, o.unit, i);
+    if (isViolation(u)) return [u];
+    if (u.loc.at !== 'towed') return [violation(tr(state, 'unhitch', 'GT-6K.4'), 'transport/not_towed', `${o.unit} is not being towed`, i)];
+    return [];
+  };
+  return {
+    kind: 'unhitch',
+    schema: unhitchSchema,
+    validate: check,
+    project: (state, _side, o) => [{ type: 'UnitUnhitched', data: { unit: o.unit, hex: hexOf(state, unitOf(state, o.unit)) ?? '' } }],
+    resolve: (ctx, o, i) => {
+      const v = check(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'unhitch', v[0]!);
+      const gun = unitOf(ctx.state, o.unit);
+      ctx.emit({ type: 'UnitUnhitched', data: { unit: o.unit, hex: hexOf(ctx.state, gun)! }, visibility: visibilityFor(ctx.state, [gun], () => ({ type: 'MarkerUnhitched', data: {} })) });
+    },
+  };
+}
+
+/** Cargo a unit has aboard (for views and tests). */
+export function manifestOf(state: GameState, carrier: string): string[] {
+  return cargoOf(state, carrier).map((u) => u.id);
+}
+
+export { validateMove };

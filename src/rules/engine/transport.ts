@@ -1,0 +1,148 @@
+import { GameState, UnitState } from '../model/state';
+import { UnitType } from '../model/scenario';
+import { Board, OFF_MAP, boardOf } from './board';
+import { cargoOf, hasTag, hexOf, mediumAt, typeOf, unitOf } from './queries';
+import { stackProblem } from './stacking';
+
+export interface TransportProblem {
+  readonly ruleId: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+function ruleOf(state: GameState, key: string, fallback = 'GT-9.3'): string {
+  return state.scenario.rules.transport.ruleIds[key] ?? fallback;
+}
+
+/**
+ * Whether `carrier` may hold exactly `cargo` (capacity and what it accepts,
+ * GT-9.3). Only the direct cargo's own weights count: a transport carried
+ * inside another brings its cargo for free (GT-6G.4).
+ */
+export function cargoProblem(state: GameState, carrier: UnitState, cargo: readonly UnitState[]): TransportProblem | null {
+  const ct = typeOf(state, carrier);
+  const t = ct.transport;
+  if (t === undefined) return { ruleId: ruleOf(state, 'capacity'), code: 'transport/not_a_transport', message: `${ct.name} carries nothing` };
+  const types = cargo.map((u) => typeOf(state, u));
+  const uncarriable = types.find((x) => x.weight === undefined);
+  if (uncarriable !== undefined)
+    return { ruleId: ruleOf(state, 'capacity'), code: 'transport/not_carriable', message: `${uncarriable.name} cannot be carried` };
+  for (const a of t.allowances) if (types.every((x) => hasTag(x, a.cargo)) && types.length <= a.maxUnits) return null;
+  if (t.accepts !== undefined) {
+    const refused = types.find((x) => !hasTag(x, t.accepts!));
+    if (refused !== undefined)
+      return { ruleId: ruleOf(state, 'accepts'), code: 'transport/not_accepted', message: `${ct.name} may carry only ${t.accepts.join(' or ')}, not ${refused.name}` };
+  }
+  if (t.maxUnits !== undefined && types.length > t.maxUnits)
+    return { ruleId: ruleOf(state, 'capacity'), code: 'transport/too_many', message: `${ct.name} carries at most ${t.maxUnits} units` };
+  const weight = types.reduce((s, x) => s + x.weight!, 0);
+  if (t.capacity !== null && weight > t.capacity)
+    return { ruleId: t.ruleId ?? ruleOf(state, 'capacity'), code: 'transport/over_capacity', message: `cargo weight ${weight} exceeds ${ct.name}'s capacity ${t.capacity}` };
+  return null;
+}
+
+/** Loading rules that depend on where the carrier is: no helicopter loading in jungle, amphibians only on land. */
+export function loadingPlaceProblem(state: GameState, carrier: UnitState, verb: 'load' | 'unload'): TransportProblem | null {
+  const board = boardOf(state.scenario);
+  const hex = hexOf(state, carrier);
+  if (hex === null) return null;
+  const i = board.grid.indexOf(hex);
+  const ct = typeOf(state, carrier);
+  const t = board.terrain[i]!;
+  if (t !== OFF_MAP) {
+    const def = board.terrainDefs[t]!;
+    if ((def.noLoadingClasses ?? []).includes(ct.movementClass))
+      return { ruleId: def.noLoadingRuleId ?? ruleOf(state, 'no_loading'), code: `transport/no_${verb}_here`, message: `${ct.name} cannot ${verb} in ${def.name}` };
+  }
+  const cls = state.scenario.rules.movementClasses[ct.movementClass]!;
+  if (state.scenario.rules.transport.amphibiousCarrierOnLandOnly && cls.amphibious && mediumAt(board, i) === 'water')
+    return { ruleId: ruleOf(state, 'amphibious', 'GT-6F.3'), code: `transport/${verb}_afloat`, message: `${ct.name} must be ashore to ${verb}` };
+  return null;
+}
+
+/** Whether a unit of this type may stand in hex i (terrain not closed to its class; "always" overlays count). */
+export function canStandIn(board: Board, t: UnitType, i: number): boolean {
+  if (i < 0 || board.terrain[i] === OFF_MAP) return false;
+  const cls = board.scenario.rules.movementClasses[t.movementClass]!;
+  if (cls.ignoresTerrain) return true;
+  const c = t.movementClass;
+  const mask = board.overlays[i]!;
+  for (let k = 0; mask !== 0 && k < board.overlayDefs.length; k++) {
+    const o = board.overlayDefs[k]!;
+    if ((mask & (1 << k)) === 0 || o.applies !== 'always') continue;
+    const e = o.movement[c] ?? o.movement['*'];
+    if (e?.impassable === true) return false;
+    if (e !== undefined && !o.keepsTerrainImpassability) return true;
+  }
+  const def = board.terrainDefs[board.terrain[i]!]!;
+  const e = def.movement[c] ?? def.movement['*'];
+  return e?.impassable !== true;
+}
+
+/** Checks loading `cargo` into `carrier` where both now are (GT-6G.1: same hex, within capacity). */
+export function loadProblem(state: GameState, cargoId: string, carrierId: string): TransportProblem | null {
+  const cargo = unitOf(state, cargoId);
+  const carrier = unitOf(state, carrierId);
+  if (cargoId === carrierId) return { ruleId: ruleOf(state, 'load'), code: 'transport/self', message: 'a unit cannot carry itself' };
+  if (cargo.side !== carrier.side) return { ruleId: ruleOf(state, 'load'), code: 'transport/enemy_carrier', message: 'cannot load into an enemy unit' };
+  if (cargo.loc.at === 'carried' && cargo.loc.by === carrierId)
+    return { ruleId: ruleOf(state, 'load'), code: 'transport/already_aboard', message: `${cargoId} is already aboard ${carrierId}` };
+  const sameParent = cargo.loc.at === 'carried' && carrier.loc.at === 'carried' && cargo.loc.by === carrier.loc.by;
+  const a = hexOf(state, cargo);
+  const b = hexOf(state, carrier);
+  if (!sameParent && (a === null || a !== b || cargo.loc.at !== 'hex'))
+    return { ruleId: ruleOf(state, 'load'), code: 'transport/not_together', message: `${cargoId} must be in ${carrierId}'s hex to load` };
+  for (let up = carrier; up.loc.at === 'carried'; up = unitOf(state, up.loc.by))
+    if (up.loc.by === cargoId) return { ruleId: ruleOf(state, 'load'), code: 'transport/loop', message: 'a unit cannot carry its own carrier' };
+  if (!sameParent) {
+    const p = loadingPlaceProblem(state, carrier, 'load');
+    if (p !== null) return p;
+  }
+  return cargoProblem(state, carrier, [...cargoOf(state, carrierId), cargo]);
+}
+
+/** Checks unloading `cargoId` into `hex` (GT-6F: after the move, next to the transport, into a hex it may stand in). */
+export function unloadProblem(state: GameState, cargoId: string, hex: string): TransportProblem | null {
+  const cargo = unitOf(state, cargoId);
+  if (cargo.loc.at !== 'carried') return { ruleId: ruleOf(state, 'unload'), code: 'transport/not_aboard', message: `${cargoId} is not aboard a transport` };
+  const carrier = unitOf(state, cargo.loc.by);
+  const board = boardOf(state.scenario);
+  const from = hexOf(state, carrier);
+  const to = board.grid.indexOf(hex);
+  if (from === null || to < 0) return { ruleId: ruleOf(state, 'unload'), code: 'transport/not_on_map', message: 'the transport is not on the map' };
+  const dist = board.grid.distance(board.grid.indexOf(from), to);
+  const mode = state.scenario.rules.transport.unloadTo;
+  const ok = mode === 'adjacent' ? dist === 1 : mode === 'same-hex' ? dist === 0 : dist <= 1;
+  if (!ok) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_distance', message: `cargo is unloaded ${mode === 'adjacent' ? 'next to' : 'in'} the transport's hex, not in ${hex}` };
+  const place = loadingPlaceProblem(state, carrier, 'unload');
+  if (place !== null) return place;
+  const ct = typeOf(state, cargo);
+  if (!canStandIn(board, ct, to)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_terrain', message: `${ct.name} cannot be put in ${hex}` };
+  const units = Object.values(state.units).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
+  if (units.some((u) => u.side !== cargo.side)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_enemy', message: `${hex} is held by the enemy` };
+  const stack = stackProblem(state, board, cargo.side, to, [...units.map((u) => typeOf(state, u)), ct]);
+  if (stack !== null) return { ruleId: stack.ruleId, code: 'transport/unload_stacking', message: `${stack.message}: ${hex}` };
+  return null;
+}
+
+/** Checks hitching gun `gunId` to `towers` (GT-6K.1: the towers are in the gun's hex; GT-6K.5: as many as it needs). */
+export function hitchProblem(state: GameState, gunId: string, towers: readonly string[]): TransportProblem | null {
+  const r = (k: string) => ruleOf(state, k, 'GT-6K.1');
+  const tr = state.scenario.rules.towing.ruleIds;
+  const gun = unitOf(state, gunId);
+  const gt = typeOf(state, gun);
+  const tow = gt.towable;
+  if (tow === undefined) return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/not_towable', message: `${gt.name} cannot be towed` };
+  if (gun.loc.at !== 'hex') return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/not_standing', message: `${gunId} is not standing in a hex` };
+  if (towers.length !== tow.towers || new Set(towers).size !== towers.length)
+    return { ruleId: tr['towers'] ?? tow.ruleId, code: 'transport/tow_team', message: `${gt.name} needs exactly ${tow.towers} tower(s)` };
+  for (const id of towers) {
+    const t = unitOf(state, id);
+    if (t.side !== gun.side || !hasTag(typeOf(state, t), tow.by))
+      return { ruleId: tow.ruleId, code: 'transport/not_a_tower', message: `${id} cannot tow ${gt.name}` };
+    if (t.loc.at !== 'hex' || t.loc.hex !== gun.loc.hex) return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/not_together', message: `${id} must be in ${gunId}'s hex` };
+    if (Object.values(state.units).some((u) => u.loc.at === 'towed' && u.loc.by.includes(id)))
+      return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/already_towing', message: `${id} is already towing` };
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+import { GameState } from '../model/state';
+import { boardOf } from './board';
+import { hasTag, hexOf, typeOf } from './queries';
+
+export interface Outcome {
+  readonly winner: string | null;
+  readonly reason: string;
+  readonly ruleId: string;
+}
+
+/** The data-driven victory conditions of victory.json, checked at the end of every turn. */
+export function checkVictory(state: GameState): Outcome | null {
+  const s = state.scenario;
+  const board = boardOf(s);
+  for (const c of s.victory.conditions) {
+    switch (c.kind) {
+      case 'occupy': {
+        const area = new Set<string>();
+        const a = c.area;
+        if ('hexes' in a) a.hexes.forEach((h) => area.add(h));
+        else for (const city of s.map.cities) if (('city' in a && city.id === a.city) || ('capital' in a && city.capital)) city.hexes.forEach((h) => area.add(h));
+        const inArea = Object.values(state.units).filter((u) => {
+          const h = u.side === c.side ? hexOf(state, u) : null;
+          return h !== null && area.has(h);
+        });
+        const met = c.requires.every((r) => inArea.filter((u) => hasTag(typeOf(state, u), r.tags)).length >= r.count);
+        if (!met) break;
+        if (c.noEnemyWithin !== null) {
+          const idx = [...area].map((h) => board.grid.indexOf(h));
+          const near = Object.values(state.units).some((u) => {
+            if (u.side === c.side) return false;
+            const h = hexOf(state, u);
+            if (h === null) return false;
+            const i = board.grid.indexOf(h);
+            return idx.some((j) => board.grid.distance(i, j) <= c.noEnemyWithin!);
+          });
+          if (near) break;
+        }
+        return { winner: c.side, reason: `${c.id} achieved`, ruleId: c.ruleId };
+      }
+      case 'eliminate': {
+        const left = Object.values(state.units).some((u) => u.side !== c.side && u.loc.at !== 'eliminated' && hasTag(typeOf(state, u), c.enemyTags));
+        if (!left) return { winner: c.side, reason: `${c.id} achieved`, ruleId: c.ruleId };
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+export function turnLimitOutcome(state: GameState): Outcome {
+  const t = state.scenario.victory.atTurnLimit;
+  return { winner: t.winner, reason: t.reason, ruleId: t.ruleId };
+}

@@ -1,0 +1,96 @@
+import { Json, JsonObject } from '../model/json';
+import { GameState, Location, UnitState } from '../model/state';
+import { phaseInfo, timeOfDay } from './phase-machine';
+import { hexOf } from './queries';
+import { PhaseInfo, SideId, Viewer } from './types';
+import { isConcealed } from './visibility';
+
+export interface UnitView {
+  readonly id: string;
+  readonly type: string;
+  readonly side: SideId;
+  readonly loc: Location;
+  readonly flags: JsonObject;
+  readonly attrs: JsonObject;
+  /** Present on the owner's own concealed units: the marker the others see. */
+  readonly hidden?: string;
+}
+
+/** What stands for concealed units at a hex: one entry per (hex, marker, side), whatever the number of units. */
+export interface MarkerView {
+  readonly hex: string;
+  readonly marker: string;
+  readonly side: SideId;
+}
+
+export interface GameView {
+  readonly viewer: Viewer;
+  readonly scenario: string;
+  readonly phase: PhaseInfo;
+  readonly timeOfDay: string | null;
+  readonly units: readonly UnitView[];
+  readonly markers: readonly MarkerView[];
+  /** The viewing side's own secrets: standing orders, sealed orders, its suspended orders, a reaction it must answer. */
+  readonly own: JsonObject | null;
+  readonly sides: Readonly<Record<SideId, JsonObject>>;
+  readonly ext: Json;
+}
+
+/**
+ * Exactly what `viewer` may see. A side sees its own units in full and the
+ * others' only when not concealed; a concealed enemy unit is reduced to its
+ * marker at its hex (cargo of a concealed or enemy carrier to nothing). The
+ * output is built only from what the viewer may know, so it cannot leak.
+ */
+export function kernelView(state: GameState, viewer: Viewer): GameView {
+  const side = viewer.kind === 'side' ? viewer.side : null;
+  const all = viewer.kind === 'referee';
+  const units: UnitView[] = [];
+  const markers = new Map<string, MarkerView>();
+  for (const u of Object.values(state.units)) {
+    const mine = all || u.side === side;
+    if (mine || !isConcealed(state, u)) {
+      units.push(unitView(u, mine));
+      continue;
+    }
+    if (u.hidden !== undefined && u.loc.at === 'hex') {
+      const hex = hexOf(state, u)!;
+      markers.set(`${hex}|${u.hidden.marker}|${u.side}`, { hex, marker: u.hidden.marker, side: u.side });
+    }
+  }
+  const sides: Record<SideId, JsonObject> = {};
+  for (const s of Object.values(state.sides)) sides[s.id] = s.public;
+  return {
+    viewer,
+    scenario: state.scenario.manifest.id,
+    phase: phaseInfo(state),
+    timeOfDay: timeOfDay(state.scenario, state.phase.turn),
+    units,
+    markers: [...markers.values()].sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : a.side < b.side ? -1 : 1)),
+    own: all ? refereeSecrets(state) : side === null ? null : ownSecrets(state, side),
+    sides,
+    ext: state.ext,
+  };
+}
+
+function unitView(u: UnitState, mine: boolean): UnitView {
+  const v: UnitView = { id: u.id, type: u.type, side: u.side, loc: u.loc, flags: u.flags, attrs: u.attrs };
+  return mine && u.hidden !== undefined ? { ...v, hidden: u.hidden.marker } : v;
+}
+
+function ownSecrets(state: GameState, side: SideId): JsonObject {
+  const s = state.sides[side];
+  if (s === undefined) return {};
+  const p = state.pending;
+  const out: Record<string, Json> = { standingOrders: s.secret.standing, sealed: s.secret.sealed, notes: s.secret.notes };
+  if (p !== null && p.side === side) out['suspended'] = { phaseId: p.phaseId, orders: p.orders, index: p.index, indexOffset: p.indexOffset };
+  if (p !== null && p.request !== null && p.request.side === side)
+    out['reaction'] = { kind: p.request.kind, prompt: p.request.prompt, details: p.request.privatePrompt };
+  return out;
+}
+
+function refereeSecrets(state: GameState): JsonObject {
+  const out: Record<string, Json> = {};
+  for (const s of Object.values(state.sides)) out[s.id] = ownSecrets(state, s.id);
+  return out;
+}
