@@ -104,7 +104,7 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
   const startLabel = opts.from ?? locationHex(state, unit);
   const start = startLabel === null ? -1 : board.grid.indexOf(startLabel);
   const speed = profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed;
-  const adjust = hooks.budgetAdjust?.(state, unit) ?? 0;
+  const adjust = (hooks.budgetAdjust?.(state, unit) ?? 0) - towPenalty(state, unit);
   const budget = Math.max(0, Math.round((speed + adjust) * scale));
   const ticks = (mp: number) => Math.round(mp * scale);
 
@@ -193,6 +193,18 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
     terminal: 0,
     failRule: '',
   };
+}
+
+/**
+ * GT-6K.2: a tower loses movement points in its first turn of towing. Hitching
+ * ends the tower's move (GT-6K.1), so that is the turn after the one in which
+ * it hitched (attrs.towingSince).
+ */
+function towPenalty(state: GameState, unit: UnitState): number {
+  const since = unit.attrs['towingSince'];
+  if (typeof since !== 'number' || state.phase.turn !== since + 1) return 0;
+  const towing = Object.values(state.units).some((u) => u.loc.at === 'towed' && u.loc.by.includes(unit.id));
+  return towing ? state.scenario.rules.towing.firstTurnMpPenalty : 0;
 }
 
 /** The rule ID rules.json cites for a movement violation code suffix ("insufficient_mp"). */

@@ -26,9 +26,10 @@ export function checkPath(c: MoveContext, path: readonly number[]): PathCheck {
   let from = c.start;
   let spent = 0;
   let ended: number = TERMINAL.NONE;
+  let endedRule = '';
   for (let k = 0; k < path.length; k++) {
     const to = path[k]!;
-    if (ended !== TERMINAL.NONE) return endedProblem(c, ended, k, to);
+    if (ended !== TERMINAL.NONE) return endedProblem(c, ended, endedRule, k, to);
     const dir = to >= 0 ? grid.directionTo(from, to) : -1;
     if (dir < 0) return fail(c, 'movement/not_adjacent', 'not_adjacent', `${label(c, to)} is not adjacent to ${label(c, from)}`, k);
     if (to === c.start) return fail(c, 'movement/revisits_start', 'revisits_start', 'a move may not come back to its start hex', k);
@@ -36,6 +37,7 @@ export function checkPath(c: MoveContext, path: readonly number[]): PathCheck {
     if (s < 0) return stepProblem(c, s, k, from, to);
     spent += s;
     ended = c.terminal;
+    endedRule = ended === TERMINAL.WHOLE_MOVE || ended === TERMINAL.LAST_STEP ? c.failRule : rule(c.state, 'minimum_move');
     from = to;
   }
   return { ok: true, cost: spent, end: from, terminal: ended };
@@ -67,7 +69,7 @@ function fail(c: MoveContext, code: string, key: string, message: string, at: nu
   return { ok: false, problem: { code, ruleId: rule(c.state, key), message, at } };
 }
 
-function endedProblem(c: MoveContext, ended: number, k: number, to: number): PathCheck {
+function endedProblem(c: MoveContext, ended: number, endedRule: string, k: number, to: number): PathCheck {
   const where = label(c, to);
   switch (ended) {
     case TERMINAL.ZOC:
@@ -76,11 +78,11 @@ function endedProblem(c: MoveContext, ended: number, k: number, to: number): Pat
         problem: { code: 'movement/zoc_stop', ruleId: c.state.scenario.rules.zoc.stopRuleId, message: `the move must stop on entering an enemy zone of control, before ${where}`, at: k },
       };
     case TERMINAL.LAST_STEP:
-      return fail(c, 'movement/waterline_last', 'amphibious', `entering the water must be the last step of the move, before ${where}`, k);
+      return { ok: false, problem: { code: 'movement/waterline_last', ruleId: endedRule, message: `entering the water must be the last step of the move, before ${where}`, at: k } };
     case TERMINAL.WHOLE_MOVE:
-      return fail(c, 'movement/whole_move_used', 'amphibious', `crossing the waterline took the whole move, before ${where}`, k);
+      return { ok: false, problem: { code: 'movement/whole_move_used', ruleId: endedRule, message: `crossing the waterline took the whole move, before ${where}`, at: k } };
     default:
-      return fail(c, 'movement/insufficient_mp', 'insufficient_mp', `the minimum move of one hex used the whole move, before ${where}`, k);
+      return { ok: false, problem: { code: 'movement/insufficient_mp', ruleId: endedRule, message: `the move entered one hex as its whole move (minimum move), before ${where}`, at: k } };
   }
 }
 

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { ForcedDice } from '../dice/forced-dice';
+import { RulesEvent, Violation } from '../engine/types';
+import { eventAsSeenBy } from '../engine/visibility';
+import { Prestate, buildState, prestateSchema } from './prestate';
+import { testScenario } from './scenario-files';
+import { TestState, testSystem } from './test-system';
+
+const forced = z.union([z.int(), z.strictObject({ value: z.int(), sides: z.int().optional(), purpose: z.string().optional() })]);
+const violationMatch = z.strictObject({ ruleId: z.string(), code: z.string(), orderIndex: z.int().nullable().optional() });
+const eventMatch = z.strictObject({
+  type: z.string(),
+  data: z.unknown().optional(),
+  visibility: z.unknown().optional(),
+  reveals: z.boolean().optional(),
+  /** How the named side reads this event (its redacted form, or null for nothing). */
+  seenBy: z.strictObject({ side: z.string(), as: z.unknown() }).optional(),
+});
+
+const expectSchema = z.strictObject({
+  /** Violations from parse or validate, exactly (ruleId, code, and orderIndex when given). [] = accepted. */
+  violations: z.array(violationMatch).optional(),
+  /** Events that must appear, in this order, each matching by type and a subset of its data. */
+  events: z.array(eventMatch).optional(),
+  /** Event types that must not appear. */
+  absent: z.array(z.string()).optional(),
+  /** Post-state subsets by unit id. */
+  units: z.record(z.string(), z.unknown()).optional(),
+  phase: z.record(z.string(), z.unknown()).optional(),
+  /** Strings that must (or must not) appear in a side's view, JSON-encoded. */
+  view: z.strictObject({ side: z.string(), contains: z.array(z.string()).default([]), lacks: z.array(z.string()).default([]) }).optional(),
+});
+
+const stepSchema = z.strictObject({
+  side: z.string().optional(),
+  submission: z.strictObject({ kind: z.enum(['orders', 'reaction', 'standing-orders']), orders: z.unknown() }).optional(),
+  /** Let an unanswered reaction window expire instead of submitting. */
+  expire: z.boolean().optional(),
+  dice: z.array(forced).default([]),
+  expect: expectSchema,
+});
+
+const optionsSchema = z.strictObject({
+  side: z.string(),
+  unit: z.string(),
+  includes: z.array(z.strictObject({ hex: z.string(), cost: z.number().optional(), path: z.array(z.string()).optional() })).default([]),
+  excludes: z.array(z.string()).default([]),
+  attacks: z.array(z.strictObject({ targetHex: z.string(), preview: z.unknown().optional() })).default([]),
+});
+
+/** A rule case file (src/rules/engine/cases/**.json). */
+export const caseSchema = z.strictObject({
+  ruleId: z.string().min(2),
+  title: z.string().min(3),
+  prestate: prestateSchema,
+  /** Views of the prestate that must (or must not) contain strings. */
+  views: z.array(z.strictObject({ side: z.string(), contains: z.array(z.string()).default([]), lacks: z.array(z.string()).default([]) })).default([]),
+  steps: z.array(stepSchema).default([]),
+  options: z.array(optionsSchema).default([]),
+});
+export type RuleCase = z.infer<typeof caseSchema>;
+
+export interface CaseResult {
+  readonly failures: string[];
+}
+
+/** Runs one case against the kernel test system and returns what did not match. */
+export function runCase(input: unknown): CaseResult {
+  const c = caseSchema.parse(input);
+  const failures: string[] = [];
+  let state: TestState = buildState(testScenario(), c.prestate as Prestate);
+  for (const v of c.views) {
+    const text = JSON.stringify(testSystem.view(state, { kind: 'side', side: v.side }));
+    for (const x of v.contains) if (!text.includes(x)) failures.push(`views: ${v.side}'s view lacks ${x}`);
+    for (const x of v.lacks) if (text.includes(x)) failures.push(`views: ${v.side}'s view contains ${x}`);
+  }
+  c.options.forEach((o, k) => {
+    const got = testSystem.options(state, o.side, o.unit);
+    if (Array.isArray(got)) return void failures.push(`options[${k}]: violations ${JSON.stringify(got)}`);
+    for (const inc of o.includes) {
+      const m = got.moves.find((x) => x.hex === inc.hex);
+      if (m === undefined) failures.push(`options[${k}]: ${inc.hex} missing from moves ${JSON.stringify(got.moves.map((x) => x.hex))}`);
+      else {
+        if (inc.cost !== undefined && Math.abs(m.cost - inc.cost) > 1e-9) failures.push(`options[${k}]: ${inc.hex} costs ${m.cost}, expected ${inc.cost}`);
+        if (inc.path !== undefined && JSON.stringify(m.path) !== JSON.stringify(inc.path)) failures.push(`options[${k}]: path to ${inc.hex} is ${JSON.stringify(m.path)}`);
+      }
+    }
+    for (const ex of o.excludes) if (got.moves.some((x) => x.hex === ex)) failures.push(`options[${k}]: ${ex} should not be reachable`);
+    for (const a of o.attacks) {
+      const t = got.attacks.find((x) => x.targetHex === a.targetHex);
+      if (t === undefined) failures.push(`options[${k}]: no attack on ${a.targetHex}, got ${JSON.stringify(got.attacks.map((x) => x.targetHex))}`);
+      else if (a.preview !== undefined && !matches(t.preview, a.preview)) failures.push(`options[${k}]: preview ${JSON.stringify(t.preview)}`);
+    }
+  });
+  c.steps.forEach((step, k) => {
+    const where = `steps[${k}]`;
+    const dice = new ForcedDice(step.dice);
+    let events: RulesEvent[] = [];
+    let violations: Violation[] = [];
+    if (step.expire === true) events = testSystem.expireReaction(state, dice);
+    else {
+      if (step.side === undefined || step.submission === undefined) return void failures.push(`${where}: needs side and submission, or expire`);
+      const parsed = testSystem.parse(state, step.side, { kind: step.submission.kind, orders: step.submission.orders });
+      if (!parsed.ok) violations = parsed.violations;
+      else {
+        violations = testSystem.validate(state, step.side, parsed.value);
+        if (violations.length === 0) events = testSystem.resolve(state, step.side, parsed.value, dice);
+      }
+    }
+    const e = step.expect;
+    if (e.violations !== undefined) {
+      const want = e.violations.map((v) => `${v.ruleId} ${v.code}${v.orderIndex === undefined ? '' : ` @${v.orderIndex}`}`);
+      const got = violations.map((v, i) => `${v.ruleId} ${v.code}${e.violations![i]?.orderIndex === undefined ? '' : ` @${v.orderIndex}`}`);
+      if (JSON.stringify(want) !== JSON.stringify(got))
+        failures.push(`${where}: violations ${JSON.stringify(violations.map((v) => `${v.ruleId} ${v.code} @${v.orderIndex}: ${v.message}`))}, expected ${JSON.stringify(want)}`);
+    } else if (violations.length > 0) failures.push(`${where}: unexpected violations ${JSON.stringify(violations)}`);
+    if (violations.length > 0) return;
+    if (dice.remaining > 0) failures.push(`${where}: ${dice.remaining} forced dice were not used`);
+    let from = 0;
+    for (const want of e.events ?? []) {
+      const i = events.findIndex((ev, j) => j >= from && ev.type === want.type && matchesEvent(ev, want));
+      if (i < 0) {
+        failures.push(`${where}: no event ${JSON.stringify(want)} after #${from} in ${JSON.stringify(events.slice(from).map((x) => ({ type: x.type, data: x.data })))}`);
+        break;
+      }
+      from = i + 1;
+    }
+    for (const t of e.absent ?? []) if (events.some((ev) => ev.type === t)) failures.push(`${where}: event ${t} should not occur`);
+    for (const ev of events) state = testSystem.evolve(state, ev);
+    for (const [id, want] of Object.entries(e.units ?? {}))
+      if (!matches(state.units[id], want)) failures.push(`${where}: unit ${id} is ${JSON.stringify(state.units[id])}, expected ${JSON.stringify(want)}`);
+    if (e.phase !== undefined && !matches(state.phase, e.phase)) failures.push(`${where}: phase ${JSON.stringify(state.phase)}, expected ${JSON.stringify(e.phase)}`);
+    if (e.view !== undefined) {
+      const text = JSON.stringify(testSystem.view(state, { kind: 'side', side: e.view.side }));
+      for (const s of e.view.contains) if (!text.includes(s)) failures.push(`${where}: ${e.view.side}'s view lacks ${s}`);
+      for (const s of e.view.lacks) if (text.includes(s)) failures.push(`${where}: ${e.view.side}'s view contains ${s}`);
+    }
+  });
+  return { failures };
+}
+
+function matchesEvent(ev: RulesEvent, want: z.infer<typeof eventMatch>): boolean {
+  if (want.data !== undefined && !matches(ev.data, want.data)) return false;
+  if (want.visibility !== undefined && !matches(ev.visibility, want.visibility)) return false;
+  if (want.reveals !== undefined && (ev.reveals === true) !== want.reveals) return false;
+  if (want.seenBy !== undefined) {
+    const seen = eventAsSeenBy(ev, want.seenBy.side);
+    if (want.seenBy.as === null ? seen !== null : !matches(seen, want.seenBy.as)) return false;
+  }
+  return true;
+}
+
+/** Deep subset match: every key of `want` matches; arrays match element-wise and by length. */
+export function matches(got: unknown, want: unknown): boolean {
+  if (want === null || typeof want !== 'object') return got === want;
+  if (Array.isArray(want)) return Array.isArray(got) && got.length === want.length && want.every((w, i) => matches(got[i], w));
+  if (got === null || typeof got !== 'object') return false;
+  return Object.entries(want).every(([k, v]) => matches((got as Record<string, unknown>)[k], v));
+}
