@@ -2,7 +2,7 @@ import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, OFF_MAP, boardOf } from './board';
 import { cargoOf, hasTag, hexOf, mediumAt, typeOf, unitOf } from './queries';
-import { stackProblem } from './stacking';
+import { stackProblem, stackTypesAt } from './stacking';
 
 export interface TransportProblem {
   readonly ruleId: string;
@@ -120,7 +120,7 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
   if (!canStandIn(board, ct, to)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_terrain', message: `${ct.name} cannot be put in ${hex}` };
   const units = Object.values(state.units).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
   if (units.some((u) => u.side !== cargo.side)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_enemy', message: `${hex} is held by the enemy` };
-  const stack = stackProblem(state, board, cargo.side, to, [...units.map((u) => typeOf(state, u)), ct]);
+  const stack = stackProblem(state, board, cargo.side, to, [...stackTypesAt(state, cargo.side, hex), ct]);
   if (stack !== null) return { ruleId: stack.ruleId, code: 'transport/unload_stacking', message: `${stack.message}: ${hex}` };
   return null;
 }

@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf } from '../board';
 import { typeOf } from '../queries';
-import { stackProblem } from '../stacking';
+import { stackProblem, stackTypesAt, withTowed } from '../stacking';
 import { canStandIn } from '../transport';
 import { defaultExertsZoc } from '../zoc';
 import { mediumAt } from '../queries';
@@ -24,7 +24,7 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
   const board = boardOf(state.scenario);
   const side = stack[0]?.side;
   if (side === undefined) return null;
-  const types = stack.map((u) => typeOf(state, u));
+  const types = withTowed(state, stack).map((u) => typeOf(state, u));
   const enemyAt = new Set<number>();
   const enemyNear = new Set<number>();
   for (const e of Object.values(state.units)) {
@@ -36,7 +36,7 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
       if (n >= 0 && types.some((t) => defaultExertsZoc(state, e, t, mediumAt(board, n)))) enemyNear.add(n);
     }
   }
-  const ids = new Set(stack.map((u) => u.id));
+  const ids = new Set(withTowed(state, stack).map((u) => u.id));
   let best: { path: number[]; score: [number, number] } | null = null;
   const path: number[] = [];
   const visit = (cur: number) => {
@@ -65,9 +65,7 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
 }
 
 function endOk(state: GameState, board: Board, side: string, end: number, moving: ReadonlySet<string>, types: readonly ReturnType<typeof typeOf>[]): boolean {
-  const label = board.grid.label(end);
-  const there = Object.values(state.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === label && !moving.has(u.id));
-  return stackProblem(state, board, side, end, [...there.map((u) => typeOf(state, u)), ...types]) === null;
+  return stackProblem(state, board, side, end, [...stackTypesAt(state, side, board.grid.label(end), moving), ...types]) === null;
 }
 
 function closedHexside(board: Board, types: readonly ReturnType<typeof typeOf>[], from: number, dir: number): boolean {

@@ -1,5 +1,5 @@
 import { UnitState } from '../../model/state';
-import { stackProblem } from '../stacking';
+import { stackProblem, stackTypesAt, withTowed } from '../stacking';
 import { typeOf } from '../queries';
 import { Block, MoveContext, rule } from './context';
 import { STEP, TERMINAL, step } from './step';
@@ -50,12 +50,11 @@ export function checkPath(c: MoveContext, path: readonly number[]): PathCheck {
 export function endProblem(c: MoveContext, movers: readonly UnitState[], at: number): MoveProblem | null {
   if (c.enemyAt[at] !== 0)
     return { code: 'movement/enemy_hex', ruleId: rule(c.state, 'enemy_hex'), message: `may not end a move in ${label(c, at)}, held by the enemy`, at: null };
-  const ids = new Set(movers.map((m) => m.id));
+  const moving = withTowed(c.state, movers);
+  const ids = new Set(moving.map((m) => m.id));
   const lbl = c.board.grid.label(at);
-  const stack = Object.values(c.state.units)
-    .filter((u) => u.side === c.side && u.loc.at === 'hex' && u.loc.hex === lbl && !ids.has(u.id))
-    .map((u) => typeOf(c.state, u));
-  const p = stackProblem(c.state, c.board, c.side, at, [...stack, ...movers.map((m) => typeOf(c.state, m))]);
+  const stack = stackTypesAt(c.state, c.side, lbl, ids);
+  const p = stackProblem(c.state, c.board, c.side, at, [...stack, ...moving.map((m) => typeOf(c.state, m))]);
   if (p !== null) return { code: 'movement/stacking', ruleId: p.ruleId, message: `${p.message}: ${lbl}`, at: null };
   const extra = c.hooks.endProblem?.(c.state, movers, at);
   return extra ? { ...extra, at: null } : null;

@@ -5,7 +5,7 @@ import { boardOf } from '../board';
 import { OrderHandler } from '../kit/types';
 import { typeOf, unitOf } from '../queries';
 import { inZone } from '../setup';
-import { stackProblem } from '../stacking';
+import { stackProblem, stackTypesAt } from '../stacking';
 import { cargoProblem, canStandIn } from '../transport';
 import { cargoOf } from '../queries';
 import { SideId, Violation } from '../types';
@@ -40,8 +40,7 @@ export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
     if (!canStandIn(board, t, at)) return [violation(zoneRule, 'setup/terrain', `${t.name} cannot stand in ${o.hex}`, i)];
     if (o.hidden === true && state.scenario.setup.hiddenMarkers[side] === undefined)
       return [violation(zoneRule, 'setup/no_markers', `${side} has no concealment markers`, i)];
-    const stack = Object.values(state.units).filter((x) => x.side === side && x.loc.at === 'hex' && x.loc.hex === o.hex);
-    const sp = stackProblem(state, board, side, at, [...stack.map((x) => typeOf(state, x)), t]);
+    const sp = stackProblem(state, board, side, at, [...stackTypesAt(state, side, o.hex), t]);
     return sp === null ? [] : [violation(sp.ruleId, 'setup/stacking', `${sp.message}: ${o.hex}`, i)];
   };
   const marker = (state: GameState, side: SideId) => state.scenario.setup.hiddenMarkers[side]?.marker ?? '?';

@@ -8,8 +8,7 @@ import { checkMove } from '../movement/moves';
 import { cargoOf, hexOf, unitOf } from '../queries';
 import { hitchProblem, loadProblem, unloadProblem } from '../transport';
 import { boardOf } from '../board';
-import { stackProblem } from '../stacking';
-import { typeOf } from '../queries';
+import { stackProblem, stackTypesAt } from '../stacking';
 import { SideId, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
@@ -72,8 +71,7 @@ export function loadOrder<X extends Json>(opts: { hooks?: MoveHooks } = {}): Ord
     const hex = hexOf(after, unitOf(after, o.carrier));
     if (hex !== null && o.path !== undefined) {
       const board = boardOf(state.scenario);
-      const stack = Object.values(after.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex).map((u) => typeOf(after, u));
-      const sp = stackProblem(after, board, side, board.grid.indexOf(hex), stack);
+      const sp = stackProblem(after, board, side, board.grid.indexOf(hex), stackTypesAt(after, side, hex));
       if (sp !== null) return [violation(sp.ruleId, 'movement/stacking', `${sp.message}: ${hex}`, i)];
     }
     return [];
