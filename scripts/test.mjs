@@ -72,7 +72,8 @@ async function main() {
   console.log(`\n[fieldpost] tests use ${database.kind}\n`);
   try {
     if ((await run(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { DATABASE_URL: database.url })) !== 0) return 1;
-    const jestArgs = ['node_modules/jest/bin/jest.js', ...(database.poolMax === 1 ? ['--runInBand'] : []), ...process.argv.slice(2)];
+    // PGlite loads its WebAssembly with a dynamic import, which jest's VM only allows with this flag.
+    const jestArgs = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...(database.poolMax === 1 ? ['--runInBand'] : []), ...process.argv.slice(2)];
     const code = await run(process.execPath, jestArgs, {
       TEST_DATABASE_URL: database.url,
       TEST_DATABASE_POOL_MAX: String(database.poolMax),

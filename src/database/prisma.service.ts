@@ -1,21 +1,33 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import type { DatabaseRuntime } from './database';
 
-/** The Prisma client over the pg driver adapter (no native query engine). */
+/**
+ * The Prisma client over the pg driver adapter (no native query engine). The pg pool is ours
+ * and shared: the event store's append, the one hot query, goes straight through it, because
+ * Prisma adds a fixed ~0.3 ms per raw query that would double the cost of an append.
+ */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  readonly pool: pg.Pool;
+
   constructor(readonly runtime: DatabaseRuntime) {
+    const pool = new pg.Pool({ connectionString: runtime.url, max: runtime.poolMax, connectionTimeoutMillis: 5000 });
+    // An idle connection that dies (server restart, terminated backend) must not crash the process.
+    pool.on('error', () => undefined);
     super({
-      adapter: new PrismaPg({ connectionString: runtime.url, max: runtime.poolMax, connectionTimeoutMillis: 5000 }),
+      adapter: new PrismaPg(pool),
       // 'pretty' reads the caller's source to print a code frame: tens of ms on every failed query.
       errorFormat: 'minimal',
     });
+    this.pool = pool;
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
+    await this.pool.end().catch(() => undefined);
   }
 }
 

@@ -15,32 +15,32 @@ export interface AppendOptions {
 }
 
 /**
- * The append is one SQL statement, so an unkeyed append costs one round trip:
- * - the stream row moves from the expected version to the new one by compare-and-set (or is
- *   created, for expected version 0); a concurrent writer that lost finds no row to update,
- *   waits for nothing more and raises no error (failed statements are costly: the driver
- *   drops the connection);
- * - the events get versions expected+1..expected+n only if that worked, and the unique key on
- *   (game_id, version) guards the log itself should anything ever bypass the stream row.
+ * The append is one SQL statement, so an unkeyed append costs one round trip and writes one
+ * row per event:
+ * - `ok` passes only if the expected version is the game's latest event (or 0 for a new game);
+ * - the first new event (version expected+1) is inserted with ON CONFLICT DO NOTHING: the
+ *   unique key on (game_id, version) is the concurrency guard, and a writer that lost the race
+ *   inserts nothing and raises no error (a failed statement would cost a reconnect);
+ * - the other events follow only if the first went in. No rival can hold their versions: to
+ *   write expected+2 it would need expected+1 committed, and that row is ours.
  */
 const APPEND_SQL = `
-WITH bumped AS (
-  UPDATE streams SET version = $2::int + jsonb_array_length($3::jsonb), updated_at = now()
-  WHERE game_id = $1 AND version = $2::int AND $2::int > 0
-  RETURNING 1
-), created AS (
-  INSERT INTO streams (game_id, version) SELECT $1, jsonb_array_length($3::jsonb) WHERE $2::int = 0
-  ON CONFLICT (game_id) DO NOTHING
-  RETURNING 1
-), ok AS (
-  SELECT 1 FROM bumped UNION ALL SELECT 1 FROM created
-), ins AS (
+WITH ok AS (
+  SELECT 1 WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM events WHERE game_id = $1 AND version = $2::int)
+), batch AS (
+  SELECT e.value, e.ord::int AS ord FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+), first AS (
   INSERT INTO events (game_id, version, type, data, meta)
-  SELECT $1, $2::int + e.ord::int, e.value->>'type', e.value->'data', e.value->'meta'
-  FROM ok, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+  SELECT $1, $2::int + 1, value->>'type', value->'data', value->'meta' FROM ok, batch WHERE ord = 1
+  ON CONFLICT (game_id, version) DO NOTHING
+  RETURNING 1
+), rest AS (
+  INSERT INTO events (game_id, version, type, data, meta)
+  SELECT $1, $2::int + ord, value->>'type', value->'data', value->'meta' FROM batch
+  WHERE ord > 1 AND EXISTS (SELECT 1 FROM first)
   RETURNING 1
 )
-SELECT count(*)::int AS inserted FROM ins`;
+SELECT (SELECT count(*) FROM first)::int + (SELECT count(*) FROM rest)::int AS inserted`;
 
 const CLAIM_KEY_SQL = `
 INSERT INTO idempotency_keys (key, game_id, request_hash, from_version, to_version)
@@ -49,6 +49,9 @@ ON CONFLICT (key) DO NOTHING
 RETURNING 1 AS claimed`;
 
 const UNIQUE_VIOLATION = '23505';
+
+/** Something that runs SQL: the shared pg pool, or a Prisma transaction. */
+type Runner = (sql: string, params: unknown[], name?: string) => Promise<Array<Record<string, unknown>>>;
 
 interface EventRow {
   position: bigint | string;
@@ -64,64 +67,68 @@ export class EventStore {
   constructor(private readonly prisma: PrismaService) {}
 
   async append(gameId: string, expectedVersion: number, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const run = this.runner(options.tx);
     if (events.length === 0) {
-      const current = await this.versionOf(options.tx ?? this.prisma, gameId);
+      const current = await this.versionOf(run, gameId);
       if (current !== expectedVersion) throw new VersionConflictError(gameId, expectedVersion, current);
       return { gameId, fromVersion: current + 1, toVersion: current, replayed: false };
     }
     const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? null, meta: e.meta })));
     const key = options.idempotencyKey;
-    if (!key) return this.appendOnce(options.tx ?? this.prisma, gameId, expectedVersion, payload, events.length);
+    if (!key) return this.appendOnce(run, gameId, expectedVersion, payload, events.length);
 
     const hash = options.requestHash ?? hashEvents(gameId, expectedVersion, events);
-    // The key row and the events commit together or not at all; a concurrent request with the
-    // same key waits on the key row and then sees the winner's result.
+    // The key row and the events commit together or not at all. A concurrent request with the
+    // same key blocks on the key row until the first commits, then returns its result.
     const keyed = async (tx: Tx): Promise<AppendResult> => {
-      const claimed = await tx.$queryRawUnsafe<Array<{ claimed: number }>>(
-        CLAIM_KEY_SQL, key, gameId, hash, expectedVersion + 1, expectedVersion + events.length,
-      );
+      const inTx = this.runner(tx);
+      const claimed = await inTx(CLAIM_KEY_SQL, [key, gameId, hash, expectedVersion + 1, expectedVersion + events.length]);
       if (claimed.length === 0) {
         const earlier = await tx.idempotencyKey.findUnique({ where: { key } });
         if (!earlier || earlier.gameId !== gameId || earlier.requestHash !== hash) throw new IdempotencyKeyReusedError(key);
         return { gameId, fromVersion: earlier.fromVersion, toVersion: earlier.toVersion, replayed: true };
       }
-      return this.appendOnce(tx, gameId, expectedVersion, payload, events.length);
+      return this.appendOnce(inTx, gameId, expectedVersion, payload, events.length);
     };
     return options.tx ? keyed(options.tx) : this.prisma.$transaction(keyed);
   }
 
-  private async appendOnce(db: Tx, gameId: string, expectedVersion: number, payload: string, count: number): Promise<AppendResult> {
+  private runner(tx?: Tx): Runner {
+    if (tx) return (sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params);
+    // Named statements are parsed and planned once per connection, not on every call.
+    return async (sql, params, name) =>
+      (await this.prisma.pool.query({ text: sql, values: params, ...(name ? { name } : {}) })).rows as Array<Record<string, unknown>>;
+  }
+
+  private async appendOnce(run: Runner, gameId: string, expectedVersion: number, payload: string, count: number): Promise<AppendResult> {
     let inserted = 0;
     try {
-      const rows = await db.$queryRawUnsafe<Array<{ inserted: number }>>(APPEND_SQL, gameId, expectedVersion, payload);
-      inserted = rows[0]?.inserted ?? 0;
+      inserted = Number((await run(APPEND_SQL, [gameId, expectedVersion, payload], 'fieldpost_append'))[0]?.['inserted'] ?? 0);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
-    if (inserted !== count) throw new VersionConflictError(gameId, expectedVersion, await this.versionOf(db, gameId));
+    if (inserted !== count) throw new VersionConflictError(gameId, expectedVersion, await this.versionOf(run, gameId));
     return { gameId, fromVersion: expectedVersion + 1, toVersion: expectedVersion + count, replayed: false };
   }
 
   async currentVersion(gameId: string, tx?: Tx): Promise<number> {
-    return this.versionOf(tx ?? this.prisma, gameId);
+    return this.versionOf(this.runner(tx), gameId);
   }
 
-  private async versionOf(db: Tx, gameId: string): Promise<number> {
-    const stream = await db.stream.findUnique({ where: { gameId }, select: { version: true } });
-    return stream?.version ?? 0;
+  private async versionOf(run: Runner, gameId: string): Promise<number> {
+    const rows = await run('SELECT coalesce(max(version), 0)::int AS v FROM events WHERE game_id = $1', [gameId]);
+    return Number(rows[0]?.['v'] ?? 0);
   }
 
   /** A game's events with fromVersion <= version <= toVersion, in order. */
   async readStream(gameId: string, fromVersion = 1, toVersion?: number, tx?: Tx): Promise<StoredEvent[]> {
-    const rows = await (tx ?? this.prisma).$queryRawUnsafe<EventRow[]>(
+    const rows = await this.runner(tx)(
       `SELECT position, game_id, version, type, data, meta FROM events
        WHERE game_id = $1 AND version >= $2 AND ($3::int IS NULL OR version <= $3::int)
        ORDER BY version`,
-      gameId,
-      fromVersion,
-      toVersion ?? null,
+      [gameId, fromVersion, toVersion ?? null],
     );
-    return rows.map(toStored);
+    return (rows as unknown as EventRow[]).map(toStored);
   }
 
   /**
@@ -130,16 +137,14 @@ export class EventStore {
    * checkpoint never skips an event.
    */
   async readAll(after: Checkpoint = START, limit = 500): Promise<GlobalEvent[]> {
-    const rows = await this.prisma.$queryRawUnsafe<Array<EventRow & { transaction_id: string }>>(
+    const rows = (await this.runner()(
       `SELECT position, game_id, version, type, data, meta, transaction_id::text AS transaction_id FROM events
        WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id, position
        LIMIT $3`,
-      after.transactionId,
-      after.position,
-      limit,
-    );
+      [after.transactionId, after.position, limit],
+    )) as unknown as Array<EventRow & { transaction_id: string }>;
     return rows.map((r) => ({
       ...toStored(r),
       checkpoint: { transactionId: r.transaction_id, position: String(r.position) },

@@ -14,15 +14,6 @@ CREATE TABLE "events" (
 );
 
 -- CreateTable
-CREATE TABLE "streams" (
-    "game_id" TEXT NOT NULL,
-    "version" INTEGER NOT NULL,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "streams_pkey" PRIMARY KEY ("game_id")
-);
-
--- CreateTable
 CREATE TABLE "idempotency_keys" (
     "key" TEXT NOT NULL,
     "game_id" TEXT NOT NULL,
