@@ -107,25 +107,22 @@ function fireAtLanding(ctx: ResolveContext<Ext>, c: LandingContext, answer: Json
   });
   if (chosen.length === 0) return;
   for (const id of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { landingFireUsed: true } }, visibility: visibilityFor(ctx.state, [unitOf(ctx.state, id)]) });
-  let original = '';
-  const out = resolveOddsAttack(
+  resolveOddsAttack(
     ctx,
     chosen.map((unit) => ({ unit })),
     c.hex,
     {
-      adjustResult: (_s, _a, result) => {
-        original = result;
-        if (result === 'D R2') return 'D X';
-        if (result === 'D R1') return 'n/r';
-        return result;
+      adjustResult: (_s, _a, result) => (result === 'D R2' ? 'D X' : result),
+      applyResult: (rctx, _a, result) => {
+        if (result !== 'D R1') return false;
+        const u = rctx.state.units[c.unit];
+        if (u !== undefined && u.loc.at === 'hex')
+          rctx.emit({ type: 'UnitRetreated', data: { unit: c.unit, path: [c.hex, c.from] }, visibility: visibilityFor(rctx.state, [u]) });
+        return true;
       },
     },
     { cause: 'landing-fire' },
   );
-  if (!out.cancelled && original === 'D R1' && ctx.state.units[c.unit]?.loc.at === 'hex') {
-    const u = unitOf(ctx.state, c.unit);
-    ctx.emit({ type: 'UnitRetreated', data: { unit: c.unit, path: [c.hex, c.from] }, visibility: visibilityFor(ctx.state, [u]) });
-  }
 }
 
 function revealNear(ctx: ResolveContext<Ext>, moverId: string, end: string): void {

@@ -45,6 +45,8 @@ export interface OddsHooks {
   adjustResult?(state: GameState, attack: AttackSetup, result: string): string;
   /** Attackers for whom attacker-side results are ignored beyond the data rules (GT-7C.4). */
   attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
+  /** Applies a result itself instead of the kernel (returns true), e.g. GT-7O.2 "D R1: the landing fails". */
+  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string): boolean;
 }
 
 export interface AttackOptions {
@@ -282,6 +284,7 @@ export function resolveOddsAttack(
       data: { attackers: attackers.filter((a) => concealedFrom(state, a.unit).length === 0).map((a) => a.unit.id), target: targetHex, roll },
     })),
   });
+  if (hooks.applyResult?.(ctx, setup, result) === true) return { result, defender: def.id, cancelled: false };
   const rs = t.retreat;
   if (spec.side === 'defender') {
     if (spec.effect === 'eliminate') eliminate(ctx, unitOf(ctx.state, def.id), `attack on ${targetHex}`);
