@@ -20,6 +20,12 @@ export const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   MIGRATE_ON_START: bool.default(true),
+  /** Default time limit of a phase for new games (hours). */
+  DEFAULT_DEADLINE_HOURS: z.coerce.number().positive().max(24 * 60).default(72),
+  /** Run the deadline scheduler and the notification worker in this process. */
+  WORKERS_ENABLED: bool.default(true),
+  /** How often workers poll for due work (milliseconds). */
+  WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -31,6 +37,8 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   database: { url: string | undefined; poolMax: number; dataDir: string; migrateOnStart: boolean };
+  games: { defaultDeadlineHours: number };
+  workers: { enabled: boolean; pollMs: number };
 }
 
 export class ConfigError extends Error {
@@ -71,5 +79,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       dataDir: e.DATA_DIR,
       migrateOnStart: e.MIGRATE_ON_START,
     },
+    games: { defaultDeadlineHours: e.DEFAULT_DEADLINE_HOURS },
+    workers: { enabled: e.WORKERS_ENABLED, pollMs: e.WORKER_POLL_MS },
   };
 }

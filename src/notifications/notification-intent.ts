@@ -1,0 +1,56 @@
+import type { Tx } from '../database/prisma.service';
+
+/**
+ * What the games module asks the notifications module to tell one player. It is written in the
+ * same transaction as the events that cause it (the transactional outbox), and its content is
+ * built from the recipient side's view only: nothing in it may depend on what that side cannot
+ * see.
+ */
+export type NotificationKind =
+  | 'game_started'
+  | 'your_turn'
+  | 'reaction_requested'
+  | 'undo_proposed'
+  | 'deadline_reminder'
+  | 'deadline_missed'
+  | 'opponent_resigned'
+  | 'game_ended';
+
+export interface NotificationIntent {
+  /** Stable across retries of the same trigger: `${gameId}:${gameVersion}:${kind}:${playerId}`. */
+  id: string;
+  kind: NotificationKind;
+  gameId: string;
+  playerId: string;
+  side: string;
+  /** The game version right after the events that caused this notification. */
+  gameVersion: number;
+  content: NotificationContent;
+}
+
+export interface NotificationContent {
+  gameTitle: string;
+  scenarioName: string;
+  turn: number;
+  /** Human phase name, e.g. "P1 Movement". */
+  phase: string;
+  /** Sides (and their players' display names) that must act now. */
+  whoseTurn: Array<{ side: string; sideName: string; playerName: string | null }>;
+  /** True when the recipient's side is among those that must act. */
+  yourTurn: boolean;
+  /** ISO time of the current deadline, or null. Rendered in the recipient's time zone. */
+  deadlineAt: string | null;
+  /** What happened since this side last acted, as this side may see it, one line per item. */
+  happened: string[];
+  /** Absolute links: the game's page and the place to act. */
+  links: { game: string; act: string };
+  /** Set when the game has ended. */
+  result?: { winner: string | null; reason: string };
+}
+
+/** Implemented by the notifications module; the games module depends only on this. */
+export interface NotificationOutbox {
+  enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void>;
+}
+
+export const NOTIFICATION_OUTBOX = Symbol('NOTIFICATION_OUTBOX');
