@@ -26,6 +26,34 @@ export const envSchema = z.object({
   WORKERS_ENABLED: bool.default(true),
   /** How often workers poll for due work (milliseconds). */
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** Notifications (README: Notifications). No SMTP_HOST: the email channel is off. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: port.default(1025),
+  /** Implicit TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  /** Refuse to send unless STARTTLS succeeds. */
+  SMTP_REQUIRE_TLS: bool.default(false),
+  SMTP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Fieldpost <fieldpost@localhost>'),
+  /** Let webhook and Discord URLs point at private, loopback or link-local addresses (SSRF guard off). */
+  NOTIFY_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  NOTIFY_HTTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  /** How long a worker owns a claimed delivery; after that another worker retries it. */
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
+  NOTIFY_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  /** After this long since the first attempt a failing delivery is dead-lettered. */
+  NOTIFY_RETRY_PERIOD_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
+  /** Local hour (0-23) of the daily digest mail. */
+  NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+  NOTIFY_REMINDER_MINUTES: z.coerce.number().int().min(0).max(30 * 1440).default(720),
+  /** How long a rotated-out webhook secret still signs (hours). */
+  NOTIFY_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  /** Signs unsubscribe links; set it when links must outlive a restart or span instances. */
+  NOTIFY_TOKEN_SECRET: z.string().min(32).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -39,6 +67,22 @@ export interface AppConfig {
   database: { url: string | undefined; poolMax: number; dataDir: string; migrateOnStart: boolean };
   games: { defaultDeadlineHours: number };
   workers: { enabled: boolean; pollMs: number };
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** Null when SMTP_HOST is unset: the email channel is off. */
+  smtp: { host: string; port: number; secure: boolean; requireTls: boolean; rejectUnauthorized: boolean; user?: string; password?: string } | null;
+  mailFrom: string;
+  allowPrivateTargets: boolean;
+  httpTimeoutMs: number;
+  leaseMs: number;
+  concurrency: number;
+  retry: { baseMs: number; maxDelayMs: number; periodMs: number };
+  digestHour: number;
+  defaultReminderMinutes: number;
+  secretGraceMs: number;
+  tokenSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +111,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
     );
   }
   const e = parsed.data;
+  if (e.NOTIFY_LEASE_MS <= e.NOTIFY_HTTP_TIMEOUT_MS) {
+    throw new ConfigError([{ variable: 'NOTIFY_LEASE_MS', message: 'must be longer than NOTIFY_HTTP_TIMEOUT_MS, or a slow send would be retried while still running' }]);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -81,5 +128,28 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
     },
     games: { defaultDeadlineHours: e.DEFAULT_DEADLINE_HOURS },
     workers: { enabled: e.WORKERS_ENABLED, pollMs: e.WORKER_POLL_MS },
+    notifications: {
+      smtp: e.SMTP_HOST
+        ? {
+            host: e.SMTP_HOST,
+            port: e.SMTP_PORT,
+            secure: e.SMTP_SECURE,
+            requireTls: e.SMTP_REQUIRE_TLS,
+            rejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
+            ...(e.SMTP_USER ? { user: e.SMTP_USER } : {}),
+            ...(e.SMTP_PASSWORD ? { password: e.SMTP_PASSWORD } : {}),
+          }
+        : null,
+      mailFrom: e.MAIL_FROM,
+      allowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS,
+      httpTimeoutMs: e.NOTIFY_HTTP_TIMEOUT_MS,
+      leaseMs: e.NOTIFY_LEASE_MS,
+      concurrency: e.NOTIFY_CONCURRENCY,
+      retry: { baseMs: e.NOTIFY_RETRY_BASE_MS, maxDelayMs: e.NOTIFY_RETRY_MAX_DELAY_MS, periodMs: e.NOTIFY_RETRY_PERIOD_SECONDS * 1000 },
+      digestHour: e.NOTIFY_DIGEST_HOUR,
+      defaultReminderMinutes: e.NOTIFY_REMINDER_MINUTES,
+      secretGraceMs: e.NOTIFY_SECRET_GRACE_HOURS * 3_600_000,
+      tokenSecret: e.NOTIFY_TOKEN_SECRET,
+    },
   };
 }
