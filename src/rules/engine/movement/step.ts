@@ -123,7 +123,7 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
   const water = b.waterMedium;
   const fromWater = b.staticMedium[from] === water;
   const toWater = medium === water;
-  if (c.profile === 'water' && !toWater) return STEP.NOT_IN_PROFILE;
+  if (c.profile === 'water' && (!toWater || !fromWater)) return STEP.NOT_IN_PROFILE;
   if (c.profile === 'land' && fromWater && toWater) return STEP.NOT_IN_PROFILE;
   if (c.amphibious && fromWater !== toWater) {
     const rule = fromWater ? c.tables.coastFromWater[to]! : c.tables.coastToWater[from]!;
