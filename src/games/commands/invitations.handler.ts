@@ -1,0 +1,89 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { BadInputError, ConflictError, NotFoundError } from '../../common/errors';
+import { PrismaService } from '../../database/prisma.service';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../game-clock';
+import { GameCommitter } from '../game-committer';
+import { AppEvent, appDraft, Draft } from '../game-envelope';
+import { GameLoader } from '../game-loader';
+import { gameFinished } from '../games.errors';
+import { sideOf } from '../seats';
+
+export interface CreatedInvitation {
+  invitationId: string;
+  gameId: string;
+  side: string;
+  kind: 'token' | 'open';
+  /** Shown once, for a token invitation: whoever presents it takes the seat. */
+  token: string | null;
+  expiresAt: string | null;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Invitations into a seat (single-use tokens and open challenges) and claiming a seat with one. */
+@Injectable()
+export class InvitationsHandler {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly loader: GameLoader,
+    private readonly committer: GameCommitter,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async invite(gameId: string, side: string, kind: 'token' | 'open', playerId: string, expiresInHours = 24 * 14): Promise<CreatedInvitation> {
+    const { state } = await this.loader.load(gameId);
+    if (state.createdBy !== playerId && !sideOf(state, playerId)) throw new NotFoundError('game/not_found', `No game ${gameId} that you can see.`);
+    if (state.status === 'finished') throw gameFinished(gameId);
+    if (!(side in state.seats)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`);
+    if (state.seats[side]) throw new ConflictError('invitation/seat_taken', `Side ${side} of game ${gameId} is already taken.`);
+    if (!(expiresInHours > 0 && expiresInHours <= 24 * 90)) throw new BadInputError('invitation/bad_expiry', 'expiresInHours must be above 0 and at most 2160.');
+    const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
+    const id = this.ids.next('inv');
+    const expiresAt = new Date(this.clock.now().getTime() + expiresInHours * 3_600_000);
+    await this.prisma.invitation.create({
+      data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
+    });
+    return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Open challenges anyone may accept, newest first. */
+  async openChallenges(limit: number, after?: string): Promise<Array<{ invitationId: string; gameId: string; side: string; createdAt: Date; expiresAt: Date | null }>> {
+    const rows = await this.prisma.invitation.findMany({
+      where: { kind: 'open', usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: this.clock.now() } }], ...(after ? { id: { lt: after } } : {}) },
+      orderBy: { id: 'desc' },
+      take: limit,
+    });
+    return rows.map((r) => ({ invitationId: r.id, gameId: r.gameId, side: r.side, createdAt: r.createdAt, expiresAt: r.expiresAt }));
+  }
+
+  /** Claims the seat of a token invitation (`token`) or an open challenge (`invitationId`). */
+  async join(by: { token: string } | { invitationId: string }, playerId: string): Promise<{ gameId: string; side: string; version: number; started: boolean }> {
+    const invitation =
+      'token' in by
+        ? await this.prisma.invitation.findUnique({ where: { tokenHash: hash(by.token) } })
+        : await this.prisma.invitation.findFirst({ where: { id: by.invitationId, kind: 'open' } });
+    const now = this.clock.now();
+    if (!invitation) throw new NotFoundError('invitation/not_found', 'That invitation does not exist.');
+    if (invitation.usedAt) throw new ConflictError('invitation/used', 'That invitation has already been used.');
+    if (invitation.expiresAt && invitation.expiresAt <= now) throw new ConflictError('invitation/expired', 'That invitation has expired.');
+    const { state, version, system } = await this.loader.load(invitation.gameId);
+    if (state.status === 'finished') throw gameFinished(state.id);
+    if (state.seats[invitation.side]) throw new ConflictError('invitation/seat_taken', `Side ${invitation.side} is already taken.`);
+    if (sideOf(state, playerId)) throw new ConflictError('game/already_seated', `You already hold a seat in game ${state.id}.`);
+
+    const drafts: Draft[] = [appDraft(AppEvent.SeatClaimed, { side: invitation.side, playerId })];
+    const full = Object.entries(state.seats).every(([s, p]) => p || s === invitation.side);
+    if (full && state.status === 'seating') drafts.push(appDraft(AppEvent.GameStarted, {}));
+    const done = await this.committer.commit(system, state, version, drafts, {
+      actor: playerId,
+      correlationId: randomUUID(),
+      alsoWrite: async (tx) => {
+        const used = await tx.invitation.updateMany({ where: { id: invitation.id, usedAt: null }, data: { usedAt: now, usedBy: playerId } });
+        if (used.count !== 1) throw new ConflictError('invitation/used', 'That invitation has already been used.');
+      },
+    });
+    return { gameId: state.id, side: invitation.side, version: done.toVersion, started: drafts.length > 1 };
+  }
+}

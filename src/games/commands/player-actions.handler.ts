@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConflictError } from '../../common/errors';
+import { VersionConflictError } from '../../event-store/event-store.errors';
+import { CLOCK, Clock } from '../game-clock';
+import { GameCommitter } from '../game-committer';
+import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
+import { GameLoader, LoadedGame } from '../game-loader';
+import { gameFinished, gameNotStarted } from '../games.errors';
+import { Outcome, outcomeFor } from '../outcome';
+import { requireSide } from '../seats';
+
+/**
+ * The things a seated player may do besides submitting orders: resign, propose or answer an
+ * undo, and go on or come back from vacation. Each takes the version the player last saw.
+ */
+@Injectable()
+export class PlayerActionsHandler {
+  constructor(
+    private readonly loader: GameLoader,
+    private readonly committer: GameCommitter,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  resign(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+    return this.act(gameId, expectedVersion, playerId, ({ state }, side) => {
+      const others = Object.keys(state.seats).filter((s) => s !== side);
+      return [
+        appDraft(AppEvent.Resigned, { side }),
+        appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: `Side ${side} resigned.` }),
+      ];
+    });
+  }
+
+  proposeUndo(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+    return this.act(gameId, expectedVersion, playerId, ({ state }, side) => {
+      const last = state.lastSubmission;
+      if (state.pendingUndo) throw new ConflictError('undo/pending', 'An undo is already waiting for an answer.');
+      if (!last || last.side !== side) throw new ConflictError('undo/nothing', 'Your side has no submitted phase to take back (or the other side has acted since).');
+      if (!last.undoable) throw new ConflictError('undo/not_allowed', 'That phase rolled dice or revealed hidden information, so it cannot be taken back.');
+      return [appDraft(AppEvent.UndoProposed, { side, phaseVersion: last.fromVersion })];
+    });
+  }
+
+  answerUndo(gameId: string, expectedVersion: number, playerId: string, accept: boolean): Promise<Outcome> {
+    return this.act(gameId, expectedVersion, playerId, ({ state }, side) => {
+      if (!state.pendingUndo) throw new ConflictError('undo/none', 'No undo is waiting for an answer.');
+      if (state.pendingUndo.proposedBy === side) throw new ConflictError('undo/own', 'The other side must answer your undo proposal.');
+      return [appDraft(accept ? AppEvent.UndoAccepted : AppEvent.UndoDeclined, { side, restores: accept ? state.lastSubmission!.fromVersion - 1 : null })];
+    });
+  }
+
+  startVacation(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+    return this.act(gameId, expectedVersion, playerId, (game, side) => {
+      const v = game.state.vacation[side]!;
+      if (v.since) throw new ConflictError('vacation/active', 'You are already on vacation in this game.');
+      if (v.usedMs >= game.state.options.vacationDays * 86_400_000) throw new ConflictError('vacation/used_up', 'You have used all your vacation days in this game.');
+      const now = this.clock.now();
+      const drafts: Draft[] = [appDraft(AppEvent.VacationStarted, { side })];
+      const d = game.state.deadline;
+      if (d?.at && d.sides.includes(side)) {
+        drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: null, remainingMs: Math.max(0, new Date(d.at).getTime() - now.getTime()) }));
+      }
+      return drafts;
+    });
+  }
+
+  endVacation(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+    return this.act(gameId, expectedVersion, playerId, (game, side) => {
+      if (!game.state.vacation[side]?.since) throw new ConflictError('vacation/none', 'You are not on vacation in this game.');
+      return endVacationDrafts(game.state, side, this.clock.now());
+    });
+  }
+
+  private async act(gameId: string, expectedVersion: number, playerId: string, decide: (game: LoadedGame, side: string) => Draft[]): Promise<Outcome> {
+    const game = await this.loader.load(gameId);
+    const side = requireSide(game.state, playerId);
+    if (game.state.status === 'finished') throw gameFinished(gameId);
+    if (game.state.status === 'seating') throw gameNotStarted(gameId);
+    if (game.version !== expectedVersion) throw new VersionConflictError(gameId, expectedVersion, game.version);
+    const done = await this.committer.commit(game.system, game.state, game.version, decide(game, side), { actor: playerId, correlationId: randomUUID() });
+    return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);
+  }
+}
+
+/** Ends a vacation: the clock restarts with the time that was left. Shared with the scheduler. */
+export function endVacationDrafts(state: GameEnvelope, side: string, now: Date): Draft[] {
+  const v = state.vacation[side]!;
+  const usedMs = v.usedMs + Math.max(0, now.getTime() - new Date(v.since!).getTime());
+  const drafts: Draft[] = [appDraft(AppEvent.VacationEnded, { side, usedMs })];
+  const d = state.deadline;
+  const othersAway = d?.sides.some((s) => s !== side && state.vacation[s]?.since);
+  if (d && d.at === null && d.sides.includes(side) && !othersAway) {
+    drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: new Date(now.getTime() + (d.remainingMs ?? 0)).toISOString(), remainingMs: null }));
+  }
+  return drafts;
+}
+

@@ -1,0 +1,107 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { PrismaService } from '../../database/prisma.service';
+import { IdempotencyKeyReusedError, VersionConflictError } from '../../event-store/event-store.errors';
+import type { RawSubmission, SideId } from '../../rules/engine/types';
+import { BadInputError } from '../../common/errors';
+import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
+import { RecordingDice } from '../dice/server-dice';
+import { GameCommitter } from '../game-committer';
+import { AppEvent, appDraft, Draft } from '../game-envelope';
+import { GameLoader, LoadedGame } from '../game-loader';
+import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, notYourTurn } from '../games.errors';
+import { EventStore } from '../../event-store/event-store.service';
+import { Outcome, outcomeFor } from '../outcome';
+import { requireSide } from '../seats';
+import { diceDrafts } from './dice-drafts';
+
+export interface SubmitPhase {
+  gameId: string;
+  expectedVersion: number;
+  submission: RawSubmission;
+  idempotencyKey: string;
+}
+
+const KINDS = ['orders', 'reaction', 'standing-orders'];
+
+/**
+ * The heart of play: check, resolve with server dice, and write, in that order. Nothing is
+ * written unless every check passed; a retry with the same idempotency key returns the first
+ * answer and never rolls again.
+ */
+@Injectable()
+export class SubmitPhaseHandler {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly store: EventStore,
+    private readonly loader: GameLoader,
+    private readonly committer: GameCommitter,
+    @Inject(DICE_SOURCE) private readonly diceSource: DiceSourceFactory,
+  ) {}
+
+  async execute(cmd: SubmitPhase, playerId: string): Promise<Outcome> {
+    if (!cmd.idempotencyKey || cmd.idempotencyKey.length > 200) {
+      throw new BadInputError('request/idempotency_key', 'idempotencyKey is required (1-200 characters).');
+    }
+    if (!cmd.submission || !KINDS.includes(cmd.submission.kind)) {
+      throw new BadInputError('orders/malformed', `submission.kind must be one of ${KINDS.join(', ')}.`);
+    }
+    const key = `${playerId}:${cmd.idempotencyKey}`;
+    const requestHash = hashRequest(cmd);
+    const replay = await this.replay(key, requestHash, cmd.gameId, playerId);
+    if (replay) return replay;
+
+    const game = await this.loader.load(cmd.gameId);
+    const side = requireSide(game.state, playerId);
+    const secret = await this.prisma.gameSecret.findUnique({ where: { gameId: cmd.gameId } });
+    if (!secret) throw new Error(`game ${cmd.gameId} has no dice seed`);
+    const drafts = this.decide(game, side, cmd, secret.seed);
+    const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
+      actor: playerId,
+      correlationId: randomUUID(),
+      idempotencyKey: key,
+      requestHash,
+    });
+    if (done.replayed) return (await this.replay(key, requestHash, cmd.gameId, playerId))!;
+    return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);
+  }
+
+  private decide({ state, version, system }: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Draft[] {
+    if (state.status === 'finished') throw gameFinished(state.id);
+    if (state.status === 'seating') throw gameNotStarted(state.id);
+    if (version !== cmd.expectedVersion) throw new VersionConflictError(state.id, cmd.expectedVersion, version);
+    const phase = system.phase(state.rules);
+    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') {
+      throw notYourTurn(side, phase.acting);
+    }
+    if (cmd.submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting);
+
+    const parsed = system.parse(state.rules, side, cmd.submission);
+    if (!parsed.ok) throw malformedOrders(parsed.violations);
+    const violations = system.validate(state.rules, side, parsed.value);
+    if (violations.length) throw illegalOrders(violations);
+
+    const dice = new RecordingDice(state.diceCounter, this.diceSource(seed, state.id));
+    const rulesEvents = system.resolve(state.rules, side, parsed.value, dice);
+    // Only who submitted and what kind: even the number of orders could tell the other side something.
+    return [
+      appDraft(AppEvent.PhaseSubmitted, { side, kind: cmd.submission.kind }),
+      ...diceDrafts(dice.rolls),
+      ...rulesEvents.map((e): Draft => ({ source: 'rules', ...e })),
+    ];
+  }
+
+  private async replay(key: string, requestHash: string, gameId: string, playerId: string): Promise<Outcome | null> {
+    const earlier = await this.prisma.idempotencyKey.findUnique({ where: { key } });
+    if (!earlier) return null;
+    if (earlier.gameId !== gameId || earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(playerId.length + 1));
+    const game = await this.loader.load(gameId, earlier.toVersion);
+    const events = await this.store.readStream(gameId, earlier.fromVersion, earlier.toVersion);
+    const side = requireSide(game.state, playerId);
+    return outcomeFor(game.system, game.state, events, { kind: 'side', side }, earlier.fromVersion, earlier.toVersion);
+  }
+}
+
+function hashRequest(cmd: SubmitPhase): string {
+  return createHash('sha256').update(JSON.stringify([cmd.gameId, cmd.expectedVersion, cmd.submission.kind, cmd.submission.orders ?? null])).digest('hex');
+}

@@ -1,0 +1,25 @@
+import type { VisibleEvent } from './game-events';
+
+/**
+ * One line of plain text for an event a side may read, for notifications. Generic on purpose:
+ * it reads only the (already redacted) event, so it cannot say more than the side may see.
+ */
+export function describeEvent(e: VisibleEvent): string {
+  const words = e.type.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  const d = (e.data ?? {}) as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of ['side', 'unit', 'unitId', 'attacker', 'defender', 'from', 'to', 'hex', 'path', 'result', 'value', 'reason', 'winner']) {
+    const v = d[key];
+    if (v === undefined || v === null) continue;
+    parts.push(`${key} ${Array.isArray(v) ? v.join('→') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  }
+  return parts.length ? `${words}: ${parts.join(', ')}` : words;
+}
+
+export function humanPhase(phase: string): string {
+  return phase
+    .split(/[-_ ]+/)
+    .filter(Boolean)
+    .map((w) => (/^p\d$/i.test(w) ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1)))
+    .join(' ');
+}

@@ -1,0 +1,36 @@
+import type { GameSystem } from '../rules/engine/types';
+
+/** A scenario that games can be created from, with the system that plays it. */
+export interface CatalogEntry {
+  id: string;
+  /** Changes whenever the scenario's data changes (a hash of its files), so exports name exactly what was played. */
+  version: string;
+  name: string;
+  description: string;
+  systemId: string;
+  sides: Array<{ id: string; name: string }>;
+  turns: number;
+  /** The validated scenario data handed to `system.start`. */
+  scenario: unknown;
+  system: GameSystem;
+}
+
+export interface GameCatalog {
+  list(): CatalogEntry[];
+  get(scenarioId: string): CatalogEntry | undefined;
+}
+
+export const GAME_CATALOG = Symbol('GAME_CATALOG');
+
+export class StaticCatalog implements GameCatalog {
+  private readonly byId: Map<string, CatalogEntry>;
+  constructor(entries: CatalogEntry[]) {
+    this.byId = new Map(entries.map((e) => [e.id, e]));
+  }
+  list(): CatalogEntry[] {
+    return [...this.byId.values()];
+  }
+  get(scenarioId: string): CatalogEntry | undefined {
+    return this.byId.get(scenarioId);
+  }
+}

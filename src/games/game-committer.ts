@@ -1,0 +1,170 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import type { Prisma } from '../database/generated/client';
+import { PrismaService, Tx } from '../database/prisma.service';
+import { EventStore } from '../event-store/event-store.service';
+import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
+import { NOTIFICATION_OUTBOX, NotificationOutbox } from '../notifications/notification-intent';
+import type { GameSystem } from '../rules/engine/types';
+import { GAME_CATALOG, GameCatalog } from './game-catalog';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
+import { AppEvent, Draft, GameEnvelope } from './game-envelope';
+import type { GameEventMeta } from './game-events';
+import { foldGame } from './game-fold';
+import { followUps } from './game-followups';
+import { projectGame } from './game-projection';
+import { planNotifications } from './notification-planner';
+import { planJobs } from './scheduler/job-planner';
+import { DEFAULT_REMINDER_LEAD_MINUTES, REMINDER_LEAD, ReminderLeadSource } from './scheduler/reminder-lead';
+
+export interface CommitContext {
+  actor: string | null;
+  correlationId: string;
+  idempotencyKey?: string;
+  requestHash?: string;
+  /** Other writes that must commit with these events (a new game's secret, a used invitation). */
+  alsoWrite?: (tx: Tx) => Promise<void>;
+}
+
+export interface Committed {
+  fromVersion: number;
+  toVersion: number;
+  events: StoredEvent[];
+  state: GameEnvelope;
+  replayed: boolean;
+}
+
+/** Thrown inside the transaction when the idempotency key turns out to be taken already. */
+class Replayed extends Error {
+  constructor(readonly fromVersion: number, readonly toVersion: number) {
+    super('replayed');
+  }
+}
+
+/**
+ * Writes a decision: the events, plus everything that must change with them in the same
+ * transaction (the games row, the outbox rows of the notifications, the scheduled jobs and a
+ * snapshot when one is due). Every command goes through here, so none can forget a part.
+ */
+@Injectable()
+export class GameCommitter {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly store: EventStore,
+    @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(NOTIFICATION_OUTBOX) private readonly outbox?: NotificationOutbox,
+    @Optional() @Inject(REMINDER_LEAD) private readonly reminders?: ReminderLeadSource,
+  ) {}
+
+  async commit(system: GameSystem, before: GameEnvelope | undefined, version: number, drafts: Draft[], ctx: CommitContext): Promise<Committed> {
+    const now = this.clock.now();
+    let after = before;
+    let v = version;
+    const fold = (ds: Draft[]) => {
+      for (const d of ds) {
+        v += 1;
+        after = foldGame(system, after, { type: d.type, data: d.data, version: v, meta: { source: d.source, time: now.toISOString(), reveals: d.reveals } });
+      }
+    };
+    fold(drafts);
+    const gameId = after!.id;
+    const all = [...drafts, ...(await this.withSeed(gameId, followUps(system, before, after!, now)))];
+    fold(all.slice(drafts.length));
+    const final = after!;
+
+    const events: NewEvent[] = all.map((d) => ({
+      type: d.type,
+      data: d.data,
+      meta: {
+        actor: ctx.actor,
+        correlationId: ctx.correlationId,
+        time: now.toISOString(),
+        source: d.source,
+        visibility: d.visibility,
+        ...(d.reveals ? { reveals: true } : {}),
+      } satisfies GameEventMeta,
+    }));
+    const stored: StoredEvent[] = events.map((e, i) => ({ position: '', gameId, version: version + 1 + i, type: e.type, data: e.data, meta: e.meta }));
+    const intents = this.outbox ? planNotifications({
+      system,
+      entry: this.catalog.get(final.scenarioId),
+      after: final,
+      version: v,
+      events: stored,
+      playerNames: await this.playerNames(final),
+      publicUrl: this.config.publicUrl,
+    }) : [];
+    const jobs = planJobs(before, final, now, await this.leads(final), v);
+
+    try {
+      await this.prisma.$transaction(async (tx) => {
+        const appended = await this.store.append(gameId, version, events, { tx, idempotencyKey: ctx.idempotencyKey, requestHash: ctx.requestHash });
+        if (appended.replayed) throw new Replayed(appended.fromVersion, appended.toVersion);
+        const row = projectGame(system, final, v);
+        await tx.game.upsert({ where: { id: gameId }, create: { id: gameId, ...row }, update: row });
+        await this.writeSeats(tx, before, final);
+        await ctx.alsoWrite?.(tx);
+        await this.writeJobs(tx, gameId, jobs);
+        if (intents.length) await this.outbox!.enqueue(tx, intents);
+        const every = final.options.snapshotInterval;
+        if (Math.floor(v / every) > Math.floor(version / every)) {
+          await this.store.saveSnapshot(gameId, v, final as unknown as Prisma.InputJsonValue, tx);
+        }
+      });
+    } catch (err) {
+      if (err instanceof Replayed) return { fromVersion: err.fromVersion, toVersion: err.toVersion, events: [], state: final, replayed: true };
+      throw err;
+    }
+    return { fromVersion: version + 1, toVersion: v, events: stored, state: final, replayed: false };
+  }
+
+  private async writeSeats(tx: Tx, before: GameEnvelope | undefined, after: GameEnvelope): Promise<void> {
+    for (const [side, playerId] of Object.entries(after.seats)) {
+      if (before && before.seats[side] === playerId) continue;
+      await tx.seat.upsert({
+        where: { gameId_side: { gameId: after.id, side } },
+        create: { gameId: after.id, side, playerId, claimedAt: playerId ? this.clock.now() : null },
+        update: { playerId, claimedAt: playerId ? this.clock.now() : null },
+      });
+    }
+  }
+
+  private async writeJobs(tx: Tx, gameId: string, plan: ReturnType<typeof planJobs>): Promise<void> {
+    if (plan.cancel.length) {
+      await tx.scheduledJob.updateMany({ where: { gameId, status: 'pending', kind: { in: plan.cancel } }, data: { status: 'cancelled' } });
+    }
+    if (plan.add.length) {
+      await tx.scheduledJob.createMany({
+        data: plan.add.map((j) => ({ id: this.ids.next('job'), gameId, kind: j.kind, gameVersion: j.gameVersion, side: j.side, dueAt: j.dueAt })),
+      });
+    }
+  }
+
+  /** The secret seed is read only when the game ends and it is revealed. */
+  private async withSeed(gameId: string, drafts: Draft[]): Promise<Draft[]> {
+    if (!drafts.some((d) => d.type === AppEvent.SeedRevealed)) return drafts;
+    const secret = await this.prisma.gameSecret.findUnique({ where: { gameId } });
+    return drafts.map((d) => (d.type === AppEvent.SeedRevealed ? { ...d, data: { seed: secret?.seed ?? null } } : d));
+  }
+
+  private async playerNames(state: GameEnvelope): Promise<Record<string, string>> {
+    const ids = Object.values(state.seats).filter((p): p is string => !!p);
+    if (!ids.length) return {};
+    const players = await this.prisma.player.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
+    return Object.fromEntries(players.map((p) => [p.id, p.displayName]));
+  }
+
+  private async leads(state: GameEnvelope): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const side of state.deadline?.sides ?? []) {
+      const player = state.seats[side];
+      if (!player) continue;
+      out[side] = this.reminders ? await this.reminders.reminderLeadMinutes(player, state.id) : DEFAULT_REMINDER_LEAD_MINUTES;
+    }
+    return out;
+  }
+}

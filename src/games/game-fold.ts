@@ -1,0 +1,127 @@
+import type { GameSystem, SideId } from '../rules/engine/types';
+import { AppEvent, GameEnvelope, GameOptions } from './game-envelope';
+
+/** The part of a stored event the fold reads. */
+export interface FoldableEvent {
+  type: string;
+  data: unknown;
+  version: number;
+  meta: { source?: string; time?: string; reveals?: boolean };
+}
+
+export interface GameCreatedData {
+  id: string;
+  scenarioId: string;
+  scenarioVersion: string;
+  systemId: string;
+  title: string;
+  createdBy: string;
+  options: GameOptions;
+  seedCommitment: string;
+  sides: SideId[];
+}
+
+type Data = Record<string, unknown>;
+
+/**
+ * The only state transition of a game envelope. Rules events go to the system's evolve;
+ * application events change the envelope. Undo restores the rules state saved with the
+ * undone submission, so the log stays append-only.
+ */
+export function foldGame(system: GameSystem, state: GameEnvelope | undefined, event: FoldableEvent): GameEnvelope {
+  if (event.meta.source === 'rules') {
+    if (!state) throw new Error(`rules event ${event.type} before GameCreated`);
+    const rules = system.evolve(state.rules, { type: event.type, data: event.data });
+    // A phase that revealed something hidden cannot be taken back.
+    const last = event.meta.reveals && state.lastSubmission ? { ...state.lastSubmission, undoable: false } : state.lastSubmission;
+    return { ...state, rules, lastSubmission: last };
+  }
+  const d = (event.data ?? {}) as Data;
+  if (event.type === AppEvent.GameCreated) return created(d as unknown as GameCreatedData);
+  if (!state) throw new Error(`${event.type} before GameCreated`);
+  const time = event.meta.time ?? null;
+  switch (event.type) {
+    case AppEvent.SeatClaimed:
+      return { ...state, seats: { ...state.seats, [d['side'] as string]: d['playerId'] as string } };
+    case AppEvent.GameStarted:
+      return { ...state, status: 'active' };
+    case AppEvent.PhaseSubmitted: {
+      const side = d['side'] as string;
+      // A player's own submission resets the side's missed count (a pass made for them by the
+      // scheduler does not). Orders become the undo point: the rules state before them is kept.
+      const missed = d['auto'] ? state.missed : { ...state.missed, [side]: 0 };
+      if (d['kind'] !== 'orders') return { ...state, missed };
+      return {
+        ...state,
+        missed,
+        pendingUndo: null,
+        lastSubmission: { side, fromVersion: event.version, toVersion: event.version, rules: state.rules, diceCounter: state.diceCounter, undoable: true },
+      };
+    }
+    case AppEvent.DiceRolled: {
+      const last = state.lastSubmission ? { ...state.lastSubmission, undoable: false } : null;
+      return { ...state, diceCounter: Math.max(state.diceCounter, d['n'] as number), lastSubmission: last };
+    }
+    case AppEvent.DeadlineSet:
+      return {
+        ...state,
+        deadline: d['sides'] ? { id: event.version, sides: d['sides'] as string[], at: (d['at'] as string | null) ?? null, remainingMs: (d['remainingMs'] as number | null) ?? null, reminded: false } : null,
+      };
+    case AppEvent.DeadlineReminded:
+      return state.deadline ? { ...state, deadline: { ...state.deadline, reminded: true } } : state;
+    case AppEvent.DeadlineMissed: {
+      const side = d['side'] as string;
+      return { ...state, missed: { ...state.missed, [side]: (state.missed[side] ?? 0) + 1 } };
+    }
+    case AppEvent.VacationStarted: {
+      const side = d['side'] as string;
+      return { ...state, vacation: { ...state.vacation, [side]: { usedMs: state.vacation[side]?.usedMs ?? 0, since: time } } };
+    }
+    case AppEvent.VacationEnded: {
+      const side = d['side'] as string;
+      return { ...state, vacation: { ...state.vacation, [side]: { usedMs: d['usedMs'] as number, since: null } } };
+    }
+    case AppEvent.UndoProposed:
+      return { ...state, pendingUndo: { proposedBy: d['side'] as string, version: event.version } };
+    case AppEvent.UndoDeclined:
+      return { ...state, pendingUndo: null };
+    case AppEvent.UndoAccepted: {
+      const point = state.lastSubmission;
+      if (!point) return { ...state, pendingUndo: null };
+      return { ...state, rules: point.rules, diceCounter: point.diceCounter, lastSubmission: null, pendingUndo: null };
+    }
+    case AppEvent.Resigned:
+      return state;
+    case AppEvent.GameEnded:
+      return { ...state, status: 'finished', deadline: null, pendingUndo: null, result: { winner: (d['winner'] as string | null) ?? null, reason: d['reason'] as string } };
+    case AppEvent.SeedRevealed:
+      return { ...state, seed: d['seed'] as string };
+    default:
+      return state;
+  }
+}
+
+function created(d: GameCreatedData): GameEnvelope {
+  const perSide = <T>(v: () => T) => Object.fromEntries(d.sides.map((s) => [s, v()])) as Record<string, T>;
+  return {
+    id: d.id,
+    scenarioId: d.scenarioId,
+    scenarioVersion: d.scenarioVersion,
+    systemId: d.systemId,
+    title: d.title,
+    createdBy: d.createdBy,
+    options: d.options,
+    seedCommitment: d.seedCommitment,
+    seats: perSide(() => null),
+    status: 'seating',
+    rules: undefined,
+    diceCounter: 0,
+    deadline: null,
+    missed: perSide(() => 0),
+    vacation: perSide(() => ({ usedMs: 0, since: null })),
+    lastSubmission: null,
+    pendingUndo: null,
+    result: null,
+    seed: null,
+  };
+}

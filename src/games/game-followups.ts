@@ -1,0 +1,44 @@
+import type { GameSystem, PhaseInfo } from '../rules/engine/types';
+import { AppEvent, appDraft, Draft, GameEnvelope, phaseKey } from './game-envelope';
+
+const HOUR = 3_600_000;
+
+/**
+ * What the application appends on its own after any decision: the end of the game once the
+ * rules say so, and a new deadline whenever the sides that must act change. One place, so that
+ * every command (submit, expiry, undo, resignation) keeps deadlines and endings right.
+ */
+export function followUps(system: GameSystem, before: GameEnvelope | undefined, after: GameEnvelope, now: Date): Draft[] {
+  if (after.status === 'finished') {
+    return before?.status === 'finished' || after.seed ? [] : [seedRevealed()];
+  }
+  if (after.status !== 'active') return [];
+  const phase = system.phase(after.rules);
+  if (phase.mode === 'ended') {
+    const result = phase.result ?? { winner: null, reason: 'The rules ended the game.' };
+    return [appDraft(AppEvent.GameEnded, result), seedRevealed()];
+  }
+  const beforePhase = before?.status === 'active' ? phaseKey(system.phase(before.rules)) : null;
+  if (beforePhase === phaseKey(phase) && after.deadline) return [];
+  return [deadlineFor(after, phase, now)];
+}
+
+/** The seed itself is filled in by the committer, the only code that reads the secret. */
+function seedRevealed(): Draft {
+  return appDraft(AppEvent.SeedRevealed, { seed: null });
+}
+
+/** A fresh deadline for the sides that must act; paused while one of them is on vacation. */
+export function deadlineFor(state: GameEnvelope, phase: PhaseInfo, now: Date): Draft {
+  const hours = phase.mode === 'reaction' ? state.options.reactionHours : state.options.deadlineHours;
+  const ms = Math.round(hours * HOUR);
+  const paused = phase.acting.some((s) => state.vacation[s]?.since);
+  return appDraft(AppEvent.DeadlineSet, {
+    turn: phase.turn,
+    phase: phase.phase,
+    mode: phase.mode,
+    sides: phase.acting,
+    at: paused ? null : new Date(now.getTime() + ms).toISOString(),
+    remainingMs: paused ? ms : null,
+  });
+}

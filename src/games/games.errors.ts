@@ -1,0 +1,24 @@
+import type { Violation } from '../rules/engine/types';
+import { BadInputError, ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
+
+export const gameNotFound = (gameId: string) => new NotFoundError('game/not_found', `No game ${gameId} that you can see.`);
+export const scenarioNotFound = (id: string) => new NotFoundError('scenario/not_found', `No scenario "${id}".`);
+export const notSeated = (gameId: string) => new ForbiddenError('game/not_seated', `You hold no seat in game ${gameId}.`);
+export const gameFinished = (gameId: string) => new ConflictError('game/finished', `Game ${gameId} has ended.`);
+export const gameNotStarted = (gameId: string) => new ConflictError('game/not_started', `Game ${gameId} is still waiting for players.`);
+export const notYourTurn = (side: string, acting: string[]) =>
+  new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting });
+export const wrongPhase = (message: string) => new ConflictError('game/wrong_phase', message);
+
+/** Orders the engine could not read (shape, unknown units, bad hex labels). */
+export const malformedOrders = (violations: Violation[]) =>
+  new BadInputError('orders/malformed', `The orders could not be read: ${summary(violations)}`, { violations });
+
+/** Orders that break the rules; every violation carries its rule ID. */
+export const illegalOrders = (violations: Violation[]) =>
+  new BadInputError('orders/illegal', `The orders break ${violations.length} rule(s): ${summary(violations)}`, { violations });
+
+function summary(violations: Violation[]): string {
+  const first = violations.slice(0, 3).map((v) => `${v.ruleId}: ${v.message}`);
+  return first.join('; ') + (violations.length > 3 ? `; and ${violations.length - 3} more` : '');
+}

@@ -1,0 +1,49 @@
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { EventStoreModule } from '../event-store/event-store.module';
+import { CreateGameHandler } from './commands/create-game.handler';
+import { InvitationsHandler } from './commands/invitations.handler';
+import { PlayerActionsHandler } from './commands/player-actions.handler';
+import { SubmitPhaseHandler } from './commands/submit-phase.handler';
+import { DICE_SOURCE, DiceSourceFactory, seededDice } from './dice/dice-source';
+import { GAME_CATALOG, GameCatalog } from './game-catalog';
+import { CLOCK, Clock, ID_GENERATOR, IdGenerator, randomIds, systemClock } from './game-clock';
+import { GameCommitter } from './game-committer';
+import { GameLoader } from './game-loader';
+import { GameQueries } from './queries/game-queries';
+import { DeadlineWorker } from './scheduler/deadline-worker';
+import { JobRunner } from './scheduler/job-runner';
+
+export interface GamesModuleOptions {
+  catalog: GameCatalog;
+  clock?: Clock;
+  ids?: IdGenerator;
+  dice?: DiceSourceFactory;
+  /** Modules that provide NOTIFICATION_OUTBOX and REMINDER_LEAD. */
+  imports?: DynamicModule['imports'];
+}
+
+const handlers = [CreateGameHandler, InvitationsHandler, SubmitPhaseHandler, PlayerActionsHandler, GameQueries];
+
+/** Games: commands and their handlers, loading and committing, queries, and the deadline scheduler. */
+@Module({})
+export class GamesModule {
+  static register(options: GamesModuleOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: GAME_CATALOG, useValue: options.catalog },
+      { provide: CLOCK, useValue: options.clock ?? systemClock },
+      { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
+      { provide: DICE_SOURCE, useValue: options.dice ?? seededDice },
+      GameLoader,
+      GameCommitter,
+      JobRunner,
+      DeadlineWorker,
+      ...handlers,
+    ];
+    return {
+      module: GamesModule,
+      imports: [EventStoreModule, ...(options.imports ?? [])],
+      providers,
+      exports: [...handlers, GameLoader, DeadlineWorker, GAME_CATALOG, CLOCK],
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import type { StoredEvent } from '../event-store/event-store.types';
+import type { NotificationIntent, NotificationKind } from '../notifications/notification-intent';
+import type { GameSystem } from '../rules/engine/types';
+import { describeEvent, humanPhase } from './describe-event';
+import type { CatalogEntry } from './game-catalog';
+import { AppEvent, GameEnvelope } from './game-envelope';
+import { eventsFor } from './game-events';
+
+const priority: NotificationKind[] = [
+  'game_ended',
+  'opponent_resigned',
+  'deadline_missed',
+  'undo_proposed',
+  'reaction_requested',
+  'your_turn',
+  'game_started',
+  'deadline_reminder',
+];
+
+export interface PlanInput {
+  system: GameSystem;
+  entry: CatalogEntry | undefined;
+  after: GameEnvelope;
+  version: number;
+  events: StoredEvent[];
+  playerNames: Record<string, string>;
+  publicUrl: string;
+}
+
+/**
+ * Who must hear about a commit, and what. At most one notification per player per commit (the
+ * most important reason wins). Every word of the content comes from the recipient side's view:
+ * its own reading of the events and the public state of the game.
+ */
+export function planNotifications(input: PlanInput): NotificationIntent[] {
+  const { after, events, system } = input;
+  const kinds = new Map<string, Set<NotificationKind>>();
+  const add = (side: string, kind: NotificationKind) => {
+    const player = after.seats[side];
+    if (!player) return;
+    const set = kinds.get(side) ?? new Set<NotificationKind>();
+    set.add(kind);
+    kinds.set(side, set);
+  };
+  const sides = Object.keys(after.seats);
+  const phase = after.status === 'active' ? system.phase(after.rules) : null;
+  for (const e of events) {
+    const d = (e.data ?? {}) as Record<string, unknown>;
+    switch (e.type) {
+      case AppEvent.GameStarted:
+        sides.forEach((s) => add(s, 'game_started'));
+        break;
+      case AppEvent.DeadlineSet:
+        if (phase && Array.isArray(d['sides'])) (d['sides'] as string[]).forEach((s) => add(s, phase.mode === 'reaction' ? 'reaction_requested' : 'your_turn'));
+        break;
+      case AppEvent.UndoProposed:
+        sides.filter((s) => s !== d['side']).forEach((s) => add(s, 'undo_proposed'));
+        break;
+      case AppEvent.DeadlineReminded:
+        add(d['side'] as string, 'deadline_reminder');
+        break;
+      case AppEvent.DeadlineMissed:
+        sides.forEach((s) => add(s, 'deadline_missed'));
+        break;
+      case AppEvent.Resigned:
+        sides.filter((s) => s !== d['side']).forEach((s) => add(s, 'opponent_resigned'));
+        break;
+      case AppEvent.GameEnded:
+        sides.forEach((s) => add(s, 'game_ended'));
+        break;
+      default:
+        break;
+    }
+  }
+  const intents: NotificationIntent[] = [];
+  for (const [side, set] of kinds) {
+    const kind = priority.find((k) => set.has(k))!;
+    const playerId = after.seats[side]!;
+    intents.push({
+      id: `${after.id}:${input.version}:${kind}:${playerId}`,
+      kind,
+      gameId: after.id,
+      playerId,
+      side,
+      gameVersion: input.version,
+      content: {
+        gameTitle: after.title,
+        scenarioName: input.entry?.name ?? after.scenarioId,
+        turn: phase?.turn ?? 0,
+        phase: humanPhase(phase?.phase ?? (after.status === 'finished' ? 'game over' : 'seating')),
+        whoseTurn: (phase?.acting ?? []).map((s) => ({
+          side: s,
+          sideName: input.entry?.sides.find((x) => x.id === s)?.name ?? s,
+          playerName: after.seats[s] ? (input.playerNames[after.seats[s]!] ?? null) : null,
+        })),
+        yourTurn: phase?.acting.includes(side) ?? false,
+        deadlineAt: after.deadline?.at ?? null,
+        happened: eventsFor(events, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline')).map(describeEvent),
+        links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
+        ...(after.result ? { result: after.result } : {}),
+      },
+    });
+  }
+  return intents;
+}

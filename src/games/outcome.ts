@@ -1,0 +1,48 @@
+import type { StoredEvent } from '../event-store/event-store.types';
+import type { GameSystem, PhaseInfo, Viewer } from '../rules/engine/types';
+import type { GameEnvelope } from './game-envelope';
+import { eventsFor, VisibleEvent } from './game-events';
+
+/** What a command returns to its caller: the new events and the game as the caller may see them. */
+export interface Outcome {
+  gameId: string;
+  fromVersion: number;
+  version: number;
+  events: VisibleEvent[];
+  phase: PublicPhase;
+}
+
+export interface PublicPhase {
+  status: GameEnvelope['status'];
+  turn: number;
+  phase: string;
+  mode: PhaseInfo['mode'] | 'seating';
+  acting: string[];
+  deadlineAt: string | null;
+  /** The reaction being asked, only for the side that is asked. */
+  reaction: unknown;
+  result: GameEnvelope['result'];
+}
+
+export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Viewer): PublicPhase {
+  const p = state.status === 'seating' ? null : system.phase(state.rules);
+  const asked = p?.reaction && ((viewer.kind === 'side' && viewer.side === p.reaction.side) || viewer.kind === 'referee');
+  return {
+    status: state.status,
+    turn: p?.turn ?? 0,
+    phase: p?.phase ?? 'seating',
+    mode: state.status === 'finished' ? 'ended' : (p?.mode ?? 'seating'),
+    acting: state.status === 'active' ? (p?.acting ?? []) : [],
+    deadlineAt: state.deadline?.at ?? null,
+    reaction: asked ? { side: p!.reaction!.side, kind: p!.reaction!.kind, prompt: p!.reaction!.prompt } : null,
+    result: state.result,
+  };
+}
+
+/**
+ * Built only from the stored events and the state right after them, so the first answer and
+ * any replay of the same idempotency key are byte-identical.
+ */
+export function outcomeFor(system: GameSystem, state: GameEnvelope, events: StoredEvent[], viewer: Viewer, fromVersion: number, version: number): Outcome {
+  return { gameId: state.id, fromVersion, version, events: eventsFor(events, viewer), phase: publicPhase(system, state, viewer) };
+}

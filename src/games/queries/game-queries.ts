@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BadInputError, ConflictError, ForbiddenError } from '../../common/errors';
+import { PrismaService } from '../../database/prisma.service';
+import { EventStore } from '../../event-store/event-store.service';
+import type { UnitOptions, Viewer, Violation } from '../../rules/engine/types';
+import { GAME_CATALOG, GameCatalog } from '../game-catalog';
+import { AppEvent, GameEnvelope } from '../game-envelope';
+import { eventsFor, VisibleEvent } from '../game-events';
+import { GameLoader } from '../game-loader';
+import { publicPhase, PublicPhase } from '../outcome';
+import { sideOf, viewerFor } from '../seats';
+
+export interface GameSummary extends PublicPhase {
+  gameId: string;
+  title: string;
+  scenarioId: string;
+  scenarioName: string;
+  version: number;
+  mySide: string | null;
+  seats: Array<{ side: string; sideName: string; playerId: string | null; playerName: string | null }>;
+  seedCommitment: string;
+  /** Revealed once the game has ended. */
+  seed: string | null;
+  options: GameEnvelope['options'];
+  pendingUndo: GameEnvelope['pendingUndo'];
+}
+
+export interface HistoryPhase {
+  turn: number;
+  phase: string;
+  mode: string;
+  acting: string[];
+  fromVersion: number;
+}
+
+/** Reads. Every one goes through the viewer the player is entitled to, and the rules view. */
+@Injectable()
+export class GameQueries {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly store: EventStore,
+    private readonly loader: GameLoader,
+    @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
+  ) {}
+
+  scenarios() {
+    return this.catalog.list().map((e) => ({ id: e.id, version: e.version, name: e.name, description: e.description, system: e.systemId, sides: e.sides, turns: e.turns }));
+  }
+
+  async summary(gameId: string, playerId: string, atVersion?: number): Promise<GameSummary> {
+    const { state, version, system } = await this.loader.load(gameId, atVersion);
+    const viewer = await this.viewerAt(state, playerId, atVersion);
+    return this.summarise(state, version, system, viewer, playerId);
+  }
+
+  /** The board as the player's side sees it (at a past version, if asked). */
+  async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown }> {
+    const { state, version, system } = await this.loader.load(gameId, atVersion);
+    const viewer = await this.viewerAt(state, playerId, atVersion);
+    const board = state.status === 'seating' && state.rules === undefined ? null : system.view(state.rules, viewer);
+    return { game: await this.summarise(state, version, system, viewer, playerId), board };
+  }
+
+  async options(gameId: string, playerId: string, unitId: string): Promise<UnitOptions | { violations: Violation[] }> {
+    const { state, system } = await this.loader.load(gameId);
+    const viewer = viewerFor(state, playerId);
+    if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
+    const out = system.options(state.rules, viewer.side, unitId);
+    return Array.isArray(out) ? { violations: out } : out;
+  }
+
+  /** The events the player may read, from a version, and the phases they fall in. */
+  async history(gameId: string, playerId: string, fromVersion = 1, limit = 200): Promise<{ events: VisibleEvent[]; phases: HistoryPhase[]; nextVersion: number | null }> {
+    if (!(Number.isInteger(fromVersion) && fromVersion >= 1)) throw new BadInputError('history/bad_version', 'fromVersion must be a whole number from 1.');
+    const { state } = await this.loader.load(gameId);
+    const viewer = viewerFor(state, playerId);
+    const page = await this.store.readStream(gameId, fromVersion, fromVersion + limit - 1);
+    const events = eventsFor(page, viewer);
+    const phases: HistoryPhase[] = [];
+    for (const e of events) {
+      const d = (e.data ?? {}) as Record<string, unknown>;
+      if (e.type === AppEvent.DeadlineSet && !d['retimed'] && typeof d['phase'] === 'string') {
+        phases.push({ turn: d['turn'] as number, phase: d['phase'], mode: d['mode'] as string, acting: d['sides'] as string[], fromVersion: e.version });
+      }
+    }
+    const last = page[page.length - 1];
+    return { events, phases, nextVersion: page.length === limit && last ? last.version + 1 : null };
+  }
+
+  /** The whole game in the open export format; only once it has ended. */
+  async export(gameId: string, playerId: string) {
+    const { state, version } = await this.loader.load(gameId);
+    const viewer = viewerFor(state, playerId);
+    if (state.status !== 'finished' || viewer.kind !== 'referee') {
+      if (state.status !== 'finished') throw new ConflictError('game/not_finished', 'A game can be exported once it has ended.');
+      throw new ForbiddenError('game/export_forbidden', 'Only the players of a game may export it.');
+    }
+    const entry = this.catalog.get(state.scenarioId);
+    const events = await this.store.readStream(gameId);
+    const names = await this.names(state);
+    return {
+      format: 'fieldpost.game-export',
+      formatVersion: 1,
+      game: { id: state.id, title: state.title, version, result: state.result, options: state.options },
+      scenario: { id: state.scenarioId, version: state.scenarioVersion, system: state.systemId, name: entry?.name ?? state.scenarioId },
+      seats: Object.entries(state.seats).map(([side, playerId]) => ({ side, playerId, playerName: playerId ? (names[playerId] ?? null) : null })),
+      dice: { algorithm: 'HMAC-SHA256(seed, decimal roll number); 32-bit words with rejection; value = word mod sides + 1', seedCommitment: state.seedCommitment, seed: state.seed },
+      events: events.map((e) => ({ version: e.version, type: e.type, data: e.data, meta: e.meta })),
+    };
+  }
+
+  /** The player's games, newest activity first, with a keyset cursor. */
+  async myGames(playerId: string, filter: 'awaiting' | 'active' | 'finished' | 'all', limit: number, after?: { updatedAt: Date; id: string }) {
+    const games = await this.prisma.game.findMany({
+      where: {
+        seats: { some: { playerId } },
+        ...(filter === 'finished' ? { status: 'finished' } : filter === 'all' ? {} : { status: { in: ['seating', 'active'] } }),
+        ...(after ? { OR: [{ updatedAt: { lt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { lt: after.id } }] } : {}),
+      },
+      include: { seats: true },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: filter === 'awaiting' ? undefined : limit + 1,
+    });
+    const rows = games
+      .map((g) => {
+        const mySide = g.seats.find((s) => s.playerId === playerId)?.side ?? null;
+        const acting = (g.acting as string[]) ?? [];
+        return { gameId: g.id, title: g.title, scenarioId: g.scenarioId, status: g.status, turn: g.turn, phase: g.phase, mode: g.mode, acting, mySide, awaitingMe: g.status === 'active' && !!mySide && acting.includes(mySide), deadlineAt: g.deadlineAt, version: g.version, updatedAt: g.updatedAt };
+      })
+      .filter((g) => filter !== 'awaiting' || g.awaitingMe);
+    return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  private async summarise(state: GameEnvelope, version: number, system: ReturnType<GameLoader['systemFor']>, viewer: Viewer, playerId: string): Promise<GameSummary> {
+    const entry = this.catalog.get(state.scenarioId);
+    const names = await this.names(state);
+    return {
+      gameId: state.id,
+      title: state.title,
+      scenarioId: state.scenarioId,
+      scenarioName: entry?.name ?? state.scenarioId,
+      version,
+      mySide: sideOf(state, playerId),
+      seats: Object.entries(state.seats).map(([side, p]) => ({ side, sideName: entry?.sides.find((s) => s.id === side)?.name ?? side, playerId: p, playerName: p ? (names[p] ?? null) : null })),
+      seedCommitment: state.seedCommitment,
+      seed: state.status === 'finished' ? state.seed : null,
+      options: state.options,
+      pendingUndo: state.pendingUndo,
+      ...publicPhase(system, state, viewer),
+    };
+  }
+
+  /** Looking back at a finished game is a full-information replay. */
+  private async viewerAt(state: GameEnvelope, playerId: string, atVersion: number | undefined): Promise<Viewer> {
+    if (atVersion === undefined || state.status === 'finished') return viewerFor(state, playerId);
+    const row = await this.prisma.game.findUnique({ where: { id: state.id }, select: { status: true } });
+    return viewerFor(state, playerId, row?.status === 'finished');
+  }
+
+  private async names(state: GameEnvelope): Promise<Record<string, string>> {
+    const ids = Object.values(state.seats).filter((p): p is string => !!p);
+    const players = await this.prisma.player.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
+    return Object.fromEntries(players.map((p) => [p.id, p.displayName]));
+  }
+}

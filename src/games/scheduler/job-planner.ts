@@ -1,0 +1,53 @@
+import type { GameEnvelope } from '../game-envelope';
+
+export interface PlannedJob {
+  kind: 'deadline' | 'reminder' | 'vacation';
+  /** For deadline and reminder jobs: the deadline's id (the version that set it). */
+  gameVersion: number;
+  side: string | null;
+  dueAt: Date;
+}
+
+export interface JobPlan {
+  /** Cancel every pending job of these kinds for the game before adding the new ones. */
+  cancel: Array<PlannedJob['kind']>;
+  add: PlannedJob[];
+}
+
+/**
+ * The jobs a commit needs: when the deadline changes, the old deadline and reminder jobs go and
+ * new ones come; a vacation gets a job that ends it when the allowance runs out.
+ */
+export function planJobs(
+  before: GameEnvelope | undefined,
+  after: GameEnvelope,
+  now: Date,
+  leadMinutes: Record<string, number>,
+  afterVersion: number,
+): JobPlan {
+  const plan: JobPlan = { cancel: [], add: [] };
+  if (after.status === 'finished') return { cancel: ['deadline', 'reminder', 'vacation'], add: [] };
+  const d = after.deadline;
+  if ((before?.deadline?.id ?? null) !== (d?.id ?? null) || (before?.deadline?.at ?? null) !== (d?.at ?? null)) {
+    plan.cancel.push('deadline', 'reminder');
+    if (d?.at) {
+      const at = new Date(d.at);
+      plan.add.push({ kind: 'deadline', gameVersion: d.id, side: null, dueAt: at });
+      for (const side of d.sides) {
+        const lead = leadMinutes[side];
+        if (lead === undefined) continue;
+        const due = new Date(at.getTime() - lead * 60_000);
+        if (due > now) plan.add.push({ kind: 'reminder', gameVersion: d.id, side, dueAt: due });
+      }
+    }
+  }
+  for (const side of Object.keys(after.vacation)) {
+    const v = after.vacation[side]!;
+    const was = before?.vacation[side]?.since ?? null;
+    if (v.since && v.since !== was) {
+      const left = after.options.vacationDays * 86_400_000 - v.usedMs;
+      plan.add.push({ kind: 'vacation', gameVersion: afterVersion, side, dueAt: new Date(new Date(v.since).getTime() + Math.max(0, left)) });
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PrismaService } from '../../database/prisma.service';
+import type { GameSystem, SideId } from '../../rules/engine/types';
+import { endVacationDrafts } from '../commands/player-actions.handler';
+import { diceDrafts } from '../commands/dice-drafts';
+import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
+import { RecordingDice } from '../dice/server-dice';
+import { CLOCK, Clock } from '../game-clock';
+import { GameCommitter } from '../game-committer';
+import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
+import { foldGame } from '../game-fold';
+import { deadlineFor } from '../game-followups';
+import { GameLoader } from '../game-loader';
+
+export interface DueJob {
+  id: string;
+  gameId: string;
+  kind: string;
+  gameVersion: number;
+  side: string | null;
+}
+
+/**
+ * What a due job does to its game. A job that no longer applies (the deadline moved, the
+ * player came back early, the game ended) does nothing. The commit carries the job's id as
+ * its idempotency key, so even a job run twice changes the game once.
+ */
+@Injectable()
+export class JobRunner {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly loader: GameLoader,
+    private readonly committer: GameCommitter,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DICE_SOURCE) private readonly diceSource: DiceSourceFactory,
+  ) {}
+
+  async run(job: DueJob): Promise<'applied' | 'moot'> {
+    const game = await this.loader.load(job.gameId);
+    const { state, system, version } = game;
+    if (state.status !== 'active') return 'moot';
+    const now = this.clock.now();
+    let drafts: Draft[] = [];
+    if (job.kind === 'reminder') {
+      const d = state.deadline;
+      if (d?.id === job.gameVersion && d.at && job.side && d.sides.includes(job.side)) drafts = [appDraft(AppEvent.DeadlineReminded, { side: job.side, deadlineAt: d.at })];
+    } else if (job.kind === 'vacation') {
+      const v = job.side ? state.vacation[job.side] : undefined;
+      const allowance = state.options.vacationDays * 86_400_000;
+      if (job.side && v?.since && new Date(v.since).getTime() + allowance - v.usedMs <= now.getTime()) drafts = endVacationDrafts(state, job.side, now);
+    } else if (job.kind === 'deadline') {
+      const d = state.deadline;
+      if (d?.id === job.gameVersion && d.at && new Date(d.at) <= now) drafts = await this.expire(system, state, d.sides);
+    }
+    if (!drafts.length) return 'moot';
+    await this.committer.commit(system, state, version, drafts, { actor: 'system', correlationId: job.id, idempotencyKey: `job:${job.id}`, requestHash: job.id });
+    return 'applied';
+  }
+
+  /**
+   * A missed deadline: each late side is marked; a side that has missed too often (or any
+   * side, under the forfeit policy) loses; otherwise it passes. A reaction window applies the
+   * side's standing orders or no reaction. A pass the rules refuse (a setup cannot be empty)
+   * restarts the clock instead.
+   */
+  private async expire(system: GameSystem, start: GameEnvelope, sides: SideId[]): Promise<Draft[]> {
+    const secret = await this.prisma.gameSecret.findUnique({ where: { gameId: start.id } });
+    const dice = new RecordingDice(start.diceCounter, this.diceSource(secret!.seed, start.id));
+    const drafts: Draft[] = [];
+    let state = start;
+    const push = (ds: Draft[]) => {
+      for (const d of ds) {
+        drafts.push(d);
+        state = foldGame(system, state, { type: d.type, data: d.data, version: 0, meta: { source: d.source } });
+      }
+    };
+    for (const side of sides) {
+      const phase = system.phase(state.rules);
+      if (phase.mode === 'ended' || !phase.acting.includes(side)) continue;
+      push([appDraft(AppEvent.DeadlineMissed, { side })]);
+      if (state.options.timeout.kind === 'forfeit' || (state.missed[side] ?? 0) >= state.options.timeout.forfeitAfter) {
+        const others = Object.keys(state.seats).filter((s) => s !== side);
+        push([appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: `Side ${side} missed its deadline.` })]);
+        break;
+      }
+      const rolled = dice.rolls.length;
+      let events;
+      if (phase.mode === 'reaction') {
+        events = system.expireReaction(state.rules, dice);
+      } else {
+        const pass = system.parse(state.rules, side, { kind: 'orders', orders: [] });
+        const legal = pass.ok && system.validate(state.rules, side, pass.value).length === 0;
+        events = legal && pass.ok ? system.resolve(state.rules, side, pass.value, dice) : null;
+      }
+      if (!events) {
+        push([deadlineFor(state, phase, this.clock.now())]);
+        continue;
+      }
+      push([appDraft(AppEvent.PhaseSubmitted, { side, kind: phase.mode === 'reaction' ? 'reaction' : 'orders', auto: true }), ...diceDrafts(dice.rolls.slice(rolled)), ...events.map((e): Draft => ({ source: 'rules', ...e }))]);
+    }
+    return drafts;
+  }
+}

@@ -1,0 +1,28 @@
+import type { SideId, Viewer } from '../rules/engine/types';
+import type { GameEnvelope } from './game-envelope';
+import { gameNotFound, notSeated } from './games.errors';
+
+/** The side a player holds in a game, or null. */
+export function sideOf(state: GameEnvelope, playerId: string): SideId | null {
+  for (const [side, holder] of Object.entries(state.seats)) if (holder === playerId) return side;
+  return null;
+}
+
+export function requireSide(state: GameEnvelope, playerId: string): SideId {
+  const side = sideOf(state, playerId);
+  if (!side) throw notSeated(state.id);
+  return side;
+}
+
+/**
+ * How a player may look at a game: as their side; as a spectator when the game allows
+ * spectators; once the game has ended (even when looking at a past version), everyone who may
+ * see it sees everything. Anyone else learns nothing, not even that the game exists.
+ */
+export function viewerFor(state: GameEnvelope, playerId: string, gameFinished = state.status === 'finished'): Viewer {
+  const side = sideOf(state, playerId);
+  if (gameFinished && (side || state.options.spectators)) return { kind: 'referee' };
+  if (side) return { kind: 'side', side };
+  if (state.options.spectators) return { kind: 'spectator' };
+  throw gameNotFound(state.id);
+}

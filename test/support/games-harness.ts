@@ -1,0 +1,101 @@
+import { INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigModule } from '../../src/config/config.module';
+import { DatabaseModule } from '../../src/database/database.module';
+import { PrismaService } from '../../src/database/prisma.service';
+import { EventStore } from '../../src/event-store/event-store.service';
+import { catalogEntry } from '../../src/games/catalog-builder';
+import { CreateGameHandler } from '../../src/games/commands/create-game.handler';
+import { InvitationsHandler } from '../../src/games/commands/invitations.handler';
+import { PlayerActionsHandler } from '../../src/games/commands/player-actions.handler';
+import { SubmitPhaseHandler } from '../../src/games/commands/submit-phase.handler';
+import type { DiceSourceFactory } from '../../src/games/dice/dice-source';
+import { seededSource } from '../../src/games/dice/server-dice';
+import { CatalogEntry, StaticCatalog } from '../../src/games/game-catalog';
+import type { Clock } from '../../src/games/game-clock';
+import { GameLoader } from '../../src/games/game-loader';
+import { GamesModule } from '../../src/games/games.module';
+import { GameQueries } from '../../src/games/queries/game-queries';
+import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
+import { testScenario } from '../../src/rules/testing/scenario-files';
+import { testSystem } from '../../src/rules/testing/test-system';
+import { testConfig, testRuntime, uniqueId } from './database';
+
+/** A clock the test moves by hand. */
+export class FakeClock implements Clock {
+  private t: number;
+  constructor(iso = '2026-12-01T09:00:00.000Z') {
+    this.t = Date.parse(iso);
+  }
+  now(): Date {
+    return new Date(this.t);
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+/** Rolls forced by purpose (first match wins, each used once); the rest come from the seed. */
+export function forcedDice(forced: Array<{ purpose?: RegExp; value: number }>): DiceSourceFactory {
+  return (seed) => {
+    const queue = [...forced];
+    const fromSeed = seededSource(seed);
+    return (n, sides, purpose) => {
+      const i = queue.findIndex((f) => !f.purpose || f.purpose.test(purpose));
+      if (i < 0) return fromSeed(n, sides, purpose);
+      return queue.splice(i, 1)[0]!.value;
+    };
+  };
+}
+
+export const kernelTestEntry = (): CatalogEntry => catalogEntry(testScenario(), testSystem);
+
+export interface GamesHarness {
+  app: INestApplicationContext;
+  prisma: PrismaService;
+  clock: FakeClock;
+  create: CreateGameHandler;
+  invitations: InvitationsHandler;
+  submit: SubmitPhaseHandler;
+  actions: PlayerActionsHandler;
+  queries: GameQueries;
+  loader: GameLoader;
+  store: EventStore;
+  worker: DeadlineWorker;
+  player(name: string, timeZone?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function gamesHarness(options: { entries?: CatalogEntry[]; dice?: DiceSourceFactory; clock?: FakeClock; poolMax?: number } = {}): Promise<GamesHarness> {
+  const clock = options.clock ?? new FakeClock();
+  const config = testConfig({ WORKERS_ENABLED: 'false' });
+  @Module({
+    imports: [
+      ConfigModule.forRoot(config),
+      DatabaseModule.forRoot(testRuntime(options.poolMax)),
+      GamesModule.register({ catalog: new StaticCatalog(options.entries ?? [kernelTestEntry()]), clock, ...(options.dice ? { dice: options.dice } : {}) }),
+    ],
+  })
+  class HarnessModule {}
+  const app = await NestFactory.createApplicationContext(HarnessModule, { logger: false });
+  const prisma = app.get(PrismaService);
+  return {
+    app,
+    prisma,
+    clock,
+    create: app.get(CreateGameHandler),
+    invitations: app.get(InvitationsHandler),
+    submit: app.get(SubmitPhaseHandler),
+    actions: app.get(PlayerActionsHandler),
+    queries: app.get(GameQueries),
+    loader: app.get(GameLoader),
+    store: app.get(EventStore),
+    worker: app.get(DeadlineWorker),
+    async player(name, timeZone = 'Europe/Berlin') {
+      const id = uniqueId('player');
+      await prisma.player.create({ data: { id, email: `${id}@example.test`, displayName: name, timeZone } });
+      return id;
+    },
+    close: () => app.close(),
+  };
+}
