@@ -1,4 +1,5 @@
 import { Json, JsonObject } from '../model/json';
+import { allUnits } from './queries';
 import { GameState, Location, SideState, UnitState } from '../model/state';
 import { assertNever } from './assert-never';
 import { EventBody, KernelEvent, isKernelEvent } from './events';
@@ -109,7 +110,7 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
       let out = s;
       for (const id of [d.unit, ...d.aboard]) out = patchUnit(out, id, (u) => ({ ...withHidden(u, undefined), loc: { at: 'eliminated' } }));
       // A gun towed by a destroyed tower is left standing where the tower was.
-      for (const u of Object.values(out.units)) {
+      for (const u of allUnits(out)) {
         if (u.loc.at === 'towed' && u.loc.by.includes(d.unit)) {
           const by = u.loc.by.filter((t) => t !== d.unit);
           out = patchUnit(out, u.id, (g) => ({ ...g, loc: by.length > 0 ? { at: 'towed', by } : hex !== null ? { at: 'hex', hex } : { at: 'eliminated' } }));

@@ -4,6 +4,22 @@ import { Board, boardOf } from './board';
 
 /** Reads of the state that every part of the engine shares. None of them allocate per hex. */
 
+const lists = new WeakMap<GameState['units'], readonly UnitState[]>();
+
+/**
+ * All units as a list, cached per units record: states are never changed, so
+ * the list of a given record never changes either (Object.values on a large
+ * record is a hot spot in move searches).
+ */
+export function allUnits(state: GameState): readonly UnitState[] {
+  let l = lists.get(state.units);
+  if (l === undefined) {
+    l = Object.values(state.units);
+    lists.set(state.units, l);
+  }
+  return l;
+}
+
 export function unitOf(state: GameState, id: UnitId): UnitState {
   const u = state.units[id];
   if (u === undefined) throw new RangeError(`unknown unit "${id}"`);
@@ -43,7 +59,7 @@ export function isActive(u: UnitState): boolean {
 /** Units standing in a hex themselves (not carried or towed), by label. */
 export function unitsByHex(state: GameState): Map<HexLabel, UnitState[]> {
   const out = new Map<HexLabel, UnitState[]>();
-  for (const u of Object.values(state.units)) {
+  for (const u of allUnits(state)) {
     if (u.loc.at !== 'hex') continue;
     const list = out.get(u.loc.hex);
     if (list === undefined) out.set(u.loc.hex, [u]);
@@ -53,12 +69,12 @@ export function unitsByHex(state: GameState): Map<HexLabel, UnitState[]> {
 }
 
 export function unitsAt(state: GameState, hex: HexLabel): UnitState[] {
-  return Object.values(state.units).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
+  return allUnits(state).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
 }
 
 /** Units directly aboard (carried by) a carrier. */
 export function cargoOf(state: GameState, carrier: UnitId): UnitState[] {
-  return Object.values(state.units).filter((u) => u.loc.at === 'carried' && u.loc.by === carrier);
+  return allUnits(state).filter((u) => u.loc.at === 'carried' && u.loc.by === carrier);
 }
 
 /** Units carried or towed by this unit, at any depth (what is destroyed with it, GT-7E.1). */
@@ -67,7 +83,7 @@ export function everythingAboard(state: GameState, carrier: UnitId): UnitState[]
   const stack = [carrier];
   while (stack.length > 0) {
     const c = stack.pop()!;
-    for (const u of Object.values(state.units)) {
+    for (const u of allUnits(state)) {
       const aboard = (u.loc.at === 'carried' && u.loc.by === c) || (u.loc.at === 'towed' && u.loc.by[0] === c);
       if (aboard) {
         out.push(u);
@@ -79,7 +95,7 @@ export function everythingAboard(state: GameState, carrier: UnitId): UnitState[]
 }
 
 export function towedBy(state: GameState, tower: UnitId): UnitState | undefined {
-  return Object.values(state.units).find((u) => u.loc.at === 'towed' && u.loc.by.includes(tower));
+  return allUnits(state).find((u) => u.loc.at === 'towed' && u.loc.by.includes(tower));
 }
 
 export function hasTag(t: UnitType, tags: readonly string[]): boolean {
@@ -116,5 +132,5 @@ export function boardOfState(state: GameState): Board {
 }
 
 export function enemiesOf(state: GameState, side: string): UnitState[] {
-  return Object.values(state.units).filter((u) => u.side !== side && u.loc.at === 'hex');
+  return allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex');
 }

@@ -1,6 +1,6 @@
 import { GameState } from '../model/state';
 import { Board, boardOf, isOnMap } from './board';
-import { hasTag, hexOf, mediumAt, typeOf } from './queries';
+import { hasTag, hexOf, mediumAt, typeOf, allUnits } from './queries';
 import { Violation } from './types';
 import { violation } from './violation';
 
@@ -34,7 +34,7 @@ export function setupViolations(after: GameState, side: string): Violation[] {
   const s = after.scenario;
   const board = boardOf(s);
   const out: Violation[] = [];
-  const mine = Object.values(after.units).filter((u) => u.side === side);
+  const mine = allUnits(after).filter((u) => u.side === side);
   for (const u of mine)
     if (u.loc.at === 'box' && u.loc.box === 'setup') out.push(violation(s.setup.zones[String(u.attrs['setupZone'])]?.ruleId ?? 'SETUP', 'setup/unplaced', `${u.id} has not been placed`, null));
   const markers = s.setup.hiddenMarkers[side];

@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board } from './board';
-import { hasTag, typeOf } from './queries';
+import { hasTag, typeOf, allUnits } from './queries';
 
 /**
  * The units that count for stacking among `units` standing in a hex: they
@@ -10,13 +10,13 @@ import { hasTag, typeOf } from './queries';
  */
 export function withTowed(state: GameState, units: readonly UnitState[]): UnitState[] {
   const ids = new Set(units.map((u) => u.id));
-  const towed = Object.values(state.units).filter((u) => u.loc.at === 'towed' && u.loc.by.some((t) => ids.has(t)) && !ids.has(u.id));
+  const towed = allUnits(state).filter((u) => u.loc.at === 'towed' && u.loc.by.some((t) => ids.has(t)) && !ids.has(u.id));
   return [...units, ...towed];
 }
 
 /** Types of a side's stack in a hex (with towed guns), leaving out `except` (the units about to move away). */
 export function stackTypesAt(state: GameState, side: string, hex: string, except: ReadonlySet<string> = new Set()): UnitType[] {
-  const standing = Object.values(state.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex && !except.has(u.id));
+  const standing = allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex && !except.has(u.id));
   return withTowed(state, standing)
     .filter((u) => !except.has(u.id))
     .map((u) => typeOf(state, u));

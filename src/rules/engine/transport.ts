@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, OFF_MAP, boardOf } from './board';
-import { cargoOf, hasTag, hexOf, mediumAt, typeOf, unitOf } from './queries';
+import { cargoOf, hasTag, hexOf, mediumAt, typeOf, unitOf, allUnits } from './queries';
 import { stackProblem, stackTypesAt } from './stacking';
 
 export interface TransportProblem {
@@ -118,7 +118,7 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
   if (place !== null) return place;
   const ct = typeOf(state, cargo);
   if (!canStandIn(board, ct, to)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_terrain', message: `${ct.name} cannot be put in ${hex}` };
-  const units = Object.values(state.units).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
+  const units = allUnits(state).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
   if (units.some((u) => u.side !== cargo.side)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_enemy', message: `${hex} is held by the enemy` };
   const stack = stackProblem(state, board, cargo.side, to, [...stackTypesAt(state, cargo.side, hex), ct]);
   if (stack !== null) return { ruleId: stack.ruleId, code: 'transport/unload_stacking', message: `${stack.message}: ${hex}` };
@@ -141,7 +141,7 @@ export function hitchProblem(state: GameState, gunId: string, towers: readonly s
     if (t.side !== gun.side || !hasTag(typeOf(state, t), tow.by))
       return { ruleId: tow.ruleId, code: 'transport/not_a_tower', message: `${id} cannot tow ${gt.name}` };
     if (t.loc.at !== 'hex' || t.loc.hex !== gun.loc.hex) return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/not_together', message: `${id} must be in ${gunId}'s hex` };
-    if (Object.values(state.units).some((u) => u.loc.at === 'towed' && u.loc.by.includes(id)))
+    if (allUnits(state).some((u) => u.loc.at === 'towed' && u.loc.by.includes(id)))
       return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/already_towing', message: `${id} is already towing` };
   }
   return null;

@@ -1,6 +1,6 @@
 import { GameState } from '../model/state';
 import { boardOf } from './board';
-import { hasTag, hexOf, typeOf } from './queries';
+import { hasTag, hexOf, typeOf, allUnits } from './queries';
 
 export interface Outcome {
   readonly winner: string | null;
@@ -19,7 +19,7 @@ export function checkVictory(state: GameState): Outcome | null {
         const a = c.area;
         if ('hexes' in a) a.hexes.forEach((h) => area.add(h));
         else for (const city of s.map.cities) if (('city' in a && city.id === a.city) || ('capital' in a && city.capital)) city.hexes.forEach((h) => area.add(h));
-        const inArea = Object.values(state.units).filter((u) => {
+        const inArea = allUnits(state).filter((u) => {
           const h = u.side === c.side ? hexOf(state, u) : null;
           return h !== null && area.has(h);
         });
@@ -27,7 +27,7 @@ export function checkVictory(state: GameState): Outcome | null {
         if (!met) break;
         if (c.noEnemyWithin !== null) {
           const idx = [...area].map((h) => board.grid.indexOf(h));
-          const near = Object.values(state.units).some((u) => {
+          const near = allUnits(state).some((u) => {
             if (u.side === c.side) return false;
             const h = hexOf(state, u);
             if (h === null) return false;
@@ -39,7 +39,7 @@ export function checkVictory(state: GameState): Outcome | null {
         return { winner: c.side, reason: `${c.id} achieved`, ruleId: c.ruleId };
       }
       case 'eliminate': {
-        const left = Object.values(state.units).some((u) => u.side !== c.side && u.loc.at !== 'eliminated' && hasTag(typeOf(state, u), c.enemyTags));
+        const left = allUnits(state).some((u) => u.side !== c.side && u.loc.at !== 'eliminated' && hasTag(typeOf(state, u), c.enemyTags));
         if (!left) return { winner: c.side, reason: `${c.id} achieved`, ruleId: c.ruleId };
         break;
       }

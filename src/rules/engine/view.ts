@@ -1,7 +1,7 @@
 import { Json, JsonObject } from '../model/json';
 import { GameState, Location, UnitState } from '../model/state';
 import { phaseInfo, timeOfDay } from './phase-machine';
-import { hexOf } from './queries';
+import { hexOf, allUnits } from './queries';
 import { PhaseInfo, SideId, Viewer } from './types';
 import { isConcealed } from './visibility';
 
@@ -47,7 +47,7 @@ export function kernelView(state: GameState, viewer: Viewer): GameView {
   const all = viewer.kind === 'referee';
   const units: UnitView[] = [];
   const markers = new Map<string, MarkerView>();
-  for (const u of Object.values(state.units)) {
+  for (const u of allUnits(state)) {
     const mine = all || u.side === side;
     if (mine || !isConcealed(state, u)) {
       units.push(unitView(u, mine));

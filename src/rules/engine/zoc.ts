@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board } from './board';
-import { flag, mediumAt, strengthVs, typeOf } from './queries';
+import { flag, mediumAt, strengthVs, typeOf, allUnits } from './queries';
 import { ZOC_FORBIDDEN, ZOC_STOP } from './movement/step';
 
 /**
@@ -37,15 +37,17 @@ export function zocFlags(
   start: number,
   knownTo: string | null,
   exerts: ExertsZoc = defaultExertsZoc,
-  into: Uint8Array = new Uint8Array(board.grid.size),
+  into?: Uint8Array,
+  intoIsZero = false,
 ): Uint8Array {
   const rule = state.scenario.rules.zoc;
-  into.fill(0);
+  if (into === undefined) into = new Uint8Array(board.grid.size);
+  else if (!intoIsZero) into.fill(0);
   if (rule.exertedBy === 'none') return into;
   const moverType = typeOf(state, mover);
   const nb = board.grid.neighbours;
   const startZoc: number[] = [];
-  for (const e of Object.values(state.units)) {
+  for (const e of allUnits(state)) {
     if (e.side === mover.side || e.loc.at !== 'hex') continue;
     const hidden = knownTo !== null && e.hidden !== undefined && e.side !== knownTo;
     if (hidden && rule.hidden === 'ignored-until-contact') continue;

@@ -9,7 +9,7 @@ import { ReactionKind, ResolveContext, Resume, SystemSpec } from '../engine/kit/
 import { MovedInfo, moveOrder } from '../engine/orders/move';
 import { placeOrder } from '../engine/orders/place';
 import { hitchOrder, loadOrder, unhitchOrder, unloadOrder } from '../engine/orders/transport-orders';
-import { flag, mediumAt, strengthVs, targetClassAt, typeOf, unitOf } from '../engine/queries';
+import { flag, mediumAt, strengthVs, targetClassAt, typeOf, unitOf, allUnits } from '../engine/queries';
 import { setupViolations } from '../engine/setup';
 import { Violation } from '../engine/types';
 import { violation } from '../engine/violation';
@@ -40,7 +40,7 @@ function eligibleFirers(state: GameState, lander: UnitState, hex: string): strin
   const board = boardOf(state.scenario);
   const at = board.grid.indexOf(hex);
   const cls = targetClassAt(board, typeOf(state, lander), at);
-  return Object.values(state.units)
+  return allUnits(state)
     .filter((u) => u.side !== lander.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1)
     .filter((u) => !flag(u, 'landingFireUsed') && strengthVs(typeOf(state, u), cls) > 0)
     .map((u) => u.id)
@@ -129,7 +129,7 @@ function revealNear(ctx: ResolveContext<Ext>, moverId: string, end: string): voi
   const board = boardOf(ctx.state.scenario);
   const mover = unitOf(ctx.state, moverId);
   const at = board.grid.indexOf(end);
-  for (const u of Object.values(ctx.state.units)) {
+  for (const u of allUnits(ctx.state)) {
     if (u.side === mover.side || u.hidden === undefined || u.loc.at !== 'hex') continue;
     if (board.grid.distance(board.grid.indexOf(u.loc.hex), at) !== 1) continue;
     ctx.emit({ type: 'UnitRevealed', data: { unit: u.id, type: u.type, hex: u.loc.hex, cause: 'enemy adjacent' }, visibility: { to: 'all' }, reveals: true });

@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
-import { everythingAboard, hexOf } from '../queries';
+import { everythingAboard, hexOf, allUnits } from '../queries';
 import { concealedFrom, visibilityFor } from '../visibility';
 import { retreatPath } from './retreat';
 
@@ -54,5 +54,5 @@ export function retreatOrEliminate(
 
 /** Units of `side` standing in a hex themselves (a stack; cargo and towed guns go with them). */
 export function stackAt(state: GameState, hex: string, side: string): UnitState[] {
-  return Object.values(state.units).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex);
+  return allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex);
 }

@@ -4,7 +4,7 @@ import { OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
-import { flag, hexOf, strengthVs, targetClassAt, typeOf, unitOf } from '../queries';
+import { flag, hexOf, strengthVs, targetClassAt, typeOf, unitOf, allUnits } from '../queries';
 import { SideId, UnitOptions, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 import { concealedFrom, isConcealed, visibilityFor } from '../visibility';
@@ -74,7 +74,7 @@ function cr(state: GameState, key: string, fallback: string): string {
 
 /** The counter that defends a stack (GT-7N.1, Q-GT-44): the highest defense; ties by unit order. */
 export function pickDefender(state: GameState, hex: string, side: SideId): UnitState | undefined {
-  const enemies = Object.values(state.units).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
+  const enemies = allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
   return enemies.sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0];
 }
 
@@ -305,7 +305,7 @@ export function resolveOddsAttack(
 function towerAt(state: GameState, gun: UnitState, hex: string): boolean {
   const tow = typeOf(state, gun).towable;
   if (tow === undefined) return false;
-  return Object.values(state.units).filter((u) => u.side === gun.side && u.loc.at === 'hex' && u.loc.hex === hex && tow.by.some((b) => typeOf(state, u).tags.includes(b))).length >= tow.towers;
+  return allUnits(state).filter((u) => u.side === gun.side && u.loc.at === 'hex' && u.loc.hex === hex && tow.by.some((b) => typeOf(state, u).tags.includes(b))).length >= tow.towers;
 }
 
 function attackerIgnores(state: GameState, t: OddsCombat, hooks: OddsHooks, setup: AttackSetup, a: Participant): boolean {
@@ -327,13 +327,13 @@ function attackTargets(state: GameState, side: SideId, unitId: string, hooks: Od
   const at = board.grid.indexOf(u.loc.hex);
   const t = table(state);
   const hexes = new Set<string>();
-  for (const e of Object.values(state.units)) if (e.side !== side && e.loc.at === 'hex') hexes.add(e.loc.hex);
+  for (const e of allUnits(state)) if (e.side !== side && e.loc.at === 'hex') hexes.add(e.loc.hex);
   const out: UnitOptions['attacks'] = [];
   for (const hex of [...hexes].sort()) {
     const o: AttackOrder = { kind: 'attack', attackers: [{ unit: unitId }], target: hex };
     if (validateAttack(state, side, o, 0, hooks).length > 0) continue;
     const d = pickDefender(state, hex, side)!;
-    const visible = Object.values(state.units).filter((x) => x.side !== side && x.loc.at === 'hex' && x.loc.hex === hex && concealedFrom(state, x).length === 0);
+    const visible = allUnits(state).filter((x) => x.side !== side && x.loc.at === 'hex' && x.loc.hex === hex && concealedFrom(state, x).length === 0);
     if (concealedFrom(state, d).includes(side)) {
       out.push({ targetHex: hex, targetIds: visible.map((x) => x.id), preview: { concealed: true } });
       continue;

@@ -1,6 +1,6 @@
 import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf } from '../board';
-import { typeOf } from '../queries';
+import { typeOf, allUnits } from '../queries';
 import { stackProblem, stackTypesAt, withTowed } from '../stacking';
 import { canStandIn } from '../transport';
 import { defaultExertsZoc } from '../zoc';
@@ -27,7 +27,7 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
   const types = withTowed(state, stack).map((u) => typeOf(state, u));
   const enemyAt = new Set<number>();
   const enemyNear = new Set<number>();
-  for (const e of Object.values(state.units)) {
+  for (const e of allUnits(state)) {
     if (e.side === side || e.loc.at !== 'hex') continue;
     const i = board.grid.indexOf(e.loc.hex);
     enemyAt.add(i);

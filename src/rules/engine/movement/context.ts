@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
 import { Board, boardOf } from '../board';
-import { speedIn, typeOf, unitOf } from '../queries';
+import { speedIn, typeOf, unitOf, allUnits } from '../queries';
 import { ExertsZoc, zocFlags } from '../zoc';
 import { MovementTables, movementTables } from './tables';
 
@@ -63,6 +63,10 @@ export interface MoveContext {
   readonly hexsideImpassable: Uint8Array;
   readonly hexsideRule: readonly string[];
   readonly enemyAt: Uint8Array;
+  /** 1 where a unit of the mover's side (other than the mover) stands. */
+  readonly friendlyAt: Uint8Array;
+  /** The mover's side's stacks by hex (units standing there and the guns they tow), the mover left out. */
+  readonly friendlyStacks: ReadonlyMap<number, readonly UnitState[]>;
   readonly zoc: Uint8Array;
   readonly blocked: Uint8Array | null;
   readonly blocks: readonly Block[];
@@ -140,13 +144,35 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
     hexsideRule.push(e?.ruleId ?? rule(state, 'impassable'));
   });
 
-  const enemyAt = new Uint8Array(board.grid.size);
-  for (const u of Object.values(state.units)) {
-    if (u.side === unit.side || u.loc.at !== 'hex') continue;
+  // One allocation for the three per-hex arrays of a move.
+  const size = board.grid.size;
+  const arrays = new Uint8Array(size * 3);
+  const enemyAt = arrays.subarray(0, size);
+  const friendlyAt = arrays.subarray(size, size * 2);
+  const friendlyStacks = new Map<number, UnitState[]>();
+  const towerHex = new Map<string, number>();
+  const towed: UnitState[] = [];
+  for (const u of allUnits(state)) {
+    if (u.loc.at === 'towed' && u.side === unit.side) towed.push(u);
+    if (u.loc.at !== 'hex' || u.id === unit.id) continue;
     const i = board.grid.indexOf(u.loc.hex);
-    if (i >= 0) enemyAt[i] = 1;
+    if (i < 0) continue;
+    if (u.side !== unit.side) {
+      enemyAt[i] = 1;
+      continue;
+    }
+    friendlyAt[i] = 1;
+    towerHex.set(u.id, i);
+    const list = friendlyStacks.get(i);
+    if (list === undefined) friendlyStacks.set(i, [u]);
+    else list.push(u);
   }
-  const zoc = start < 0 ? new Uint8Array(board.grid.size) : zocFlags(state, board, unit, start, opts.knownTo, hooks.exertsZoc);
+  for (const u of towed) {
+    const i = u.loc.at === 'towed' ? towerHex.get(u.loc.by[0]!) : undefined;
+    if (i !== undefined) friendlyStacks.get(i)!.push(u);
+  }
+  const zoc = arrays.subarray(size * 2);
+  if (start >= 0) zocFlags(state, board, unit, start, opts.knownTo, hooks.exertsZoc, zoc, true);
   const blockMap = hooks.blocked?.(state, unit, board);
   let blocked: Uint8Array | null = null;
   const blocks: Block[] = [];
@@ -186,6 +212,8 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
     hexsideImpassable,
     hexsideRule,
     enemyAt,
+    friendlyAt,
+    friendlyStacks,
     zoc,
     blocked,
     blocks,
@@ -203,7 +231,7 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
 function towPenalty(state: GameState, unit: UnitState): number {
   const since = unit.attrs['towingSince'];
   if (typeof since !== 'number' || state.phase.turn !== since + 1) return 0;
-  const towing = Object.values(state.units).some((u) => u.loc.at === 'towed' && u.loc.by.includes(unit.id));
+  const towing = allUnits(state).some((u) => u.loc.at === 'towed' && u.loc.by.includes(unit.id));
   return towing ? state.scenario.rules.towing.firstTurnMpPenalty : 0;
 }
 

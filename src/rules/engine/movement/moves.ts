@@ -29,7 +29,7 @@ export function reachableHexes(state: GameState, unitId: string, opts: MoveOptio
       if (best.has(h)) continue; // the water profile comes first and is preferred
       const node = bestNode(r, h);
       if (node < 0 || endProblem(c, movers, h) !== null) continue;
-      best.set(h, { ctx: c, ticks: r.cost[node]!, path: nodePath(r, node) });
+      best.set(h, { ctx: c, ticks: r.cost(node), path: nodePath(r, node) });
     }
   }
   const grid = boardOf(state.scenario).grid;

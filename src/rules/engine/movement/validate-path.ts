@@ -1,5 +1,6 @@
 import { UnitState } from '../../model/state';
-import { stackProblem, stackTypesAt, withTowed } from '../stacking';
+import { UnitType } from '../../model/scenario';
+import { stackProblem, withTowed } from '../stacking';
 import { typeOf } from '../queries';
 import { Block, MoveContext, rule } from './context';
 import { STEP, TERMINAL, step } from './step';
@@ -50,14 +51,27 @@ export function checkPath(c: MoveContext, path: readonly number[]): PathCheck {
 export function endProblem(c: MoveContext, movers: readonly UnitState[], at: number): MoveProblem | null {
   if (c.enemyAt[at] !== 0)
     return { code: 'movement/enemy_hex', ruleId: rule(c.state, 'enemy_hex'), message: `may not end a move in ${label(c, at)}, held by the enemy`, at: null };
-  const moving = withTowed(c.state, movers);
-  const ids = new Set(moving.map((m) => m.id));
   const lbl = c.board.grid.label(at);
-  const stack = stackTypesAt(c.state, c.side, lbl, ids);
-  const p = stackProblem(c.state, c.board, c.side, at, [...stack, ...moving.map((m) => typeOf(c.state, m))]);
+  const { ids, types } = movingStack(c, movers);
+  // Most hexes hold no friendly unit: then only the movers' own stack matters.
+  const others = c.friendlyAt[at] === 0 ? [] : (c.friendlyStacks.get(at) ?? []).filter((u) => !ids.has(u.id)).map((u) => typeOf(c.state, u));
+  const p = others.length === 0 && types.length <= 1 ? null : stackProblem(c.state, c.board, c.side, at, [...others, ...types]);
   if (p !== null) return { code: 'movement/stacking', ruleId: p.ruleId, message: `${p.message}: ${lbl}`, at: null };
   const extra = c.hooks.endProblem?.(c.state, movers, at);
   return extra ? { ...extra, at: null } : null;
+}
+
+const stacks = new WeakMap<readonly UnitState[], { ids: ReadonlySet<string>; types: UnitType[] }>();
+
+/** The movers with the guns they tow, computed once per movers list (endProblem runs for every reachable hex). */
+function movingStack(c: MoveContext, movers: readonly UnitState[]): { ids: ReadonlySet<string>; types: UnitType[] } {
+  let m = stacks.get(movers);
+  if (m === undefined) {
+    const moving = withTowed(c.state, movers);
+    m = { ids: new Set(moving.map((u) => u.id)), types: moving.map((u) => typeOf(c.state, u)) };
+    stacks.set(movers, m);
+  }
+  return m;
 }
 
 function label(c: MoveContext, i: number): string {
