@@ -72,7 +72,7 @@ export interface GameEnvelope {
 export const AppEvent = {
   GameCreated: 'GameCreated',
   SeatClaimed: 'SeatClaimed',
-  GameStarted: 'GameStarted',
+  GameBegan: 'GameBegan',
   PhaseSubmitted: 'PhaseSubmitted',
   DiceRolled: 'DiceRolled',
   DeadlineSet: 'DeadlineSet',

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../event-store/event-store.types';
+import { canonical } from '../common/canonical-json';
 import { eventAsSeenBy } from '../rules/engine/visibility';
 import type { Viewer, Visibility } from '../rules/engine/types';
 
@@ -28,9 +29,9 @@ export interface VisibleEvent {
  */
 export function eventFor(e: StoredEvent, viewer: Viewer): VisibleEvent | null {
   const meta = e.meta as unknown as GameEventMeta;
-  if (viewer.kind === 'referee') return { version: e.version, type: e.type, data: e.data, time: meta.time };
+  if (viewer.kind === 'referee') return { version: e.version, type: e.type, data: canonical(e.data), time: meta.time };
   const seen = eventAsSeenBy({ type: e.type, data: e.data, visibility: meta.visibility ?? { to: 'all' } }, viewer.kind === 'side' ? viewer.side : null);
-  return seen ? { version: e.version, type: seen.type, data: seen.data, time: meta.time } : null;
+  return seen ? { version: e.version, type: seen.type, data: canonical(seen.data), time: meta.time } : null;
 }
 
 export function eventsFor(events: StoredEvent[], viewer: Viewer): VisibleEvent[] {

@@ -43,7 +43,7 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
   switch (event.type) {
     case AppEvent.SeatClaimed:
       return { ...state, seats: { ...state.seats, [d['side'] as string]: d['playerId'] as string } };
-    case AppEvent.GameStarted:
+    case AppEvent.GameBegan:
       return { ...state, status: 'active' };
     case AppEvent.PhaseSubmitted: {
       const side = d['side'] as string;

@@ -45,9 +45,10 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   const sides = Object.keys(after.seats);
   const phase = after.status === 'active' ? system.phase(after.rules) : null;
   for (const e of events) {
+    if ((e.meta as { source?: string }).source !== 'app') continue;
     const d = (e.data ?? {}) as Record<string, unknown>;
     switch (e.type) {
-      case AppEvent.GameStarted:
+      case AppEvent.GameBegan:
         sides.forEach((s) => add(s, 'game_started'));
         break;
       case AppEvent.DeadlineSet:

@@ -1,3 +1,4 @@
+import { canonical } from '../common/canonical-json';
 import type { StoredEvent } from '../event-store/event-store.types';
 import type { GameSystem, PhaseInfo, Viewer } from '../rules/engine/types';
 import type { GameEnvelope } from './game-envelope';
@@ -34,8 +35,8 @@ export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Vie
     mode: state.status === 'finished' ? 'ended' : (p?.mode ?? 'seating'),
     acting: state.status === 'active' ? (p?.acting ?? []) : [],
     deadlineAt: state.deadline?.at ?? null,
-    reaction: asked ? { side: p!.reaction!.side, kind: p!.reaction!.kind, prompt: p!.reaction!.prompt } : null,
-    result: state.result,
+    reaction: asked ? canonical({ side: p!.reaction!.side, kind: p!.reaction!.kind, prompt: p!.reaction!.prompt }) : null,
+    result: state.result ? canonical(state.result) : null,
   };
 }
 

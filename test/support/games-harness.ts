@@ -19,6 +19,7 @@ import { GameQueries } from '../../src/games/queries/game-queries';
 import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
 import { testScenario } from '../../src/rules/testing/scenario-files';
 import { testSystem } from '../../src/rules/testing/test-system';
+import { configureLogger } from '../../src/logging/logger';
 import { testConfig, testRuntime, uniqueId } from './database';
 
 /** A clock the test moves by hand. */
@@ -77,6 +78,7 @@ export async function gamesHarness(options: { entries?: CatalogEntry[]; dice?: D
     ],
   })
   class HarnessModule {}
+  configureLogger('silent');
   const app = await NestFactory.createApplicationContext(HarnessModule, { logger: false });
   const prisma = app.get(PrismaService);
   return {

@@ -75,7 +75,7 @@ export class InvitationsHandler {
 
     const drafts: Draft[] = [appDraft(AppEvent.SeatClaimed, { side: invitation.side, playerId })];
     const full = Object.entries(state.seats).every(([s, p]) => p || s === invitation.side);
-    if (full && state.status === 'seating') drafts.push(appDraft(AppEvent.GameStarted, {}));
+    if (full && state.status === 'seating') drafts.push(appDraft(AppEvent.GameBegan, {}));
     const done = await this.committer.commit(system, state, version, drafts, {
       actor: playerId,
       correlationId: randomUUID(),

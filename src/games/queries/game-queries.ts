@@ -75,7 +75,7 @@ export class GameQueries {
     const { state } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
     const page = await this.store.readStream(gameId, fromVersion, fromVersion + limit - 1);
-    const events = eventsFor(page, viewer);
+    const events = eventsFor(page, viewer).map(withoutScenarioData);
     const phases: HistoryPhase[] = [];
     for (const e of events) {
       const d = (e.data ?? {}) as Record<string, unknown>;
@@ -162,4 +162,14 @@ export class GameQueries {
     const players = await this.prisma.player.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
     return Object.fromEntries(players.map((p) => [p.id, p.displayName]));
   }
+}
+
+/**
+ * The rules engine's first event carries the whole scenario (map, units, tables) so that the
+ * log is self-contained; a history page names the scenario instead. The export keeps it all.
+ */
+function withoutScenarioData(e: VisibleEvent): VisibleEvent {
+  const d = e.data as { scenario?: { manifest?: { id?: string } } } | null;
+  if (!d || typeof d !== 'object' || !d.scenario?.manifest) return e;
+  return { ...e, data: { ...d, scenario: { id: d.scenario.manifest.id ?? null } } };
 }

@@ -1,0 +1,26 @@
+/**
+ * Verifies the dice of an exported game: npm run verify-dice -- game.json
+ * Exit code 0 when every roll matches the revealed seed and its commitment, 1 otherwise.
+ */
+import { readFileSync } from 'node:fs';
+import { verifyDice } from '../src/games/dice/verify-dice';
+
+const file = process.argv[2];
+if (!file) {
+  process.stderr.write('usage: npm run verify-dice -- <exported-game.json>\n');
+  process.exit(2);
+}
+let doc: unknown;
+try {
+  doc = JSON.parse(readFileSync(file, 'utf8'));
+} catch (err) {
+  process.stderr.write(`cannot read ${file}: ${(err as Error).message}\n`);
+  process.exit(2);
+}
+const report = verifyDice(doc);
+if (report.ok) {
+  process.stdout.write(`OK: all ${report.rolls} rolls match the revealed seed and its commitment.\n`);
+} else {
+  process.stdout.write(`MISMATCH (${report.problems.length} problem(s) in ${report.rolls} rolls):\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+}
+process.exit(report.ok ? 0 : 1);

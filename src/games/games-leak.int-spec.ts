@@ -1,0 +1,74 @@
+import type { DiceSourceFactory } from './dice/dice-source';
+import { gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { play, setupA, setupB } from '../../test/support/kernel-game';
+import { uniqueId } from '../../test/support/database';
+
+/** The same rolls in every game, whatever its seed, so two games differ only in their secrets. */
+const fixedDice: DiceSourceFactory = () => (n, sides) => ((n * 5 + 3) % sides) + 1;
+
+describe('the opponent learns nothing of what is hidden (service layer)', () => {
+  let h: GamesHarness;
+  beforeAll(async () => {
+    h = await gamesHarness({ dice: fixedDice });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  /** Plays one game and records every response side A gets, with the game's own ids normalised. */
+  async function responsesOfA(alice: string, bob: string, variant: 0 | 1): Promise<string[]> {
+    const created = await h.create.execute({ scenarioId: 'kernel-test', title: 'Leak test', side: 'A' }, alice);
+    const gameId = created.gameId;
+    const inv = await h.invitations.invite(gameId, 'B', 'token', alice);
+    await h.invitations.join({ token: inv.token! }, bob);
+    const out: unknown[] = [];
+    const look = async () => {
+      out.push(await h.queries.summary(gameId, alice));
+      out.push(await h.queries.view(gameId, alice));
+      out.push(await h.queries.history(gameId, alice));
+      const o = await h.queries.options(gameId, alice, 'a-apc-1').catch((e: Error) => e.message);
+      out.push(o);
+    };
+    const asA = async (orders: unknown) => {
+      out.push(await h.submit.execute({ gameId, expectedVersion: await h.store.currentVersion(gameId), submission: { kind: 'orders', orders }, idempotencyKey: uniqueId('k') }, alice));
+      await look();
+    };
+    await look();
+    await asA(setupA);
+    await play(h, gameId, bob, setupB(variant));
+    await look();
+    await asA([{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
+    await asA([]);
+    await play(h, gameId, bob, []);
+    await play(h, gameId, bob, []);
+    await look();
+    await asA([{ kind: 'move', unit: 'a-apc-1', path: ['0303'] }]);
+    await asA([]);
+    return out.map((r) => JSON.stringify(r).split(gameId).join('<game>').split(created.seedCommitment).join('<commitment>'));
+  }
+
+  it('gives side A byte-identical responses when only B camouflaged different units', async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const one = await responsesOfA(alice, bob, 0);
+    const two = await responsesOfA(alice, bob, 1);
+    expect(one.length).toBeGreaterThan(20);
+    const differing = one.findIndex((r, i) => r !== two[i]);
+    expect(differing === -1 ? 'identical' : `response ${differing} differs`).toBe('identical');
+  });
+
+  it("is a real check: B's own view of the same two games does differ", async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const views: string[] = [];
+    for (const variant of [0, 1] as const) {
+      const created = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+      const inv = await h.invitations.invite(created.gameId, 'B', 'token', alice);
+      await h.invitations.join({ token: inv.token! }, bob);
+      await play(h, created.gameId, alice, setupA);
+      await play(h, created.gameId, bob, setupB(variant));
+      views.push(JSON.stringify((await h.queries.view(created.gameId, bob)).board).split(created.gameId).join('<game>'));
+    }
+    expect(views[0]).not.toBe(views[1]);
+  });
+});

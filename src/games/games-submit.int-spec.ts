@@ -1,0 +1,110 @@
+import { DomainError } from '../common/errors';
+import { IdempotencyKeyReusedError, VersionConflictError } from '../event-store/event-store.errors';
+import { gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
+import { uniqueId } from '../../test/support/database';
+
+describe('submitting a phase: errors write nothing, retries replay, races have one winner', () => {
+  let h: GamesHarness;
+  let g: Awaited<ReturnType<typeof startedGame>>;
+  beforeAll(async () => {
+    h = await gamesHarness();
+    g = await startedGame(h);
+    await play(h, g.gameId, g.alice, setupA);
+    await play(h, g.gameId, g.bob, setupB());
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  async function rejected(p: Promise<unknown>): Promise<DomainError> {
+    const version = await h.store.currentVersion(g.gameId);
+    const err = await p.then(
+      () => {
+        throw new Error('expected a rejection');
+      },
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(DomainError);
+    expect(await h.store.currentVersion(g.gameId)).toBe(version);
+    return err as DomainError;
+  }
+  const submit = async (playerId: string, orders: unknown, over: Partial<{ expectedVersion: number; kind: string; key: string }> = {}) =>
+    h.submit.execute(
+      {
+        gameId: g.gameId,
+        expectedVersion: over.expectedVersion ?? (await h.store.currentVersion(g.gameId)),
+        submission: { kind: (over.kind ?? 'orders') as 'orders', orders },
+        idempotencyKey: over.key ?? uniqueId('k'),
+      },
+      playerId,
+    );
+
+  it('refuses the wrong side', async () => {
+    const err = await rejected(submit(g.bob, []));
+    expect(err.code).toBe('game/not_your_turn');
+    expect(err.details['acting']).toEqual(['A']);
+  });
+
+  it('refuses a player without a seat, without saying more', async () => {
+    const stranger = await h.player('Mallory');
+    const err = await rejected(submit(stranger, []));
+    expect(err.code).toBe('game/not_seated');
+  });
+
+  it('refuses a stale version with the current one', async () => {
+    const current = await h.store.currentVersion(g.gameId);
+    const err = await rejected(submit(g.alice, [], { expectedVersion: current - 1 }));
+    expect(err).toBeInstanceOf(VersionConflictError);
+    expect((err as VersionConflictError).currentVersion).toBe(current);
+  });
+
+  it('refuses malformed orders and unknown units with every violation', async () => {
+    const shape = await rejected(submit(g.alice, 'move everything'));
+    expect(shape.code).toBe('orders/malformed');
+    const several = await rejected(submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['zz'] }, { kind: 'fly', unit: 'a-ship' }]));
+    expect(several.code).toBe('orders/malformed');
+    expect((several.details['violations'] as Array<{ orderIndex: number }>).map((v) => v.orderIndex)).toEqual([0, 1]);
+    const unknown = await rejected(submit(g.alice, [{ kind: 'move', unit: 'a-nonexistent', path: ['0204'] }]));
+    expect(unknown.message).toContain('a-nonexistent');
+    const kind = await rejected(submit(g.alice, [], { kind: 'telepathy' }));
+    expect(kind.code).toBe('orders/malformed');
+  });
+
+  it('refuses illegal orders with their rule IDs', async () => {
+    const err = await rejected(submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204', '0304', '0404'] }]));
+    expect(err.code).toBe('orders/illegal');
+    const violations = err.details['violations'] as Array<{ ruleId: string; code: string; orderIndex: number }>;
+    expect(violations.length).toBeGreaterThan(0);
+    for (const v of violations) expect(v.ruleId).toMatch(/^GT-\d/);
+    expect(violations[0]!.orderIndex).toBe(0);
+  });
+
+  it('replays a repeated idempotency key with the same response and no new write', async () => {
+    const key = uniqueId('k');
+    const version = await h.store.currentVersion(g.gameId);
+    const orders = [{ kind: 'move', unit: 'a-ship', path: ['0204'] }];
+    const first = await submit(g.alice, orders, { key, expectedVersion: version });
+    const after = await h.store.currentVersion(g.gameId);
+    const again = await submit(g.alice, orders, { key, expectedVersion: version });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    expect(await h.store.currentVersion(g.gameId)).toBe(after);
+    const reused = await rejected(submit(g.alice, [], { key, expectedVersion: after }));
+    expect(reused).toBeInstanceOf(IdempotencyKeyReusedError);
+  });
+
+  it('gives one winner and one conflict to concurrent submissions', async () => {
+    const version = await h.store.currentVersion(g.gameId);
+    const results = await Promise.allSettled([submit(g.alice, [], { expectedVersion: version }), submit(g.alice, [], { expectedVersion: version })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(lost.reason).toBeInstanceOf(VersionConflictError);
+  });
+
+  it('refuses everything once the game has ended', async () => {
+    const version = await h.store.currentVersion(g.gameId);
+    await h.actions.resign(g.gameId, version, g.bob);
+    const err = await rejected(submit(g.alice, []));
+    expect(err.code).toBe('game/finished');
+  });
+});
