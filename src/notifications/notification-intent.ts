@@ -54,3 +54,11 @@ export interface NotificationOutbox {
 }
 
 export const NOTIFICATION_OUTBOX = Symbol('NOTIFICATION_OUTBOX');
+
+/** Implemented by the notifications module: what the games module reads to schedule reminders. */
+export interface NotificationPreferencesReader {
+  /** How long before a deadline this player wants the reminder for this game, in minutes. */
+  reminderLeadMinutes(playerId: string, gameId: string): Promise<number>;
+}
+
+export const NOTIFICATION_PREFERENCES = Symbol('NOTIFICATION_PREFERENCES');

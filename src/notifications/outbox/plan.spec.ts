@@ -1,0 +1,65 @@
+import type { EffectivePreferences } from '../preferences/preferences';
+import { effectivePreferences } from '../preferences/preferences';
+import { deliveryId } from './delivery-id';
+import type { OutboxItem } from './outbox-item';
+import { planDeliveries, RecipientContext } from './plan';
+
+const prefs = (p: Partial<EffectivePreferences> = {}): EffectivePreferences => ({ email: true, webhook: true, discord: true, quiet: null, reminderLeadMinutes: 720, digest: false, ...p });
+const item = (o: Partial<OutboxItem> = {}): OutboxItem => ({
+  id: 'g1:5:your_turn:p1', playerId: 'p1', gameId: 'g1', kind: 'your_turn', side: 'blue', gameVersion: 5, content: {}, deadlineAt: null, digestible: true, ...o,
+});
+const ctx = (p: Partial<EffectivePreferences> = {}, endpoints: RecipientContext['endpoints'] = []): RecipientContext => ({ timeZone: 'UTC', prefs: prefs(p), endpoints });
+const now = new Date('2026-12-01T23:00:00Z');
+const options = { now, emailAvailable: true, digestHour: 18 };
+
+describe('planning deliveries', () => {
+  it('makes one delivery per enabled channel and endpoint, with stable ids', () => {
+    const endpoints: RecipientContext['endpoints'] = [{ id: 'w1', kind: 'webhook' }, { id: 'w2', kind: 'webhook' }, { id: 'd1', kind: 'discord' }];
+    const { deliveries } = planDeliveries(item(), ctx({}, endpoints), options);
+    expect(deliveries.map((d) => [d.channel, d.endpointId])).toEqual([['email', null], ['webhook', 'w1'], ['webhook', 'w2'], ['discord', 'd1']]);
+    expect(deliveries[1]!.id).toBe(deliveryId('g1:5:your_turn:p1', 'webhook', 'w1'));
+    expect(new Set(deliveries.map((d) => d.id)).size).toBe(4);
+    expect(planDeliveries(item(), ctx({}, endpoints), options).deliveries.map((d) => d.id)).toEqual(deliveries.map((d) => d.id));
+  });
+
+  it('leaves out channels that are off, email without SMTP, and an excluded endpoint', () => {
+    const endpoints: RecipientContext['endpoints'] = [{ id: 'w1', kind: 'webhook' }, { id: 'd1', kind: 'discord' }];
+    expect(planDeliveries(item(), ctx({ webhook: false }, endpoints), options).deliveries.map((d) => d.channel)).toEqual(['email', 'discord']);
+    expect(planDeliveries(item(), ctx({}, endpoints), { ...options, emailAvailable: false }).deliveries.map((d) => d.channel)).toEqual(['webhook', 'discord']);
+    expect(planDeliveries(item({ excludeEndpointId: 'd1' }), ctx({}, endpoints), options).deliveries.map((d) => d.channel)).toEqual(['email', 'webhook']);
+  });
+
+  it('holds mail and Discord (not webhooks) until quiet hours end, unless the deadline comes first', () => {
+    const endpoints: RecipientContext['endpoints'] = [{ id: 'w1', kind: 'webhook' }, { id: 'd1', kind: 'discord' }];
+    const quiet = { start: 22 * 60, end: 7 * 60 };
+    const held = planDeliveries(item(), ctx({ quiet }, endpoints), options).deliveries;
+    expect(held.map((d) => [d.channel, d.notBefore.toISOString()])).toEqual([
+      ['email', '2026-12-02T07:00:00.000Z'],
+      ['webhook', now.toISOString()],
+      ['discord', '2026-12-02T07:00:00.000Z'],
+    ]);
+    const urgent = planDeliveries(item({ deadlineAt: '2026-12-02T06:00:00Z' }), ctx({ quiet }, endpoints), options).deliveries;
+    expect(urgent.every((d) => d.notBefore.getTime() === now.getTime())).toBe(true);
+  });
+
+  it('puts turn mail into the daily digest, but never a reminder', () => {
+    const { deliveries, digest } = planDeliveries(item(), ctx({ digest: true }), options);
+    expect(digest).toMatchObject({ playerId: 'p1', day: '2026-12-02', at: new Date('2026-12-02T18:00:00Z'), notificationId: 'digest:p1:2026-12-02' });
+    expect(deliveries).toEqual([expect.objectContaining({ channel: 'email', status: 'held', digestId: digest!.deliveryId })]);
+    const reminder = planDeliveries(item({ kind: 'deadline_reminder', digestible: false }), ctx({ digest: true }), options);
+    expect(reminder.digest).toBeNull();
+    expect(reminder.deliveries[0]).toMatchObject({ status: 'pending', digestId: null });
+  });
+});
+
+describe('effective preferences', () => {
+  const row = (r: object) => ({ emailEnabled: null, webhookEnabled: null, discordEnabled: null, quietHoursEnabled: null, quietStart: null, quietEnd: null, reminderLeadMinutes: null, digest: null, ...r });
+
+  it('takes the game override, then the player default, then the server default', () => {
+    expect(effectivePreferences(null, null, 600)).toEqual(prefs({ reminderLeadMinutes: 600 }));
+    const player = row({ emailEnabled: false, reminderLeadMinutes: 60, quietHoursEnabled: true, quietStart: 1320, quietEnd: 420 });
+    expect(effectivePreferences(player, null, 600)).toEqual(prefs({ email: false, reminderLeadMinutes: 60, quiet: { start: 1320, end: 420 } }));
+    const game = row({ emailEnabled: true, quietHoursEnabled: false, digest: true });
+    expect(effectivePreferences(player, game, 600)).toEqual(prefs({ email: true, reminderLeadMinutes: 60, quiet: null, digest: true }));
+  });
+});

@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BadInputError, NotFoundError } from '../../common/errors';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config.schema';
+import { PrismaService } from '../../database/prisma.service';
+import { Clock, NOTIFICATION_CLOCK } from '../clock';
+import type { NotificationPreferencesReader } from '../notification-intent';
+import { parseClockTime } from '../schedule/quiet-hours';
+import type { UnsubscribeScope } from '../unsubscribe/unsubscribe-tokens';
+import { effectivePreferences, NotificationPreferences, PreferenceRow, PreferencesPatch, toView } from './preferences';
+
+const PLAYER_DEFAULT = '';
+const MAX_REMINDER_MINUTES = 30 * 24 * 60;
+
+/**
+ * After a change, mail and messages already queued follow it: a channel turned off cancels
+ * what was waiting on it, and a digest turned off lets the held mail go now.
+ */
+const RECONCILE_SQL = `
+WITH eff AS (
+  SELECT d.id, d.channel, d.status,
+         coalesce(o.email_enabled, p.email_enabled, true) AS email,
+         coalesce(o.webhook_enabled, p.webhook_enabled, true) AS webhook,
+         coalesce(o.discord_enabled, p.discord_enabled, true) AS discord,
+         coalesce(o.digest, p.digest, false) AS digest
+  FROM notification_deliveries d
+  JOIN notifications n ON n.id = d.notification_id
+  LEFT JOIN notification_preferences o ON o.player_id = n.player_id AND o.game_id = n.game_id
+  LEFT JOIN notification_preferences p ON p.player_id = n.player_id AND p.game_id = ''
+  WHERE d.player_id = $1 AND d.status IN ('pending', 'held')
+), off AS (
+  UPDATE notification_deliveries d SET status = 'cancelled', finished_at = $2, last_error = 'turned off by the player', locked_until = NULL
+  FROM eff WHERE d.id = eff.id
+    AND ((eff.channel = 'email' AND NOT eff.email) OR (eff.channel = 'webhook' AND NOT eff.webhook) OR (eff.channel = 'discord' AND NOT eff.discord))
+  RETURNING d.id
+)
+UPDATE notification_deliveries d SET status = 'pending', digest_id = NULL, not_before = $2
+FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.digest AND d.id NOT IN (SELECT id FROM off)`;
+
+/** A player's notification settings: defaults, and overrides per game. */
+@Injectable()
+export class NotificationsService implements NotificationPreferencesReader {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(NOTIFICATION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The effective settings: for a game (its overrides over the player's defaults), or the defaults. */
+  async getPreferences(playerId: string, gameId?: string): Promise<NotificationPreferences> {
+    await this.requirePlayer(playerId);
+    const [player, game] = await this.rows(playerId, gameId);
+    return toView(effectivePreferences(player, game, this.config.notifications.defaultReminderMinutes));
+  }
+
+  /** Changes the player's defaults, or (with a game id) their settings for that game only. */
+  async setPreferences(playerId: string, patch: PreferencesPatch, gameId?: string): Promise<NotificationPreferences> {
+    await this.requirePlayer(playerId);
+    const data = toRow(patch);
+    const key = { playerId, gameId: gameId ?? PLAYER_DEFAULT };
+    await this.prisma.notificationPreference.upsert({ where: { playerId_gameId: key }, create: { ...key, ...data }, update: data });
+    await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
+    return this.getPreferences(playerId, gameId);
+  }
+
+  /** Drops a game's overrides: the player's defaults apply to it again. */
+  async clearGamePreferences(playerId: string, gameId: string): Promise<void> {
+    await this.prisma.notificationPreference.deleteMany({ where: { playerId, gameId } });
+    await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
+  }
+
+  async reminderLeadMinutes(playerId: string, gameId: string): Promise<number> {
+    const [player, game] = await this.rows(playerId, gameId);
+    return effectivePreferences(player, game, this.config.notifications.defaultReminderMinutes).reminderLeadMinutes;
+  }
+
+  /** One-click unsubscribe: no more mail about one game, or none at all. */
+  async unsubscribe(scope: UnsubscribeScope): Promise<void> {
+    await this.setPreferences(scope.playerId, { channels: { email: false } }, scope.gameId ?? undefined);
+  }
+
+  private async rows(playerId: string, gameId?: string): Promise<[PreferenceRow | null, PreferenceRow | null]> {
+    const rows = await this.prisma.notificationPreference.findMany({ where: { playerId, gameId: { in: [PLAYER_DEFAULT, ...(gameId ? [gameId] : [])] } } });
+    return [rows.find((r) => r.gameId === PLAYER_DEFAULT) ?? null, (gameId && rows.find((r) => r.gameId === gameId)) || null];
+  }
+
+  private async requirePlayer(playerId: string): Promise<void> {
+    const found = await this.prisma.player.findUnique({ where: { id: playerId }, select: { id: true } });
+    if (!found) throw new NotFoundError('player/not_found', 'No such player.');
+  }
+}
+
+function toRow(patch: PreferencesPatch): Partial<PreferenceRow> {
+  const row: Partial<PreferenceRow> = {};
+  if (patch.channels) {
+    if (patch.channels.email !== undefined) row.emailEnabled = patch.channels.email;
+    if (patch.channels.webhook !== undefined) row.webhookEnabled = patch.channels.webhook;
+    if (patch.channels.discord !== undefined) row.discordEnabled = patch.channels.discord;
+  }
+  if (patch.quietHours === 'inherit') {
+    Object.assign(row, { quietHoursEnabled: null, quietStart: null, quietEnd: null });
+  } else if (patch.quietHours === null) {
+    Object.assign(row, { quietHoursEnabled: false, quietStart: null, quietEnd: null });
+  } else if (patch.quietHours) {
+    const start = parseClockTime(patch.quietHours.start);
+    const end = parseClockTime(patch.quietHours.end);
+    if (start === null || end === null || start === end) {
+      throw new BadInputError('notifications/invalid_quiet_hours', 'Quiet hours are two different local times as HH:MM, e.g. 22:00 to 07:30.');
+    }
+    Object.assign(row, { quietHoursEnabled: true, quietStart: start, quietEnd: end });
+  }
+  if (patch.reminderLeadMinutes !== undefined) {
+    const m = patch.reminderLeadMinutes;
+    if (m !== null && (!Number.isInteger(m) || m < 0 || m > MAX_REMINDER_MINUTES)) {
+      throw new BadInputError('notifications/invalid_reminder', `The reminder comes 0 to ${MAX_REMINDER_MINUTES} whole minutes before the deadline.`);
+    }
+    row.reminderLeadMinutes = m;
+  }
+  if (patch.digest !== undefined) row.digest = patch.digest;
+  return row;
+}

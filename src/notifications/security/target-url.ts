@@ -1,0 +1,144 @@
+import { lookup as dnsLookup } from 'node:dns';
+import { isIP } from 'node:net';
+import { BadInputError } from '../../common/errors';
+
+/**
+ * SSRF guard for player-supplied webhook and Discord URLs. It runs when a URL is saved and
+ * again on every connection (see guardedLookup): a name that resolved to a public address
+ * yesterday may resolve to 127.0.0.1 today.
+ */
+export type ResolveAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+export const systemResolve: ResolveAll = (hostname) =>
+  new Promise((done, fail) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? fail(err) : done(addresses))));
+
+type Range = [bytes: number[], prefix: number];
+const v4 = (text: string, prefix: number): Range => [text.split('.').map(Number), prefix];
+
+/** Loopback, private, link-local, CGNAT, unspecified, documentation, benchmarking, multicast, reserved. */
+const BLOCKED_V4: Range[] = [
+  v4('0.0.0.0', 8), v4('10.0.0.0', 8), v4('100.64.0.0', 10), v4('127.0.0.0', 8), v4('169.254.0.0', 16),
+  v4('172.16.0.0', 12), v4('192.0.0.0', 24), v4('192.0.2.0', 24), v4('192.88.99.0', 24), v4('192.168.0.0', 16),
+  v4('198.18.0.0', 15), v4('198.51.100.0', 24), v4('203.0.113.0', 24), v4('224.0.0.0', 4), v4('240.0.0.0', 4),
+];
+
+const v6 = (text: string, prefix: number): Range => [parseIPv6(text)!, prefix];
+/** Unspecified, loopback, IPv4-compatible, discard, IETF/Teredo, documentation, unique-local, link-local, site-local, multicast. */
+const BLOCKED_V6: Range[] = [
+  v6('::', 128), v6('::1', 128), v6('::', 96), v6('100::', 64), v6('2001::', 23), v6('2001:db8::', 32),
+  v6('fc00::', 7), v6('fe80::', 10), v6('fec0::', 10), v6('ff00::', 8),
+];
+
+function inRange(bytes: number[], [base, prefix]: Range): boolean {
+  for (let bit = 0; bit < prefix; bit += 8) {
+    const bits = Math.min(8, prefix - bit);
+    const mask = (0xff << (8 - bits)) & 0xff;
+    if ((bytes[bit / 8]! & mask) !== (base[bit / 8]! & mask)) return false;
+  }
+  return true;
+}
+
+/** 16 bytes of an IPv6 address (with "::" and a trailing dotted quad), or null. */
+export function parseIPv6(text: string): number[] | null {
+  let s = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
+  if (quad) {
+    const b = quad[1]!.split('.').map(Number);
+    s = s.slice(0, -quad[1]!.length) + (((b[0]! << 8) | b[1]!).toString(16) + ':' + ((b[2]! << 8) | b[3]!).toString(16));
+  }
+  const halves = s.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  const bytes: number[] = [];
+  for (const g of groups) {
+    if (!/^[0-9a-f]{1,4}$/i.test(g)) return null;
+    const n = parseInt(g, 16);
+    bytes.push(n >> 8, n & 0xff);
+  }
+  return bytes;
+}
+
+/** True for any address a server on the public internet has no business calling. */
+export function isPrivateAddress(address: string): boolean {
+  const host = address.replace(/^\[|\]$/g, '');
+  const family = isIP(host.replace(/%.*$/, ''));
+  if (family === 4) return BLOCKED_V4.some((r) => inRange(host.split('.').map(Number), r));
+  if (family !== 6) return true;
+  const bytes = parseIPv6(host);
+  if (!bytes) return true;
+  // IPv4 inside IPv6: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::).
+  const embedded = (from: number) => bytes.slice(from, from + 4).join('.');
+  if (inRange(bytes, v6('::ffff:0:0', 96)) || inRange(bytes, v6('64:ff9b::', 96))) return isPrivateAddress(embedded(12));
+  if (inRange(bytes, v6('2002::', 16))) return isPrivateAddress(embedded(2));
+  return BLOCKED_V6.some((r) => inRange(bytes, r));
+}
+
+export type TargetKind = 'webhook' | 'discord';
+
+const DISCORD_HOSTS = new Set(['discord.com', 'discordapp.com', 'canary.discord.com', 'ptb.discord.com']);
+
+export interface TargetCheckOptions {
+  allowPrivate: boolean;
+  resolve?: ResolveAll;
+}
+
+/** Parses and checks a player-supplied URL; throws BadInputError saying what is wrong. */
+export async function checkTargetUrl(raw: string, kind: TargetKind, options: TargetCheckOptions): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new BadInputError('notifications/invalid_url', 'The URL is not a valid absolute URL.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new BadInputError('notifications/invalid_url', 'Only http and https URLs are allowed.');
+  }
+  if (url.username || url.password) {
+    throw new BadInputError('notifications/invalid_url', 'The URL must not carry a user name or password.');
+  }
+  if (options.allowPrivate) return url;
+  if (kind === 'discord' && (url.protocol !== 'https:' || !DISCORD_HOSTS.has(url.hostname) || !url.pathname.startsWith('/api/webhooks/'))) {
+    throw new BadInputError('notifications/invalid_discord_url', 'A Discord webhook URL looks like https://discord.com/api/webhooks/<id>/<token>.');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : await resolveOrRefuse(host, options.resolve ?? systemResolve);
+  if (addresses.some(isPrivateAddress)) {
+    throw new BadInputError('notifications/private_target', 'The URL points at a private, loopback or link-local address.');
+  }
+  return url;
+}
+
+async function resolveOrRefuse(host: string, resolve: ResolveAll): Promise<string[]> {
+  const found = await resolve(host).catch(() => []);
+  if (found.length === 0) throw new BadInputError('notifications/unresolvable_host', `The host ${host} does not resolve.`);
+  return found.map((a) => a.address);
+}
+
+export class PrivateTargetError extends Error {
+  readonly code = 'EPRIVATETARGET';
+  constructor(host: string, address: string) {
+    super(`refused to connect to ${host}: ${address} is a private or loopback address`);
+    this.name = 'PrivateTargetError';
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
+
+/**
+ * A `lookup` for http.request that refuses private addresses at connect time, so the address
+ * checked is the address connected to (no window for DNS rebinding between check and use).
+ */
+export function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const bad = addresses.find((a) => isPrivateAddress(a.address));
+    if (bad) return callback(new PrivateTargetError(hostname, bad.address), []);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    return callback(null, first.address, first.family);
+  });
+}

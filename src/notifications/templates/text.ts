@@ -1,0 +1,90 @@
+import type { NotificationContent, NotificationKind } from '../notification-intent';
+import { safeTimeZone } from '../schedule/local-time';
+import { assertNever } from './renderable';
+
+/** The one sentence that says why this message was sent. */
+export function headline(kind: NotificationKind, c: NotificationContent): string {
+  switch (kind) {
+    case 'game_started':
+      return c.yourTurn ? 'The game has started, and you move first.' : 'The game has started.';
+    case 'your_turn':
+      return c.yourTurn ? 'It is your turn.' : `It is ${waitingFor(c)}'s turn.`;
+    case 'reaction_requested':
+      return 'You may react now.';
+    case 'undo_proposed':
+      return 'Your opponent proposes to undo their last action.';
+    case 'deadline_reminder':
+      return 'Reminder: the deadline is approaching.';
+    case 'deadline_missed':
+      return 'The deadline has passed.';
+    case 'opponent_resigned':
+      return 'Your opponent has resigned.';
+    case 'game_ended':
+      return c.result ? `The game has ended: ${c.result.winner ? `${c.result.winner} wins` : 'a draw'} (${c.result.reason}).` : 'The game has ended.';
+    default:
+      return assertNever(kind);
+  }
+}
+
+/** Short state for subjects: "your turn" or "waiting". */
+export function status(kind: NotificationKind, c: NotificationContent): string {
+  if (kind === 'game_ended' || kind === 'opponent_resigned') return 'game over';
+  if (kind === 'undo_proposed') return 'undo proposed';
+  if (kind === 'deadline_reminder') return c.yourTurn ? 'deadline soon' : 'waiting';
+  if (kind === 'deadline_missed') return 'deadline passed';
+  return c.yourTurn ? 'your turn' : 'waiting';
+}
+
+export function subject(kind: NotificationKind, c: NotificationContent): string {
+  return `[Fieldpost] ${c.gameTitle}: turn ${c.turn}, ${c.phase} — ${status(kind, c)}`;
+}
+
+function waitingFor(c: NotificationContent): string {
+  return c.whoseTurn.map((w) => w.playerName ?? w.sideName).join(' and ') || 'the other side';
+}
+
+export function whoseTurnLine(c: NotificationContent): string {
+  if (c.whoseTurn.length === 0) return c.result ? 'Nobody: the game is over.' : 'Nobody at the moment.';
+  const sides = c.whoseTurn.map((w) => (w.playerName ? `${w.sideName} (${w.playerName})` : w.sideName)).join(', ');
+  return c.yourTurn ? `${sides}: you.` : sides;
+}
+
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tuesday 1 December 2026, 18:00 CET", in the recipient's zone, or null without a deadline. */
+export function formatDeadline(iso: string | null, timeZone: string): string | null {
+  if (!iso) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const zone = safeTimeZone(timeZone);
+  let f = deadlineFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    deadlineFormats.set(zone, f);
+  }
+  return `${f.format(at)} (${zone})`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+/** Only absolute http(s) links go into a message; anything else is dropped, not rendered. */
+export function safeLink(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
