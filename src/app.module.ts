@@ -6,15 +6,32 @@ import type { AppConfig } from './config/config.schema';
 import type { DatabaseRuntime } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
+import type { GameCatalog } from './games/game-catalog';
+import type { Clock } from './games/game-clock';
+import { GamesModule } from './games/games.module';
+import { loadCatalog } from './games/load-catalog';
+import { SYSTEMS } from './rules/systems';
 import { HealthModule } from './health/health.module';
 import { requestIdMiddleware } from './logging/request-id.middleware';
 
+/** What tests may substitute: the scenarios on offer and the clock. */
+export interface AppOverrides {
+  catalog?: GameCatalog;
+  clock?: Clock;
+}
+
 @Module({})
 export class AppModule implements NestModule {
-  static register(config: AppConfig, database: DatabaseRuntime): DynamicModule {
+  static register(config: AppConfig, database: DatabaseRuntime, overrides: AppOverrides = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), EventStoreModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(database),
+        EventStoreModule,
+        HealthModule,
+        GamesModule.register({ catalog: overrides.catalog ?? loadCatalog(SYSTEMS), ...(overrides.clock ? { clock: overrides.clock } : {}) }),
+      ],
       providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],
     };
   }

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
+import { AppModule, AppOverrides } from './app.module';
 import type { AppConfig } from './config/config.schema';
 import { openDatabase, DatabaseRuntime } from './database/database';
 import type { DestinationStream } from 'pino';
@@ -23,11 +23,11 @@ export interface RunningApp {
  * is what Apollo's graphql-ws subscriptions, Swagger, the throttler and supertest are built
  * and tested against first.
  */
-export async function createApp(config: AppConfig, logDestination?: DestinationStream): Promise<RunningApp> {
+export async function createApp(config: AppConfig, logDestination?: DestinationStream, overrides: AppOverrides = {}): Promise<RunningApp> {
   configureLogger(config.logLevel, logDestination);
   const database = await openDatabase(config.database);
   try {
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, database), {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, database, overrides), {
       logger: new JsonNestLogger(),
       bufferLogs: false,
     });

@@ -1,0 +1,4 @@
+import type { GameSystem } from '../engine/types';
+
+/** The game systems this server plays. A scenario folder names one of them by id. */
+export const SYSTEMS: readonly GameSystem[] = [];
