@@ -1,6 +1,7 @@
 import { GameState, HexLabel, UnitId, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, boardOf } from './board';
+import { assertNever } from './assert-never';
 
 /** Reads of the state that every part of the engine shares. None of them allocate per hex. */
 
@@ -47,6 +48,8 @@ export function hexOf(state: GameState, u: UnitState): HexLabel | null {
       case 'box':
       case 'eliminated':
         return null;
+      default:
+        return assertNever(u.loc, 'location');
     }
   }
   throw new RangeError(`unit "${u.id}" is carried more than 16 levels deep`);

@@ -3,6 +3,7 @@ import { Board, boardOf, isOnMap } from './board';
 import { hasTag, hexOf, mediumAt, typeOf, allUnits } from './queries';
 import { Violation } from './types';
 import { violation } from './violation';
+import { assertNever } from './assert-never';
 
 /** Whether hex i satisfies a setup zone of setup.json (every predicate given must hold). */
 export function inZone(state: GameState, board: Board, zoneId: string, i: number): boolean {
@@ -62,6 +63,8 @@ export function setupViolations(after: GameState, side: string): Violation[] {
         }
         break;
       }
+      default:
+        assertNever(c, 'setup constraint');
     }
   }
   return out;

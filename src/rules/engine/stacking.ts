@@ -2,6 +2,7 @@ import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board } from './board';
 import { hasTag, typeOf, allUnits } from './queries';
+import { assertNever } from './assert-never';
 
 /**
  * The units that count for stacking among `units` standing in a hex: they
@@ -49,6 +50,8 @@ export function stackProblem(state: GameState, board: Board, side: string, at: n
         if (counting.every((t) => hasTag(t, e.tags))) return null;
         break;
       }
+      default:
+        assertNever(e, 'stacking exception');
     }
   }
   return { ruleId: rule.ruleId, message: `${counting.length} units may not stack here (limit ${rule.limit})` };

@@ -1,6 +1,7 @@
 import { GameState } from '../model/state';
 import { boardOf } from './board';
 import { hasTag, hexOf, typeOf, allUnits } from './queries';
+import { assertNever } from './assert-never';
 
 export interface Outcome {
   readonly winner: string | null;
@@ -43,6 +44,8 @@ export function checkVictory(state: GameState): Outcome | null {
         if (!left) return { winner: c.side, reason: `${c.id} achieved`, ruleId: c.ruleId };
         break;
       }
+      default:
+        assertNever(c, 'victory condition');
     }
   }
   return null;

@@ -26,11 +26,6 @@ export function isConcealed(state: GameState, u: UnitState): boolean {
   return false;
 }
 
-/** The marker a concealed unit shows at its hex, or null when it shows nothing (cargo). */
-export function markerOf(state: GameState, u: UnitState): string | null {
-  return u.hidden?.marker ?? null;
-}
-
 /**
  * Visibility for an event that discloses these units: everyone, unless one of
  * them is concealed, in which case only the sides that may know all of them

@@ -4,14 +4,15 @@ import { OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
-import { flag, hexOf, strengthVs, targetClassAt, typeOf, unitOf, allUnits } from '../queries';
-import { SideId, UnitOptions, Violation } from '../types';
-import { INPUT_RULE, violation } from '../violation';
-import { concealedFrom, isConcealed, visibilityFor } from '../visibility';
-import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../orders/common';
+import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
+import { Violation } from '../types';
+import { concealedFrom, visibilityFor } from '../visibility';
+import { labelSchema, unitIdSchema } from '../orders/common';
+import { cr, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
+import { attackTargets } from './attack-targets';
 import { eliminate, retreatOrEliminate, stackAt } from './apply';
 import { CombatStep } from './combat-step';
-import { Participant, attackEffects, rangeOf } from './effects';
+import { Participant, attackEffects } from './effects';
 import { columnFor, odds, readTable } from './odds';
 
 export const attackSchema = z.strictObject({
@@ -62,26 +63,6 @@ export interface AttackOutcome {
   readonly cancelled: boolean;
 }
 
-function table(state: GameState): OddsCombat {
-  const t = state.scenario.rules.combat.odds;
-  if (t === undefined) throw new Error('rules.json has no combat.odds table');
-  return t;
-}
-
-function cr(state: GameState, key: string, fallback: string): string {
-  return state.scenario.rules.combat.odds?.ruleIds[key] ?? fallback;
-}
-
-/** The counter that defends a stack (GT-7N.1, Q-GT-44): the highest defense; ties by unit order. */
-export function pickDefender(state: GameState, hex: string, side: SideId): UnitState | undefined {
-  const enemies = allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
-  return enemies.sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0];
-}
-
-function strengthOf(state: GameState, hooks: OddsHooks, u: UnitState, cls: string): number {
-  return hooks.strength?.(state, u, cls) ?? strengthVs(typeOf(state, u), cls);
-}
-
 /** The odds combat step as an "attack" order (GT-7A, GT-7B). */
 export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X, AttackOrder> {
   return {
@@ -107,76 +88,6 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
     },
     options: (state, side, unitId) => ({ attacks: attackTargets(state, side, unitId, hooks) }),
   };
-}
-
-function fullStrength(state: GameState, hooks: OddsHooks, u: UnitState, targetHex: string): number {
-  const d = pickDefender(state, targetHex, u.side);
-  if (d === undefined) return 0;
-  if (isConcealed(state, d) || concealedFrom(state, d).length > 0) {
-    return Math.max(0, ...state.scenario.rules.targetClasses.map((c) => strengthOf(state, hooks, u, c)));
-  }
-  const board = boardOf(state.scenario);
-  return strengthOf(state, hooks, u, targetClassAt(board, typeOf(state, d), board.grid.indexOf(targetHex)));
-}
-
-function markFlags(state: GameState, u: UnitState, part: number | undefined, target: string, hooks: OddsHooks) {
-  const used = Number(u.flags['attackUsed'] ?? 0);
-  const prev = Array.isArray(u.flags['attackTargets']) ? (u.flags['attackTargets'] as readonly string[]) : [];
-  return { attacked: true, attackUsed: used + (part ?? fullStrength(state, hooks, u, target)), attackTargets: [...prev, target] };
-}
-
-export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i: number, hooks: OddsHooks): Violation[] {
-  const t = table(state);
-  const board = boardOf(state.scenario);
-  const out: Violation[] = [];
-  const target = board.grid.indexOf(o.target);
-  if (target < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.target} is not a hex of the map`, i)];
-  const defender = pickDefender(state, o.target, side);
-  if (defender === undefined) return [violation(cr(state, 'range', 'GT-7A.1'), 'combat/no_target', `no enemy unit in ${o.target}`, i)];
-  const concealed = concealedFrom(state, defender).includes(side);
-  const cls = concealed ? null : targetClassAt(board, typeOf(state, defender), target);
-  const ids = new Set<string>();
-  for (const a of o.attackers) {
-    const u = ownUnit(state, side, a.unit, i);
-    if (isViolation(u)) {
-      out.push(u);
-      continue;
-    }
-    if (ids.has(u.id)) out.push(violation(INPUT_RULE, 'input/duplicate_unit', `${u.id} is listed twice`, i));
-    ids.add(u.id);
-    if (u.loc.at !== 'hex') {
-      out.push(violation(cr(state, 'cargo', 'GT-7A.5'), 'combat/not_in_hex', `${u.id} is not standing in a hex and cannot attack`, i));
-      continue;
-    }
-    const tr = state.scenario.rules;
-    if (flag(u, 'loaded') && !tr.transport.loadedCargoMayAttack) out.push(violation(cr(state, 'loaded', 'GT-6G.1'), 'combat/loaded', `${u.id} was loaded this turn and may not attack`, i));
-    if ((flag(u, 'towed') || flag(u, 'unhitched')) && tr.towing.towedMayNotFireWhenMoved)
-      out.push(violation(tr.towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} was towed this turn and may not fire`, i));
-    const extra = hooks.attackerProblem?.(state, u, i);
-    if (extra) out.push(extra);
-    const at = board.grid.indexOf(u.loc.hex);
-    const dist = board.grid.distance(at, target);
-    const range = rangeOf(state, { unit: u, hex: at }, target);
-    if (dist < 1 || dist > range) out.push(violation(cr(state, 'range', 'GT-7A.1'), 'combat/out_of_range', `${o.target} is ${dist} hexes from ${u.id}, range ${range}`, i));
-    const full = cls === null ? fullStrength(state, hooks, u, o.target) : strengthOf(state, hooks, u, cls);
-    if (full <= 0) {
-      out.push(violation(cr(state, 'strength', 'GT-7A.4'), 'combat/zero_strength', `${u.id} has no strength against ${cls ?? 'any target'}`, i));
-      continue;
-    }
-    const part = a.strength ?? full;
-    if (part > full) out.push(violation(cr(state, 'strength', 'GT-7A.4'), 'combat/too_strong', `${u.id} has only strength ${full} here`, i));
-    if (part < full || flag(u, 'attackUsed')) {
-      const split = t.split;
-      if (split === null) out.push(violation(cr(state, 'once', 'Q-GT-33'), 'combat/split_not_allowed', `${u.id} must attack with its whole strength`, i));
-      else if (full < split.minStrength || (split.adjacentOnly && dist !== 1))
-        out.push(violation(split.ruleId, 'combat/split', `${u.id} may split its strength only among adjacent defenders, with strength ${split.minStrength}+`, i));
-    }
-    const used = Number(u.flags['attackUsed'] ?? 0);
-    const targets = Array.isArray(u.flags['attackTargets']) ? (u.flags['attackTargets'] as readonly string[]) : [];
-    if ((flag(u, 'attacked') && a.strength === undefined) || used + part > full || targets.includes(o.target))
-      out.push(violation(cr(state, 'once', 'Q-GT-33'), 'combat/already_attacked', `${u.id} has already attacked this phase`, i));
-  }
-  return out;
 }
 
 /**
@@ -319,45 +230,5 @@ function attackerIgnores(state: GameState, t: OddsCombat, hooks: OddsHooks, setu
   return hooks.attackerExempt?.(state, setup, a.unit) ?? false;
 }
 
-/** Targets for options(): enemy stacks within range, with an odds preview from what the side can see. */
-function attackTargets(state: GameState, side: SideId, unitId: string, hooks: OddsHooks): UnitOptions['attacks'] {
-  const u = state.units[unitId];
-  if (u === undefined || u.loc.at !== 'hex') return [];
-  const board = boardOf(state.scenario);
-  const at = board.grid.indexOf(u.loc.hex);
-  const t = table(state);
-  const hexes = new Set<string>();
-  for (const e of allUnits(state)) if (e.side !== side && e.loc.at === 'hex') hexes.add(e.loc.hex);
-  const out: UnitOptions['attacks'] = [];
-  for (const hex of [...hexes].sort()) {
-    const o: AttackOrder = { kind: 'attack', attackers: [{ unit: unitId }], target: hex };
-    if (validateAttack(state, side, o, 0, hooks).length > 0) continue;
-    const d = pickDefender(state, hex, side)!;
-    const visible = allUnits(state).filter((x) => x.side !== side && x.loc.at === 'hex' && x.loc.hex === hex && concealedFrom(state, x).length === 0);
-    if (concealedFrom(state, d).includes(side)) {
-      out.push({ targetHex: hex, targetIds: visible.map((x) => x.id), preview: { concealed: true } });
-      continue;
-    }
-    const target = board.grid.indexOf(hex);
-    const cls = targetClassAt(board, typeOf(state, d), target);
-    const strength = strengthOf(state, hooks, u, cls);
-    const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target });
-    const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0);
-    const adv = odds(strength, typeOf(state, d).defense);
-    const col = Math.max(0, Math.min(t.columns.length - 1, columnFor(t, adv) + shift));
-    out.push({
-      targetHex: hex,
-      targetIds: visible.map((x) => x.id),
-      preview: {
-        defender: d.id,
-        strength,
-        defense: typeOf(state, d).defense,
-        odds: Number.isFinite(adv) ? adv : 'inf',
-        column: t.columns[col]!.label,
-        dieModifiers: effects.filter((e) => e.kind === 'die-modifier').map((e) => e.ruleId),
-        preRolls: effects.filter((e) => e.kind === 'pre-roll').map((e) => e.ruleId),
-      },
-    });
-  }
-  return out;
-}
+
+export { pickDefender, validateAttack };

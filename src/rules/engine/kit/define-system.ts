@@ -9,6 +9,7 @@ import { currentPhase, phaseInfo } from '../phase-machine';
 import { Dice, GameSystem, Parsed, RawSubmission, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
 import { kernelView } from '../view';
 import { INPUT_RULE, violation } from '../violation';
+import { assertNever } from '../assert-never';
 import { Resolution, advance, fold, handlerFor, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
 
@@ -123,6 +124,8 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       const endsPhase = def?.multiSubmission === true ? endPhase === true : true;
       return { ok: true, value: { kind: 'orders', orders, endsPhase } };
     }
+    default:
+      return assertNever(raw.kind, 'submission kind');
   }
 }
 
@@ -153,6 +156,8 @@ function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side
       if (whole !== undefined) violations.push(...whole(state, s, side, sub.orders));
       return violations;
     }
+    default:
+      return assertNever(sub, 'submission');
   }
 }
 
@@ -184,6 +189,8 @@ function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
       if (runOrders(r, sub.orders, 0, 0, sub.endsPhase) && sub.endsPhase && r.state.phase.stage !== 'ended') advance(r);
       return r.events;
     }
+    default:
+      return assertNever(sub, 'submission');
   }
 }
 

@@ -105,7 +105,7 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
   const cls = rules.movementClasses[classId]!;
   const scale = board.costScale;
   const hooks = opts.hooks ?? {};
-  const startLabel = opts.from ?? locationHex(state, unit);
+  const startLabel = opts.from ?? (unit.loc.at === 'hex' ? unit.loc.hex : null);
   const start = startLabel === null ? -1 : board.grid.indexOf(startLabel);
   const speed = profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed;
   const adjust = (hooks.budgetAdjust?.(state, unit) ?? 0) - towPenalty(state, unit);
@@ -238,10 +238,4 @@ function towPenalty(state: GameState, unit: UnitState): number {
 /** The rule ID rules.json cites for a movement violation code suffix ("insufficient_mp"). */
 export function rule(state: GameState, code: string): string {
   return state.scenario.rules.movement.ruleIds[code] ?? 'MOVE';
-}
-
-/** The hex a unit itself stands in (not following carriers); null otherwise. */
-function locationHex(state: GameState, unit: UnitState): string | null {
-  if (unit.loc.at === 'hex') return unit.loc.hex;
-  return null;
 }

@@ -1,0 +1,103 @@
+import { OddsCombat } from '../../model/scenario';
+import { GameState, UnitState } from '../../model/state';
+import { boardOf } from '../board';
+import { allUnits, flag, strengthVs, targetClassAt, typeOf } from '../queries';
+import { SideId, Violation } from '../types';
+import { INPUT_RULE, violation } from '../violation';
+import { concealedFrom, isConcealed } from '../visibility';
+import { isViolation, ownUnit } from '../orders/common';
+import { rangeOf } from './effects';
+import type { AttackOrder, OddsHooks } from './odds-step';
+
+/** Checks of an attack order that need no dice (GT-7A): who may attack what, at what range, with what strength. */
+
+export function table(state: GameState): OddsCombat {
+  const t = state.scenario.rules.combat.odds;
+  if (t === undefined) throw new Error('rules.json has no combat.odds table');
+  return t;
+}
+
+export function cr(state: GameState, key: string, fallback: string): string {
+  return state.scenario.rules.combat.odds?.ruleIds[key] ?? fallback;
+}
+
+/** The counter that defends a stack (GT-7N.1, Q-GT-44): the highest defense; ties by unit order. */
+export function pickDefender(state: GameState, hex: string, side: SideId): UnitState | undefined {
+  const enemies = allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
+  return enemies.sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0];
+}
+
+export function strengthOf(state: GameState, hooks: OddsHooks, u: UnitState, cls: string): number {
+  return hooks.strength?.(state, u, cls) ?? strengthVs(typeOf(state, u), cls);
+}
+
+export function fullStrength(state: GameState, hooks: OddsHooks, u: UnitState, targetHex: string): number {
+  const d = pickDefender(state, targetHex, u.side);
+  if (d === undefined) return 0;
+  if (isConcealed(state, d) || concealedFrom(state, d).length > 0) {
+    return Math.max(0, ...state.scenario.rules.targetClasses.map((c) => strengthOf(state, hooks, u, c)));
+  }
+  const board = boardOf(state.scenario);
+  return strengthOf(state, hooks, u, targetClassAt(board, typeOf(state, d), board.grid.indexOf(targetHex)));
+}
+
+export function markFlags(state: GameState, u: UnitState, part: number | undefined, target: string, hooks: OddsHooks) {
+  const used = Number(u.flags['attackUsed'] ?? 0);
+  const prev = Array.isArray(u.flags['attackTargets']) ? (u.flags['attackTargets'] as readonly string[]) : [];
+  return { attacked: true, attackUsed: used + (part ?? fullStrength(state, hooks, u, target)), attackTargets: [...prev, target] };
+}
+
+export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i: number, hooks: OddsHooks): Violation[] {
+  const t = table(state);
+  const board = boardOf(state.scenario);
+  const out: Violation[] = [];
+  const target = board.grid.indexOf(o.target);
+  if (target < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.target} is not a hex of the map`, i)];
+  const defender = pickDefender(state, o.target, side);
+  if (defender === undefined) return [violation(cr(state, 'range', 'GT-7A.1'), 'combat/no_target', `no enemy unit in ${o.target}`, i)];
+  const concealed = concealedFrom(state, defender).includes(side);
+  const cls = concealed ? null : targetClassAt(board, typeOf(state, defender), target);
+  const ids = new Set<string>();
+  for (const a of o.attackers) {
+    const u = ownUnit(state, side, a.unit, i);
+    if (isViolation(u)) {
+      out.push(u);
+      continue;
+    }
+    if (ids.has(u.id)) out.push(violation(INPUT_RULE, 'input/duplicate_unit', `${u.id} is listed twice`, i));
+    ids.add(u.id);
+    if (u.loc.at !== 'hex') {
+      out.push(violation(cr(state, 'cargo', 'GT-7A.5'), 'combat/not_in_hex', `${u.id} is not standing in a hex and cannot attack`, i));
+      continue;
+    }
+    const tr = state.scenario.rules;
+    if (flag(u, 'loaded') && !tr.transport.loadedCargoMayAttack) out.push(violation(cr(state, 'loaded', 'GT-6G.1'), 'combat/loaded', `${u.id} was loaded this turn and may not attack`, i));
+    if ((flag(u, 'towed') || flag(u, 'unhitched')) && tr.towing.towedMayNotFireWhenMoved)
+      out.push(violation(tr.towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} was towed this turn and may not fire`, i));
+    const extra = hooks.attackerProblem?.(state, u, i);
+    if (extra) out.push(extra);
+    const at = board.grid.indexOf(u.loc.hex);
+    const dist = board.grid.distance(at, target);
+    const range = rangeOf(state, { unit: u, hex: at }, target);
+    if (dist < 1 || dist > range) out.push(violation(cr(state, 'range', 'GT-7A.1'), 'combat/out_of_range', `${o.target} is ${dist} hexes from ${u.id}, range ${range}`, i));
+    const full = cls === null ? fullStrength(state, hooks, u, o.target) : strengthOf(state, hooks, u, cls);
+    if (full <= 0) {
+      out.push(violation(cr(state, 'strength', 'GT-7A.4'), 'combat/zero_strength', `${u.id} has no strength against ${cls ?? 'any target'}`, i));
+      continue;
+    }
+    const part = a.strength ?? full;
+    if (part > full) out.push(violation(cr(state, 'strength', 'GT-7A.4'), 'combat/too_strong', `${u.id} has only strength ${full} here`, i));
+    if (part < full || flag(u, 'attackUsed')) {
+      const split = t.split;
+      if (split === null) out.push(violation(cr(state, 'once', 'Q-GT-33'), 'combat/split_not_allowed', `${u.id} must attack with its whole strength`, i));
+      else if (full < split.minStrength || (split.adjacentOnly && dist !== 1))
+        out.push(violation(split.ruleId, 'combat/split', `${u.id} may split its strength only among adjacent defenders, with strength ${split.minStrength}+`, i));
+    }
+    const used = Number(u.flags['attackUsed'] ?? 0);
+    const targets = Array.isArray(u.flags['attackTargets']) ? (u.flags['attackTargets'] as readonly string[]) : [];
+    if ((flag(u, 'attacked') && a.strength === undefined) || used + part > full || targets.includes(o.target))
+      out.push(violation(cr(state, 'once', 'Q-GT-33'), 'combat/already_attacked', `${u.id} has already attacked this phase`, i));
+  }
+  return out;
+}
+

@@ -1,0 +1,52 @@
+import { GameState } from '../../model/state';
+import { boardOf } from '../board';
+import { allUnits, targetClassAt, typeOf } from '../queries';
+import { SideId, UnitOptions } from '../types';
+import { concealedFrom } from '../visibility';
+import { pickDefender, strengthOf, table, validateAttack } from './attack-checks';
+import { attackEffects } from './effects';
+import { columnFor, odds } from './odds';
+import type { AttackOrder, OddsHooks } from './odds-step';
+
+/** Targets for options(): enemy stacks within range, with an odds preview from what the side can see. */
+export function attackTargets(state: GameState, side: SideId, unitId: string, hooks: OddsHooks): UnitOptions['attacks'] {
+  const u = state.units[unitId];
+  if (u === undefined || u.loc.at !== 'hex') return [];
+  const board = boardOf(state.scenario);
+  const at = board.grid.indexOf(u.loc.hex);
+  const t = table(state);
+  const hexes = new Set<string>();
+  for (const e of allUnits(state)) if (e.side !== side && e.loc.at === 'hex') hexes.add(e.loc.hex);
+  const out: UnitOptions['attacks'] = [];
+  for (const hex of [...hexes].sort()) {
+    const o: AttackOrder = { kind: 'attack', attackers: [{ unit: unitId }], target: hex };
+    if (validateAttack(state, side, o, 0, hooks).length > 0) continue;
+    const d = pickDefender(state, hex, side)!;
+    const visible = allUnits(state).filter((x) => x.side !== side && x.loc.at === 'hex' && x.loc.hex === hex && concealedFrom(state, x).length === 0);
+    if (concealedFrom(state, d).includes(side)) {
+      out.push({ targetHex: hex, targetIds: visible.map((x) => x.id), preview: { concealed: true } });
+      continue;
+    }
+    const target = board.grid.indexOf(hex);
+    const cls = targetClassAt(board, typeOf(state, d), target);
+    const strength = strengthOf(state, hooks, u, cls);
+    const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target });
+    const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0);
+    const adv = odds(strength, typeOf(state, d).defense);
+    const col = Math.max(0, Math.min(t.columns.length - 1, columnFor(t, adv) + shift));
+    out.push({
+      targetHex: hex,
+      targetIds: visible.map((x) => x.id),
+      preview: {
+        defender: d.id,
+        strength,
+        defense: typeOf(state, d).defense,
+        odds: Number.isFinite(adv) ? adv : 'inf',
+        column: t.columns[col]!.label,
+        dieModifiers: effects.filter((e) => e.kind === 'die-modifier').map((e) => e.ruleId),
+        preRolls: effects.filter((e) => e.kind === 'pre-roll').map((e) => e.ruleId),
+      },
+    });
+  }
+  return out;
+}
