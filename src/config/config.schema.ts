@@ -54,6 +54,26 @@ export const envSchema = z.object({
   NOTIFY_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Signs unsubscribe links; set it when links must outlive a restart or span instances. */
   NOTIFY_TOKEN_SECRET: z.string().min(32).optional(),
+  /** API (README: API). GraphQL introspection; unset: on except in production. */
+  GRAPHQL_INTROSPECTION: bool.optional(),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(6),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(15),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(500).default(20),
+  /** Largest GraphQL or REST request body the API reads (bytes); the app's JSON parser caps all bodies at 1 MB. */
+  API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(262_144),
+  /** Largest page of any list (the `first` argument, the `limit` query parameter). */
+  API_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Requests per window per API token; anonymous requests are counted per client address. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Secret mixed into the stored hashes of API tokens and magic links (HMAC-SHA256). */
+  TOKEN_PEPPER: z.string().min(16).optional(),
+  /** How often a server instance looks for new events to push to subscriptions (milliseconds). */
+  SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -68,6 +88,18 @@ export interface AppConfig {
   games: { defaultDeadlineHours: number };
   workers: { enabled: boolean; pollMs: number };
   notifications: NotificationsConfig;
+  api: ApiConfig;
+}
+
+export interface ApiConfig {
+  introspection: boolean;
+  graphql: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
+  maxBodyBytes: number;
+  maxPageSize: number;
+  rateLimit: { windowMs: number; perToken: number; anonymous: number };
+  magicLinkTtlMinutes: number;
+  tokenPepper: string | undefined;
+  subscriptionPollMs: number;
 }
 
 export interface NotificationsConfig {
@@ -150,6 +182,22 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       defaultReminderMinutes: e.NOTIFY_REMINDER_MINUTES,
       secretGraceMs: e.NOTIFY_SECRET_GRACE_HOURS * 3_600_000,
       tokenSecret: e.NOTIFY_TOKEN_SECRET,
+    },
+    api: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
+      graphql: {
+        maxDepth: e.GRAPHQL_MAX_DEPTH,
+        maxAliases: e.GRAPHQL_MAX_ALIASES,
+        maxCost: e.GRAPHQL_MAX_COST,
+        maxTokens: e.GRAPHQL_MAX_TOKENS,
+        maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
+      },
+      maxBodyBytes: e.API_MAX_BODY_BYTES,
+      maxPageSize: e.API_MAX_PAGE_SIZE,
+      rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perToken: e.RATE_LIMIT_PER_TOKEN, anonymous: e.RATE_LIMIT_ANONYMOUS },
+      magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
+      tokenPepper: e.TOKEN_PEPPER,
+      subscriptionPollMs: e.SUBSCRIPTION_POLL_MS,
     },
   };
 }
