@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { Json } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
 import { EventBody } from '../events';
-import { MoveHooks } from '../movement/context';
+import { MoveHooks, moveContexts } from '../movement/context';
+import { checkPath } from '../movement/validate-path';
 import { checkMove, reachableHexes, realPath } from '../movement/moves';
 import { towedBy, unitOf } from '../queries';
-import { ResolveContext, OrderHandler, Resume } from '../kit/types';
+import { AskRequest, ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { SideId, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
@@ -28,8 +29,25 @@ export interface MovedInfo {
   readonly index: number;
 }
 
+/** Where a moving unit is, for a reaction during its move: it has just entered path[at]. */
+export interface MoveStep extends MovedInfo {
+  readonly at: number;
+}
+
+/**
+ * A reaction point at each hex of a move (GT-6C.4: a camouflaged air-defence
+ * unit unmasks as an aircraft flies past; Grav Armor fire during movement,
+ * GA-FIRE-4). `question` is pure and sees the unit already in path[at];
+ * `apply` carries out the answer and says whether the move goes on.
+ */
+export interface StepReaction<X extends Json> {
+  question(state: GameState<X>, step: MoveStep): Omit<AskRequest, 'stage'> | null;
+  apply(ctx: ResolveContext<X>, step: MoveStep, answer: Json): boolean;
+}
+
 export interface MoveOrderOptions<X extends Json> {
   readonly hooks?: MoveHooks;
+  readonly stepReaction?: StepReaction<X>;
   /**
    * Runs after the unit has moved (reveal camouflage, anti-landing fire). It may
    * ask; on resume it is called again with `resume` (its own stage and the answer).
@@ -95,7 +113,12 @@ function projectMove(state: GameState, o: MoveOrder, hooks?: MoveHooks): EventBo
 
 function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, resume?: Resume): void {
   if (resume !== undefined) {
-    const st = resume.stage as { unit: string; with: string[]; path: string[] };
+    const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; segment: number; planned: string[] };
+    if (st.kind === STEP_STAGE) {
+      const here: MoveStep = { unit: st.unit, with: st.with, path: st.planned, at: st.at, index: i };
+      const goOn = opts.stepReaction!.apply(ctx, here, resume.answer);
+      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.at, null);
+    }
     opts.afterMove?.(ctx, { unit: st.unit, with: st.with, path: st.path, index: i }, resume);
     return;
   }
@@ -118,16 +141,74 @@ function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: nu
       stoppedBy = real.stoppedBy;
     }
   }
-  const cost = path.length === 0 ? 0 : (() => {
-    const c = checkMove(state, o.unit, path, { knownTo: null, hooks: opts.hooks }, group);
-    return c.ok ? c.cost : 0;
-  })();
-  const full = [start, ...path];
+  walkSegments(ctx, o, i, opts, [start, ...path], 0, 0, stoppedBy);
+}
+
+const STEP_STAGE = 'move-step';
+
+/**
+ * Carries out a (real) path from path[from], asking the step reaction at each
+ * hex entered. Each stretch between questions is one UnitMoved event, so the
+ * other side sees the unit where it was when it was asked. `from` = -1 means
+ * the move ended at path[segment] (the reaction stopped it).
+ */
+function walkSegments<X extends Json>(
+  ctx: ResolveContext<X>,
+  o: MoveOrder,
+  i: number,
+  opts: MoveOrderOptions<X>,
+  planned: readonly string[],
+  from: number,
+  segment: number,
+  stoppedBy: string | null,
+): void {
+  const withIds = o.with ?? [];
+  let end = from < 0 ? segment : planned.length - 1;
+  if (from >= 0 && opts.stepReaction !== undefined) {
+    for (let at = from + 1; at < planned.length; at++) {
+      if (ctx.state.units[o.unit]?.loc.at === 'eliminated') return;
+      const here: MoveStep = { unit: o.unit, with: withIds, path: [...planned], at, index: i };
+      const q = opts.stepReaction.question(ctx.state, here);
+      if (q === null) continue;
+      emitSegment(ctx, o, planned, segment, at, null, opts);
+      segment = at;
+      const r = ctx.ask({ ...q, stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, segment } });
+      if (!r.answered) return;
+      if (!opts.stepReaction.apply(ctx, here, r.answer)) {
+        end = at;
+        break;
+      }
+    }
+  }
+  if (ctx.state.units[o.unit]?.loc.at !== 'hex') return;
+  if (end > segment || segment === 0) emitSegment(ctx, o, planned, segment, end, stoppedBy, opts);
+  opts.afterMove?.(ctx, { unit: o.unit, with: withIds, path: planned.slice(0, end + 1), index: i });
+}
+
+function emitSegment<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, planned: readonly string[], a: number, b: number, stoppedBy: string | null, opts: MoveOrderOptions<X>): void {
+  const state = ctx.state;
+  const group = movers(state, o);
+  const lead = group[0]!;
+  const full = planned.slice(a, b + 1);
+  const cost = pathCost(state, o.unit, planned, b, opts.hooks) - pathCost(state, o.unit, planned, a, opts.hooks);
   const data = { unit: o.unit, path: full, cost, ...(o.with ? { with: [...o.with] } : {}), ...(stoppedBy ? { stoppedBy } : {}) };
   ctx.emit({
     type: 'UnitMoved',
     data,
     visibility: visibilityFor(state, group, () => ({ type: 'MarkerMoved', data: { marker: lead.hidden?.marker ?? '?', path: full, ...(stoppedBy ? { stoppedBy } : {}) } })),
   });
-  opts.afterMove?.(ctx, { unit: o.unit, with: o.with ?? [], path: full, index: i });
+}
+
+/** Movement points spent from planned[0] to planned[upTo] along the planned path (0 when it no longer checks). */
+function pathCost(state: GameState, unit: string, planned: readonly string[], upTo: number, hooks?: MoveHooks): number {
+  if (upTo <= 0) return 0;
+  const steps = planned.slice(1, upTo + 1);
+  const contexts = moveContexts(state, unit, { knownTo: null, hooks, from: planned[0]! });
+  const board = contexts[0]!.board;
+  const idx = steps.map((l) => board.grid.indexOf(l));
+  for (const c of contexts) {
+    const r = checkPath(c, idx);
+    if (r.ok) return r.cost / board.costScale;
+  }
+  return 0;
 }
