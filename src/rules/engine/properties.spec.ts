@@ -140,7 +140,8 @@ describe('properties', () => {
   it('random order lists never throw: they are accepted or get violations, and accepted ones resolve', () => {
     fc.assert(
       fc.property(
-        stateArb.chain((b) => {
+        fc.tuple(stateArb, fc.boolean()).chain(([b0, inSetup]) => {
+          const b = inSetup ? { state: buildState(scenario, { ...b0.prestate, phase: 'setup', units: b0.prestate.units.map((u, k) => (k % 2 === 0 ? { ...u, hex: undefined, box: 'setup', attrs: { setupZone: u['side'] === 'A' ? 'a-sea' : 'b-land' } } : u)) } as never) } : b0;
           const ids = Object.keys(b.state.units);
           return fc.tuple(fc.constant(b), fc.array(orderArb(ids.length > 0 ? ids : ['none']), { maxLength: 8 }), fc.constantFrom('A', 'B', 'C'), fc.integer(), fc.constantFrom<RawSubmission['kind']>('orders', 'reaction', 'standing-orders'));
         }),
