@@ -113,11 +113,11 @@ function projectMove(state: GameState, o: MoveOrder, hooks?: MoveHooks): EventBo
 
 function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, resume?: Resume): void {
   if (resume !== undefined) {
-    const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; segment: number; planned: string[] };
+    const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; planned: string[]; stoppedBy: string | null };
     if (st.kind === STEP_STAGE) {
       const here: MoveStep = { unit: st.unit, with: st.with, path: st.planned, at: st.at, index: i };
       const goOn = opts.stepReaction!.apply(ctx, here, resume.answer);
-      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.at, null);
+      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.at, st.stoppedBy);
     }
     opts.afterMove?.(ctx, { unit: st.unit, with: st.with, path: st.path, index: i }, resume);
     return;
@@ -172,7 +172,7 @@ function walkSegments<X extends Json>(
       if (q === null) continue;
       emitSegment(ctx, o, planned, segment, at, null, opts);
       segment = at;
-      const r = ctx.ask({ ...q, stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, segment } });
+      const r = ctx.ask({ ...q, stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, stoppedBy } });
       if (!r.answered) return;
       if (!opts.stepReaction.apply(ctx, here, r.answer)) {
         end = at;
