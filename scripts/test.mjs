@@ -11,7 +11,9 @@ import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL = 'postgresql://postgres@127.0.0.1:5432';
-const TEST_DB = 'fieldpost_test';
+// One database per run, so runs started at the same time (several engineers, one machine) never
+// drop each other's database; it is dropped again when the run ends.
+const TEST_DB = `fieldpost_test_${process.pid}`;
 
 function run(cmd, args, env = {}) {
   return new Promise((done) => {
@@ -34,18 +36,32 @@ async function answers(url) {
 }
 
 /** A fresh database on the local server, so every run starts from the migrations. */
-async function freshLocalDatabase() {
+async function adminQuery(sql) {
   const admin = new pg.Client({ connectionString: `${LOCAL}/postgres` });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${TEST_DB}`);
-  await admin.end();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function freshLocalDatabase() {
+  await adminQuery(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${TEST_DB}`);
   return `${LOCAL}/${TEST_DB}`;
 }
 
 async function chooseDatabase() {
   if (process.env.DATABASE_URL) return { kind: 'postgres (DATABASE_URL)', url: process.env.DATABASE_URL, poolMax: 10 };
-  if (await answers(`${LOCAL}/postgres`)) return { kind: `postgres (local server, database ${TEST_DB})`, url: await freshLocalDatabase(), poolMax: 10 };
+  if (await answers(`${LOCAL}/postgres`)) {
+    return {
+      kind: `postgres (local server, database ${TEST_DB})`,
+      url: await freshLocalDatabase(),
+      poolMax: 10,
+      stop: () => adminQuery(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`).catch(() => undefined),
+    };
+  }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const dir = mkdtempSync(join(tmpdir(), 'fieldpost-test-'));
