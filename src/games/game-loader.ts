@@ -13,23 +13,35 @@ export interface LoadedGame {
   system: GameSystem;
 }
 
-/** Rebuilds a game from its newest snapshot plus the events after it. */
+const CACHE_SIZE = 500;
+
+/**
+ * Rebuilds a game from its newest snapshot plus the events after it. The latest state of
+ * recently used games is also kept in memory: the log is append-only, so a state once folded
+ * for version N stays right, and only the events after N need reading. Folded states are never
+ * mutated (the fold returns new objects), so sharing them is safe.
+ */
 @Injectable()
 export class GameLoader {
+  private readonly recent = new Map<string, { version: number; state: GameEnvelope }>();
+
   constructor(
     private readonly store: EventStore,
     @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
   ) {}
 
   async load(gameId: string, atVersion?: number, tx?: Tx): Promise<LoadedGame> {
-    const snapshot = await this.store.latestSnapshot(gameId, atVersion, tx);
-    const events = await this.store.readStream(gameId, (snapshot?.version ?? 0) + 1, atVersion, tx);
-    let state = snapshot?.state as GameEnvelope | undefined;
+    const cached = this.recent.get(gameId);
+    const usable = cached && (atVersion === undefined || cached.version <= atVersion) ? cached : undefined;
+    const base = usable ?? (await this.store.latestSnapshot(gameId, atVersion, tx));
+    const events = await this.store.readStream(gameId, (base?.version ?? 0) + 1, atVersion, tx);
+    let state = base?.state as GameEnvelope | undefined;
     if (!state && events.length === 0) throw gameNotFound(gameId);
     const scenarioId = state?.scenarioId ?? (events[0]!.data as GameCreatedData).scenarioId;
     const system = this.systemFor(scenarioId);
     for (const e of events) state = foldGame(system, state, e as never);
-    const version = events.length > 0 ? events[events.length - 1]!.version : snapshot!.version;
+    const version = events.length > 0 ? events[events.length - 1]!.version : base!.version;
+    if (atVersion === undefined || version >= (cached?.version ?? 0)) this.remember(gameId, version, state!);
     return { state: state!, version, system };
   }
 
@@ -37,5 +49,11 @@ export class GameLoader {
     const entry = this.catalog.get(scenarioId);
     if (!entry) throw scenarioNotFound(scenarioId);
     return entry.system;
+  }
+
+  private remember(gameId: string, version: number, state: GameEnvelope): void {
+    this.recent.delete(gameId);
+    this.recent.set(gameId, { version, state });
+    if (this.recent.size > CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
   }
 }
