@@ -24,7 +24,9 @@ export function cargoProblem(state: GameState, carrier: UnitState, cargo: readon
   const t = ct.transport;
   if (t === undefined) return { ruleId: ruleOf(state, 'capacity'), code: 'transport/not_a_transport', message: `${ct.name} carries nothing` };
   const types = cargo.map((u) => typeOf(state, u));
-  const uncarriable = types.find((x) => x.weight === undefined);
+  // A carrier of unlimited capacity (a ship, Q-GT-14) is not limited by weight:
+  // it carries aircraft and landing craft, which have none (GT-9.1 "-").
+  const uncarriable = t.capacity === null ? undefined : types.find((x) => x.weight === undefined);
   if (uncarriable !== undefined)
     return { ruleId: ruleOf(state, 'capacity'), code: 'transport/not_carriable', message: `${uncarriable.name} cannot be carried` };
   for (const a of t.allowances) if (types.every((x) => hasTag(x, a.cargo)) && types.length <= a.maxUnits) return null;
@@ -35,7 +37,7 @@ export function cargoProblem(state: GameState, carrier: UnitState, cargo: readon
   }
   if (t.maxUnits !== undefined && types.length > t.maxUnits)
     return { ruleId: ruleOf(state, 'capacity'), code: 'transport/too_many', message: `${ct.name} carries at most ${t.maxUnits} units` };
-  const weight = types.reduce((s, x) => s + x.weight!, 0);
+  const weight = types.reduce((s, x) => s + (x.weight ?? 0), 0);
   if (t.capacity !== null && weight > t.capacity)
     return { ruleId: t.ruleId ?? ruleOf(state, 'capacity'), code: 'transport/over_capacity', message: `cargo weight ${weight} exceeds ${ct.name}'s capacity ${t.capacity}` };
   return null;

@@ -9,8 +9,11 @@ import { ZOC_FORBIDDEN, ZOC_STOP } from './movement/step';
  * is in a hex of `medium`. The default follows rules.json: "can-attack" means
  * non-zero strength against the mover's target class there (GT-6C.2, Q-GT-21).
  * Systems may replace it (aircraft whose strength depends on markers).
+ * `knownTo` is the side whose knowledge plans the move (null = the real
+ * state), so that a fact hidden from the mover (a secretly broken-down unit,
+ * GT-4.8) can be taken into account only where the mover may know it.
  */
-export type ExertsZoc = (state: GameState, enemy: UnitState, moverType: UnitType, medium: string) => boolean;
+export type ExertsZoc = (state: GameState, enemy: UnitState, moverType: UnitType, medium: string, knownTo?: string | null) => boolean;
 
 export const defaultExertsZoc: ExertsZoc = (state, enemy, moverType, medium) => {
   const rule = state.scenario.rules.zoc;
@@ -53,15 +56,15 @@ export function zocFlags(
     if (hidden && rule.hidden === 'ignored-until-contact') continue;
     const at = board.grid.indexOf(e.loc.hex);
     if (at < 0) continue;
-    const onLand = hidden || exerts(state, e, moverType, 'land');
-    const onWater = hidden || exerts(state, e, moverType, 'water');
+    const onLand = hidden || exerts(state, e, moverType, 'land', knownTo);
+    const onWater = hidden || exerts(state, e, moverType, 'water', knownTo);
     const other = hidden ? true : null;
     let touchesStart = false;
     for (let d = 0; d < 6; d++) {
       const n = nb[at * 6 + d]!;
       if (n < 0) continue;
       const m = mediumAt(board, n);
-      const ex = m === 'land' ? onLand : m === 'water' ? onWater : (other ?? exerts(state, e, moverType, m));
+      const ex = m === 'land' ? onLand : m === 'water' ? onWater : (other ?? exerts(state, e, moverType, m, knownTo));
       if (!ex) continue;
       into[n]! |= ZOC_STOP;
       if (n === start) touchesStart = true;

@@ -1,4 +1,5 @@
 import type { GameSystem } from '../engine/types';
+import { gators } from './gators';
 
 /** The game systems this server plays. A scenario folder names one of them by id. */
-export const SYSTEMS: readonly GameSystem[] = [];
+export const SYSTEMS: readonly GameSystem[] = [gators];

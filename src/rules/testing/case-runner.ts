@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { ForcedDice } from '../dice/forced-dice';
-import { RulesEvent, Violation } from '../engine/types';
+import { Submission } from '../engine/kit/types';
+import { GameSystem, RulesEvent, Violation } from '../engine/types';
 import { eventAsSeenBy } from '../engine/visibility';
+import { JsonObject } from '../model/json';
+import { Scenario } from '../model/scenario';
+import { GameState } from '../model/state';
 import { Prestate, buildState, prestateSchema } from './prestate';
 import { testScenario } from './scenario-files';
-import { TestState, testSystem } from './test-system';
+import { testSpec, testSystem } from './test-system';
 
 const forced = z.union([z.int(), z.strictObject({ value: z.int(), sides: z.int().optional(), purpose: z.string().optional() })]);
 const violationMatch = z.strictObject({ ruleId: z.string(), code: z.string(), orderIndex: z.int().nullable().optional() });
@@ -48,11 +52,15 @@ const optionsSchema = z.strictObject({
   attacks: z.array(z.strictObject({ targetHex: z.string(), preview: z.unknown().optional() })).default([]),
 });
 
-/** A rule case file (src/rules/engine/cases/**.json). */
+/** A rule case file (src/rules/engine/cases/**.json, a system's cases). */
 export const caseSchema = z.strictObject({
   ruleId: z.string().min(2),
   title: z.string().min(3),
-  prestate: prestateSchema,
+  /** Further rule IDs the case also checks. */
+  alsoChecks: z.array(z.string().min(2)).default([]),
+  prestate: prestateSchema.optional(),
+  /** Instead of a prestate: the state of a new game of the whole scenario (system.start), with these sides. */
+  start: z.strictObject({ sides: z.array(z.string()).min(1) }).optional(),
   /** Views of the prestate that must (or must not) contain strings. */
   views: z.array(z.strictObject({ side: z.string(), contains: z.array(z.string()).default([]), lacks: z.array(z.string()).default([]) })).default([]),
   steps: z.array(stepSchema).default([]),
@@ -64,11 +72,28 @@ export interface CaseResult {
   readonly failures: string[];
 }
 
+/** What a case runs against: a game system and the scenario its prestates are built on. */
+export interface CaseTarget<X extends JsonObject> {
+  readonly system: GameSystem<GameState<X>, Submission>;
+  readonly scenario: Scenario;
+  /** The system's initial public state for prestates (spec.initialExt). */
+  readonly initialExt: (scenario: Scenario) => X;
+}
+
 /** Runs one case against the kernel test system and returns what did not match. */
 export function runCase(input: unknown): CaseResult {
+  return runCaseWith({ system: testSystem, scenario: testScenario(), initialExt: testSpec.initialExt }, input);
+}
+
+/** Runs one case against a game system and its scenario; returns what did not match. */
+export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: unknown): CaseResult {
   const c = caseSchema.parse(input);
   const failures: string[] = [];
-  let state: TestState = buildState(testScenario(), c.prestate as Prestate);
+  const { system: testSystem } = target;
+  let state: GameState<X>;
+  if (c.start !== undefined) state = target.system.start(target.scenario, { sides: c.start.sides }).reduce<GameState<X> | undefined>((s, e) => target.system.evolve(s, e), undefined)!;
+  else if (c.prestate !== undefined) state = buildState(target.scenario, c.prestate as Prestate, target.initialExt(target.scenario)) as GameState<X>;
+  else return { failures: ['a case needs a prestate or start'] };
   for (const v of c.views) {
     const text = JSON.stringify(testSystem.view(state, { kind: 'side', side: v.side }));
     for (const x of v.contains) if (!text.includes(x)) failures.push(`views: ${v.side}'s view lacks ${x}`);

@@ -25,13 +25,20 @@ export const prestateSchema = z.strictObject({
   units: z.array(unitSchema),
   standing: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   public: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** Side secrets a system keeps in notes (the Gators! breakdown result, loadouts), by side. */
+  notes: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** Keys of the system's public state (ext) to set over its initial ext. */
+  ext: z.record(z.string(), z.unknown()).default({}),
 });
 export type Prestate = z.input<typeof prestateSchema>;
 
-/** Builds a full state from a prestate: as if the game had reached that phase with those units. */
-export function buildState(scenario: Scenario, input: Prestate): GameState<JsonObject> {
+/**
+ * Builds a full state from a prestate: as if the game had reached that phase
+ * with those units. `ext` is the system's initial public state (spec.initialExt).
+ */
+export function buildState(scenario: Scenario, input: Prestate, ext: JsonObject = {}): GameState<JsonObject> {
   const p = prestateSchema.parse(input);
-  const base = initialState<JsonObject>(scenario, {});
+  const base = initialState<JsonObject>(scenario, { ...ext, ...(p.ext as JsonObject) });
   const setupIndex = scenario.turns.setup.findIndex((x) => x.id === p.phase);
   const turnIndex = scenario.turns.phases.findIndex((x) => x.id === p.phase);
   if (setupIndex < 0 && turnIndex < 0) throw new Error(`prestate: no phase "${p.phase}"`);
@@ -61,6 +68,11 @@ export function buildState(scenario: Scenario, input: Prestate): GameState<JsonO
   for (const [side, pub] of Object.entries(p.public)) {
     const s = sides[side];
     if (s !== undefined) sides[side] = { ...s, public: pub as { [k: string]: Json } };
+  }
+  for (const [side, notes] of Object.entries(p.notes)) {
+    const s = sides[side];
+    if (s === undefined) throw new Error(`prestate: unknown side ${side}`);
+    sides[side] = { ...s, secret: { ...s.secret, notes: notes as JsonObject } };
   }
   return {
     ...base,

@@ -1,0 +1,166 @@
+import { Json } from '../../model/json';
+import { GameState, UnitState } from '../../model/state';
+import { SystemEvolve } from '../../engine/evolve';
+import { AskRequest, AskResult, ResolveContext, Resume } from '../../engine/kit/types';
+import { Block, MoveHooks } from '../../engine/movement/context';
+import { OddsHooks } from '../../engine/combat/odds-step';
+import { MovedInfo, StepReaction } from '../../engine/orders/move';
+import { Violation } from '../../engine/types';
+import { defaultExertsZoc } from '../../engine/zoc';
+import { CombinedHooks, CoreHooks, GatorsFeature, UnloadInfo } from './feature';
+import { GState, GatorsExt } from './ext';
+
+/**
+ * Combines the features' hooks into the kernel's hook shapes. The rules of
+ * combination are part of the extension API (README.md):
+ * ZOC — a unit exerts one if no feature vetoes and either the kernel's
+ * can-attack test or some feature's zocCapable says so; blocked hexes —
+ * merged; budget — summed; endProblem, moveProblem, attackerProblem — first
+ * reason; strength — first defined answer; modifiers — concatenated;
+ * adjustResult — chained; attackerExempt — any; applyResult — first that
+ * applies; afterMove/afterUnload — every feature in order, each may ask;
+ * stepReaction — the first feature that asks at a hex.
+ */
+export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks {
+  const mv = features.flatMap((f) => (f.move ? [f.move] : []));
+  const od = features.flatMap((f) => (f.odds ? [f.odds] : []));
+  const move: MoveHooks = {
+    exertsZoc: (state, enemy, moverType, medium, knownTo) => {
+      if (mv.some((h) => h.zocVeto?.(state, enemy, moverType, medium, knownTo ?? null) === true)) return false;
+      return defaultExertsZoc(state, enemy, moverType, medium) || mv.some((h) => h.zocCapable?.(state, enemy, moverType, medium) === true);
+    },
+    blocked: (state, mover, board) => {
+      const out = new Map<number, Block>();
+      for (const h of mv) for (const [i, b] of h.blocked?.(state, mover, board) ?? []) if (!out.has(i)) out.set(i, b);
+      return out;
+    },
+    budgetAdjust: (state, mover) => mv.reduce((s, h) => s + (h.budgetAdjust?.(state, mover) ?? 0), 0),
+    endProblem: (state, movers, at) => firstOf(mv, (h) => h.endProblem?.(state, movers, at) ?? null),
+  };
+  const odds: OddsHooks = {
+    strength: (state, unit, cls) => {
+      for (const h of od) {
+        const v = h.strength?.(state, unit, cls);
+        if (v !== undefined) return v;
+      }
+      return state.scenario.units.types[unit.type]?.strength[cls] ?? 0;
+    },
+    attackerProblem: (state, unit, i) => firstOf(od, (h) => h.attackerProblem?.(state, unit, i) ?? null),
+    modifiers: (state, attack) => {
+      const parts = od.map((h) => h.modifiers?.(state, attack) ?? { shifts: [], dieModifiers: [] });
+      return { shifts: parts.flatMap((p) => p.shifts), dieModifiers: parts.flatMap((p) => p.dieModifiers) };
+    },
+    adjustResult: (state, attack, result) => od.reduce((r, h) => h.adjustResult?.(state, attack, r) ?? r, result),
+    attackerExempt: (state, attack, a) => od.some((h) => h.attackerExempt?.(state, attack, a) === true),
+    applyResult: (ctx, attack, result) => od.some((h) => h.applyResult?.(ctx, attack, result) === true),
+  };
+  const moveProblem = (state: GameState, unit: UnitState, index: number): Violation | null => firstOf(mv, (h) => h.moveProblem?.(state, unit, index) ?? null);
+  const core: CoreHooks = { move, moveProblem, odds };
+  const afters = features.flatMap((f) => (f.afterMove ? [f.afterMove(core)] : []));
+  const unloads = features.flatMap((f) => (f.afterUnload ? [f.afterUnload(core)] : []));
+  return {
+    ...core,
+    afterMove: (ctx, moved, resume) =>
+      chain(ctx, afters, moved, resume, (s) => ({ unit: moved.unit, with: [...moved.with], path: [...moved.path], ...s })),
+    afterUnload: (ctx, info, resume) => chain(ctx, unloads, info, resume, (s) => ({ unit: info.unit, carrier: info.carrier, hex: info.hex, ...s })),
+    stepReaction: combineStepReactions(features.flatMap((f) => (f.stepReaction ? [f.stepReaction(core)] : []))),
+  };
+}
+
+function firstOf<H, R>(list: readonly H[], f: (h: H) => R | null): R | null {
+  for (const h of list) {
+    const r = f(h);
+    if (r !== null) return r;
+  }
+  return null;
+}
+
+type After<I> = (ctx: ResolveContext<GatorsExt>, info: I, resume?: Resume) => void;
+
+/**
+ * Runs the hooks in order. A hook that asks gets its stage wrapped with its
+ * index (`f`) and the fields the kernel reads back on resume (`frame`); when
+ * the answer comes, that hook resumes and the ones after it run.
+ */
+function chain<I extends MovedInfo | UnloadInfo>(
+  ctx: ResolveContext<GatorsExt>,
+  hooks: readonly After<I>[],
+  info: I,
+  resume: Resume | undefined,
+  frame: (s: { f: number; s: Json }) => Json,
+): void {
+  let from = 0;
+  if (resume !== undefined) {
+    const st = resume.stage as { f: number; s: Json };
+    const waiting = proxy(ctx, (s) => frame({ f: st.f, s }));
+    hooks[st.f]?.(waiting, info, { stage: st.s, answer: resume.answer });
+    if (waiting.suspended) return;
+    from = st.f + 1;
+  }
+  for (let k = from; k < hooks.length; k++) {
+    const p = proxy(ctx, (s) => frame({ f: k, s }));
+    hooks[k]!(p, info);
+    if (p.suspended) return;
+  }
+}
+
+interface Proxy extends ResolveContext<GatorsExt> {
+  readonly suspended: boolean;
+}
+
+/** The same context, with the stage of its asks wrapped, and whether an ask left the resolution suspended. */
+function proxy(ctx: ResolveContext<GatorsExt>, wrap: (stage: Json) => Json): Proxy {
+  let suspended = false;
+  return {
+    get state() {
+      return ctx.state;
+    },
+    get dice() {
+      return ctx.dice;
+    },
+    get side() {
+      return ctx.side;
+    },
+    get suspended() {
+      return suspended;
+    },
+    emit: (e) => ctx.emit(e),
+    ask: (req: AskRequest): AskResult => {
+      const r = ctx.ask({ ...req, stage: wrap(req.stage) });
+      if (!r.answered) suspended = true;
+      return r;
+    },
+  };
+}
+
+/**
+ * One step reaction from several: the first feature with a question asks.
+ * The kernel hands the answer back without saying who asked, so apply finds
+ * the feature again by asking the (pure) questions on the same position: the
+ * units have not changed since the question (only the answer events came).
+ */
+function combineStepReactions(list: readonly StepReaction<GatorsExt>[]): StepReaction<GatorsExt> | undefined {
+  if (list.length === 0) return undefined;
+  return {
+    question: (state, step) => firstOf(list, (r) => r.question(state, step)),
+    apply: (ctx, step, answer) => {
+      const r = list.find((x) => x.question(ctx.state, step) !== null);
+      return r === undefined ? true : r.apply(ctx, step, answer);
+    },
+  };
+}
+
+/** The features' own events, dispatched by type. */
+export function combineEvolve(features: readonly GatorsFeature[]): SystemEvolve<GatorsExt> {
+  const byType = new Map<string, (state: GState, e: { type: string; data: unknown }) => GState>();
+  for (const f of features)
+    for (const [type, fn] of Object.entries(f.events ?? {})) {
+      if (byType.has(type)) throw new Error(`event type ${type} is defined by two features`);
+      byType.set(type, fn);
+    }
+  return (state, event) => {
+    const fn = byType.get(event.type);
+    if (fn === undefined) throw new Error(`no Gators! feature handles event type ${event.type}`);
+    return fn(state, event);
+  };
+}

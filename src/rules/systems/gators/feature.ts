@@ -1,0 +1,109 @@
+import { JsonObject } from '../../model/json';
+import { GameState, UnitState } from '../../model/state';
+import { UnitType } from '../../model/scenario';
+import { EventBody } from '../../engine/events';
+import { OrderHandler, ReactionKind, ResolveContext, Resume } from '../../engine/kit/types';
+import { Block, MoveHooks } from '../../engine/movement/context';
+import { AttackSetup, Modifier, OddsHooks } from '../../engine/combat/odds-step';
+import { MoveStep, MovedInfo, StepReaction } from '../../engine/orders/move';
+import { SideId, Viewer, Violation } from '../../engine/types';
+import { GameView } from '../../engine/view';
+import { Board } from '../../engine/board';
+import { GState, GatorsExt } from './ext';
+
+/** The phase kinds turns.json names; each feature may add orders and hooks to any of them. */
+export const PHASE_KINDS = ['setup', 'ship-placement', 'launch', 'recovery', 'movement', 'combat', 'guerrillas', 'end-of-turn'] as const;
+export type PhaseKindId = (typeof PHASE_KINDS)[number];
+
+export type Handler = OrderHandler<GatorsExt, unknown>;
+
+/** Movement hooks of a feature; combined over all features (see combine.ts for how). */
+export interface FeatureMoveHooks {
+  /** True: this enemy exerts no ZOC on the mover (broken down, landed aircraft). Any feature may veto. */
+  zocVeto?(state: GameState, enemy: UnitState, moverType: UnitType, medium: string, knownTo: string | null): boolean;
+  /** True: this enemy exerts a ZOC although its table strength is 0 (an aircraft that may carry a marker for the class, Q-GT-21). */
+  zocCapable?(state: GameState, enemy: UnitState, moverType: UnitType, medium: string): boolean;
+  /** Hexes closed to this mover (occupied bridges Q-GT-10; Debris for vehicles GT-6Q.3). Reasons of all features are merged. */
+  blocked?(state: GameState, mover: UnitState, board: Board): ReadonlyMap<number, Block>;
+  /** Movement points added to the unit's move (summed). */
+  budgetAdjust?(state: GameState, mover: UnitState): number;
+  /** Why the movers may not end in hex `at` (first reason wins). */
+  endProblem?(state: GameState, movers: readonly UnitState[], at: number): Block | null;
+  /** Why this unit may not move at all now (broken down, a FAV without crew). Checked before the path. */
+  moveProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
+}
+
+/** Odds-combat hooks of a feature (engine/combat/odds-step.ts OddsHooks, made composable). */
+export interface FeatureOddsHooks {
+  /** Strength against a class, or undefined to leave it to others (first defined answer wins; default units.json). */
+  strength?(state: GameState, unit: UnitState, targetClass: string): number | undefined;
+  attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
+  modifiers?(state: GameState, attack: AttackSetup): { shifts: Modifier[]; dieModifiers: Modifier[] };
+  /** Chained in registry order. */
+  adjustResult?(state: GameState, attack: AttackSetup, result: string): string;
+  attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
+  /** First feature that applies the result itself (returns true) wins. */
+  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string): boolean;
+}
+
+/** Per-phase-kind additions of a feature. */
+export interface FeaturePhase {
+  /** Extra order kinds. Built with the combined hooks, so that they move and fight by the same rules. */
+  orders?(h: CombinedHooks): readonly Handler[];
+  validateSubmission?(before: GState, after: GState, side: SideId, orders: readonly JsonObject[]): Violation[];
+  onEnter?(ctx: ResolveContext<GatorsExt>): void;
+  auto?(ctx: ResolveContext<GatorsExt>): void;
+  /** Simultaneous phases: runs once every side's sealed orders have been applied (the secret breakdown roll). May not ask. */
+  afterSealed?(ctx: ResolveContext<GatorsExt>): void;
+}
+
+/**
+ * One rule module of Gators!. Adding a rule = one file under features/ that
+ * exports a GatorsFeature, and one line in features.ts. Everything is
+ * optional; the registry combines the features in order.
+ */
+export interface GatorsFeature {
+  readonly id: string;
+  /** Rule IDs this feature implements (for the README and the coverage test). */
+  readonly rules: readonly string[];
+  readonly phases?: Partial<Record<PhaseKindId, FeaturePhase>>;
+  readonly reactions?: Readonly<Record<string, ReactionKind<GatorsExt>>>;
+  readonly move?: FeatureMoveHooks;
+  readonly odds?: FeatureOddsHooks;
+  /** After a unit's move; may ask (see combine.ts: the stage is wrapped so that resumes come back here). */
+  afterMove?(h: CoreHooks): AfterMove;
+  /** After a unit is unloaded; may ask. */
+  afterUnload?(h: CoreHooks): AfterUnload;
+  /** A reaction at a hex of a move (at most one question per hex: the first feature that asks). */
+  stepReaction?(h: CoreHooks): StepReaction<GatorsExt>;
+  /** The feature's own event types: type → evolve. */
+  readonly events?: Readonly<Record<string, (state: GState, event: EventBody) => GState>>;
+  /** Adds to the view (must follow the hiding rules: only what `viewer` may know). */
+  view?(state: GState, viewer: Viewer, base: GameView): GameView;
+}
+
+export interface UnloadInfo {
+  readonly unit: string;
+  readonly carrier: string;
+  readonly hex: string;
+  readonly index: number;
+}
+
+export type AfterMove = (ctx: ResolveContext<GatorsExt>, moved: MovedInfo, resume?: Resume) => void;
+export type AfterUnload = (ctx: ResolveContext<GatorsExt>, info: UnloadInfo, resume?: Resume) => void;
+
+/** The features' movement and combat hooks combined into the kernel's shapes (combine.ts). */
+export interface CoreHooks {
+  readonly move: MoveHooks;
+  readonly moveProblem: (state: GameState, unit: UnitState, index: number) => Violation | null;
+  readonly odds: OddsHooks;
+}
+
+/** CoreHooks and the combined after-move, after-unload and step-reaction hooks. */
+export interface CombinedHooks extends CoreHooks {
+  readonly afterMove: AfterMove;
+  readonly afterUnload: AfterUnload;
+  readonly stepReaction: StepReaction<GatorsExt> | undefined;
+}
+
+export type { MoveStep, MovedInfo };

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { Json } from '../../../model/json';
+import { GameState, ReactionRequest, UnitState } from '../../../model/state';
+import { boardOf } from '../../../engine/board';
+import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
+import { unitIdSchema } from '../../../engine/orders/common';
+import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { Violation } from '../../../engine/types';
+import { visibilityFor } from '../../../engine/visibility';
+import { gatorsData } from '../data';
+import { CoreHooks, GatorsFeature } from '../feature';
+import { GatorsExt } from '../ext';
+import { isAmphibious, isLand, isWater } from '../queries';
+
+/**
+ * GT-7O (Q-GT-45): anti-landing defence, an engine reaction. When a P1
+ * amphibian comes out of the water into a hex next to P2 units that can
+ * attack it — or, having come ashore this turn, unloads into such a hex — P2
+ * may attack it at once, out of turn: any of those units together (each once
+ * per turn, GT-7O.4), only from the adjacent hexes (no bombardment from a
+ * distance, GT-7O.3), now or never. D R1: the landing fails (the amphibian
+ * goes back to the water hex it came from; unloaded cargo goes back aboard)
+ * and its move ends; D R2 counts as D X (GT-7O.2). P2's standing orders
+ * ("all", "none", { units } or { allExcept }) answer without a pause.
+ */
+export const ANTI_LANDING = 'anti-landing';
+const USED = 'antiLandingUsed';
+const ASHORE = 'cameAshore';
+
+const answerSchema = z.strictObject({ attackers: z.array(unitIdSchema).max(30) });
+const standingSchema = z.union([
+  z.literal('all'),
+  z.literal('none'),
+  z.strictObject({ units: z.array(unitIdSchema).max(200) }),
+  z.strictObject({ allExcept: z.array(unitIdSchema).max(200) }),
+]);
+
+interface Landing {
+  readonly unit: string;
+  readonly hex: string;
+  /** The water hex it came from (a landing), or the carrier it left (an unloading). */
+  readonly from?: string;
+  readonly carrier?: string;
+  readonly with?: readonly string[];
+}
+
+/** Enemy units next to `hex` that may fire at `target` there now (GT-7O.1, GT-7O.3, GT-7O.4). */
+export function eligibleDefenders(state: GameState, h: CoreHooks, target: UnitState, hex: string): string[] {
+  const board = boardOf(state.scenario);
+  const at = board.grid.indexOf(hex);
+  const cls = targetClassAt(board, typeOf(state, target), at);
+  return allUnits(state)
+    .filter((u) => u.side !== target.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1)
+    .filter((u) => !flag(u, USED) && h.odds.attackerProblem?.(state, u, 0) == null && (h.odds.strength?.(state, u, cls) ?? 0) > 0)
+    .map((u) => u.id)
+    .sort();
+}
+
+function request(state: GameState, h: CoreHooks, l: Landing): Omit<ReactionRequest, 'stage'> | null {
+  const target = state.units[l.unit];
+  if (target === undefined) return null;
+  const eligible = eligibleDefenders(state, h, target, l.hex);
+  if (eligible.length === 0) return null;
+  return {
+    side: state.units[eligible[0]!]!.side,
+    kind: ANTI_LANDING,
+    prompt: { unit: l.unit, hex: l.hex, cause: l.carrier === undefined ? 'landing' : 'unloading' },
+    privatePrompt: { eligible },
+    context: l as unknown as Json,
+  };
+}
+
+/** Carries out the answer; returns whether the lander still stands where it landed. */
+function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: Json): boolean {
+  const target = ctx.state.units[l.unit];
+  if (target === undefined) return false;
+  const still = new Set(eligibleDefenders(ctx.state, h, target, l.hex));
+  const chosen = (answer as { attackers: string[] }).attackers.filter((id) => still.has(id));
+  if (chosen.length === 0) return true;
+  for (const id of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { [USED]: true } }, visibility: visibilityFor(ctx.state, [ctx.state.units[id]!]) });
+  const map = gatorsData(ctx.state.scenario).antiLanding.results;
+  const hooks: OddsHooks = {
+    ...h.odds,
+    adjustResult: (s, a, r) => {
+      const base = h.odds.adjustResult?.(s, a, r) ?? r;
+      const m = map[base];
+      return m === undefined || m === 'landing-fails' ? base : m;
+    },
+    applyResult: (c, a, r) => (map[r] === 'landing-fails' ? landingFails(c, l) : (h.odds.applyResult?.(c, a, r) ?? false)),
+  };
+  resolveOddsAttack(ctx, chosen.map((unit) => ({ unit })), l.hex, hooks, { cause: ANTI_LANDING });
+  const u = ctx.state.units[l.unit];
+  return u !== undefined && u.loc.at === 'hex' && u.loc.hex === l.hex;
+}
+
+/** GT-7O.2 D R1, Q-GT-45: back into the water (the move is over), or back aboard. */
+function landingFails(ctx: ResolveContext, l: Landing): boolean {
+  const u = ctx.state.units[l.unit];
+  if (u === undefined || u.loc.at !== 'hex') return true;
+  if (l.carrier !== undefined) {
+    const carrier = ctx.state.units[l.carrier];
+    if (carrier !== undefined && carrier.loc.at !== 'eliminated') {
+      ctx.emit({ type: 'UnitLoaded', data: { unit: l.unit, carrier: l.carrier }, visibility: { to: 'all' } });
+      return true;
+    }
+    return false;
+  }
+  const with_ = (l.with ?? []).filter((id) => ctx.state.units[id]?.loc.at === 'hex');
+  ctx.emit({ type: 'UnitRetreated', data: { unit: l.unit, path: [l.hex, l.from!], ...(with_.length > 0 ? { with: with_ } : {}) }, visibility: visibilityFor(ctx.state, [u]) });
+  return true;
+}
+
+const reaction: ReactionKind<GatorsExt> = {
+  answerSchema,
+  standingSchema,
+  validateAnswer: (_state, req, answer): Violation[] => {
+    const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
+    const chosen = (answer as { attackers: string[] }).attackers;
+    const bad = chosen.filter((a) => !eligible.includes(a));
+    if (bad.length > 0) return [violation('GT-7O.3', 'reaction/not_eligible', `${bad.join(', ')} may not attack this landing`, null)];
+    if (new Set(chosen).size !== chosen.length) return [violation('GT-7O.4', 'reaction/duplicate', 'a unit is listed twice', null)];
+    return [];
+  },
+  fromStanding: (_state, req, standing) => {
+    if (standing === undefined) return null;
+    const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
+    const s = standing as z.infer<typeof standingSchema>;
+    if (s === 'all') return { attackers: eligible };
+    if (s === 'none') return { attackers: [] };
+    if ('units' in s) return { attackers: eligible.filter((e) => s.units.includes(e)) };
+    return { attackers: eligible.filter((e) => !s.allExcept.includes(e)) };
+  },
+  none: () => ({ attackers: [] }),
+};
+
+function landerSide(state: GameState): string {
+  return gatorsData(state.scenario).options.landingSide;
+}
+
+export const antiLanding: GatorsFeature = {
+  id: 'anti-landing',
+  rules: ['GT-7O.1', 'GT-7O.2', 'GT-7O.3', 'GT-7O.4', 'Q-GT-45', 'GT-5.5'],
+  reactions: { [ANTI_LANDING]: reaction },
+  stepReaction: (h) => ({
+    question: (state, step) => {
+      const u = state.units[step.unit];
+      if (u === undefined || step.at < 1 || u.side !== landerSide(state) || !isAmphibious(state, u)) return null;
+      const board = boardOf(state.scenario);
+      const from = step.path[step.at - 1]!;
+      const hex = step.path[step.at]!;
+      if (!isWater(board, board.grid.indexOf(from)) || !isLand(board, board.grid.indexOf(hex))) return null;
+      return request(state, h, { unit: step.unit, hex, from, with: step.with });
+    },
+    apply: (ctx, step, answer) => fire(ctx, h, { unit: step.unit, hex: step.path[step.at]!, from: step.path[step.at - 1]!, with: step.with }, answer),
+  }),
+  // Remember that it came ashore this turn: its cargo's unloading is then a landing too (GT-7O.1).
+  afterMove: () => (ctx, moved, resume) => {
+    if (resume !== undefined) return;
+    const u = ctx.state.units[moved.unit];
+    const board = boardOf(ctx.state.scenario);
+    if (u === undefined || u.loc.at !== 'hex' || !isAmphibious(ctx.state, u) || flag(u, ASHORE)) return;
+    const here = board.grid.indexOf(u.loc.hex);
+    if (isLand(board, here) && moved.path.some((p) => isWater(board, board.grid.indexOf(p))))
+      ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { [ASHORE]: true } }, visibility: { to: 'all' } });
+  },
+  afterUnload: (h) => (ctx, info, resume) => {
+    const l: Landing = { unit: info.unit, hex: info.hex, carrier: info.carrier };
+    if (resume !== undefined) return void fire(ctx, h, l, resume.answer);
+    const carrier = ctx.state.units[info.carrier];
+    const board = boardOf(ctx.state.scenario);
+    if (carrier === undefined || carrier.side !== landerSide(ctx.state) || !isAmphibious(ctx.state, carrier) || !flag(carrier, ASHORE)) return;
+    if (!isLand(board, board.grid.indexOf(info.hex)) || hexOf(ctx.state, ctx.state.units[info.unit]!) !== info.hex) return;
+    const q = request(ctx.state, h, l);
+    if (q === null) return;
+    const r = ctx.ask({ ...q, stage: l as unknown as Json });
+    if (r.answered) fire(ctx, h, l, r.answer);
+  },
+};

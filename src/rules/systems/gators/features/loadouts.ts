@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { JsonObject } from '../../../model/json';
+import { GameState } from '../../../model/state';
+import { unitIdSchema, isViolation, ownUnit } from '../../../engine/orders/common';
+import { OrderHandler } from '../../../engine/kit/types';
+import { typeOf } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { Violation } from '../../../engine/types';
+import { gatorsData, LoadoutData } from '../data';
+import { GatorsFeature } from '../feature';
+import { GatorsExt, GState, notesOf } from '../ext';
+import { privateTo } from '../queries';
+
+
+export const armSchema = z.strictObject({ kind: z.literal('arm'), unit: unitIdSchema, markers: z.array(z.string().min(1)).max(8) });
+export type ArmOrder = z.infer<typeof armSchema>;
+
+/**
+ * Why `markers` is not a legal load for this loadout (GT-9.4, Q-GT-48: a
+ * loadout is a maximum; "in pairs": every type in even numbers), or null.
+ * Each marker must fit a slot of its own: a small matching, slots are few.
+ */
+export function loadoutProblem(loadout: LoadoutData | undefined, markers: readonly string[]): string | null {
+  if (loadout === undefined) return 'this unit carries no Air-Attack markers';
+  if (markers.length > loadout.slots.length) return `at most ${loadout.slots.length} markers`;
+  if (loadout.inPairs) {
+    const counts = new Map<string, number>();
+    for (const m of markers) counts.set(m, (counts.get(m) ?? 0) + 1);
+    const odd = [...counts].find(([, n]) => n % 2 !== 0);
+    if (odd !== undefined) return `markers are carried in pairs (${odd[1]} × ${odd[0]})`;
+  }
+  const used = loadout.slots.map(() => false);
+  const fit = (k: number): boolean => {
+    if (k === markers.length) return true;
+    for (let s = 0; s < loadout.slots.length; s++) {
+      if (used[s] || !loadout.slots[s]!.includes(markers[k]!)) continue;
+      used[s] = true;
+      if (fit(k + 1)) return true;
+      used[s] = false;
+    }
+    return false;
+  };
+  return fit(0) ? null : `${markers.join(', ')} does not fit the loadout ${loadout.slots.map((s) => s.join('/')).join(' + ')}`;
+}
+
+/** The loadout data of a unit's type (rules.json combat.airAttack.loadouts). */
+export function loadoutFor(state: GameState, unitType: string): LoadoutData | undefined {
+  return gatorsData(state.scenario).airAttack.loadouts[unitType];
+}
+
+function checkArm(state: GameState, side: string, o: ArmOrder, i: number): Violation[] {
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  const known = gatorsData(state.scenario).airAttack.markers;
+  const unknown = o.markers.find((m) => known[m] === undefined);
+  if (unknown !== undefined) return [violation('GT-9.4', 'loadout/unknown_marker', `"${unknown}" is not an Air-Attack marker`, i)];
+  const p = loadoutProblem(loadoutFor(state, u.type), o.markers);
+  return p === null ? [] : [violation('GT-9.4', 'loadout/illegal', `${o.unit}: ${p}`, i)];
+}
+
+/**
+ * Arming at setup (GT-4.4 airborne F-5As, GT-4.11 attack helicopters on the
+ * LPD/LSD; any aircraft may start armed). Re-arming in play is part of the
+ * air feature (GT-6B.4), which reuses loadoutProblem and the event.
+ */
+export function armOrder(): OrderHandler<GatorsExt, ArmOrder> {
+  return {
+    kind: 'arm',
+    schema: armSchema,
+    validate: checkArm,
+    project: (_s, side, o) => [{ type: 'AircraftArmed', data: { side, unit: o.unit, markers: o.markers } }],
+    resolve: (ctx, o) => ctx.emit(privateTo(ctx.side, 'AircraftArmed', { side: ctx.side, unit: o.unit, markers: o.markers })),
+  };
+}
+
+/** Evolve of AircraftArmed: the loadout goes into the owner's notes (hidden from the enemy, GT-6C.2). */
+function armed(state: GState, data: unknown): GState {
+  const d = data as { side: string; unit: string; markers: string[] };
+  const s = state.sides[d.side]!;
+  const loadouts = { ...(notesOf(state, d.side).loadouts ?? {}), [d.unit]: d.markers };
+  return { ...state, sides: { ...state.sides, [d.side]: { ...s, secret: { ...s.secret, notes: { ...s.secret.notes, loadouts } as JsonObject } } } };
+}
+
+export const loadouts: GatorsFeature = {
+  id: 'loadouts',
+  rules: ['GT-9.4', 'Q-GT-48', 'GT-4.11', 'Q-GT-21'],
+  phases: { setup: { orders: () => [armOrder() as OrderHandler<GatorsExt, unknown>] } },
+  events: { AircraftArmed: (s, e) => armed(s, e.data) },
+  move: {
+    // Q-GT-21: an aircraft whose type may carry a marker against the mover's class exerts a ZOC on it, whatever it carries.
+    zocCapable: (state, enemy, moverType, medium) => {
+      const lo = loadoutFor(state, enemy.type);
+      if (lo === undefined || typeOf(state, enemy).movementClass !== 'air') return false;
+      const cls = moverType.targetClassByMedium[medium] ?? moverType.targetClass;
+      const markers = gatorsData(state.scenario).airAttack.markers;
+      return lo.slots.some((slot) => slot.some((m) => markers[m]?.targetClass === cls && markers[m]?.targetTags === undefined));
+    },
+  },
+};

@@ -1,0 +1,74 @@
+import { JsonObject } from '../../../model/json';
+import { GameState, UnitState } from '../../../model/state';
+import { Board } from '../../../engine/board';
+import { Block } from '../../../engine/movement/context';
+import { allUnits, flag, typeOf } from '../../../engine/queries';
+import { stackProblem, stackTypesAt } from '../../../engine/stacking';
+import { violation } from '../../../engine/violation';
+import { Violation } from '../../../engine/types';
+import { GatorsFeature } from '../feature';
+import { GState } from '../ext';
+import { crewed, isShip, tagged } from '../queries';
+
+/**
+ * Ordinary movement rules that the kernel does not know:
+ * - GT-5.2 / Q-GT-17: in P1's movement phase the ships move first;
+ * - Q-GT-10: a ground unit may not enter or pass a bridge hex holding a
+ *   ground unit, unless stacking would let it join that unit (boats pass under);
+ * - GT-2.20: a FAV without a small team aboard cannot move (or attack, or exert a ZOC);
+ * - GT-6F.1: a transport that has unloaded this turn may not move on.
+ */
+export const movementRules: GatorsFeature = {
+  id: 'movement-rules',
+  rules: ['GT-5.2', 'Q-GT-17', 'GT-3.14', 'Q-GT-10', 'GT-2.20', 'GT-6F.1'],
+  phases: {
+    movement: { validateSubmission: (before, _after, _side, orders) => shipsFirst(before, orders) },
+  },
+  move: {
+    moveProblem: (state, u, i) => {
+      if (!crewed(state, u)) return violation('GT-2.20', 'movement/no_crew', `${u.id} cannot move without a small team aboard`, i);
+      if (flag(u, 'unloadedCargo')) return violation('GT-6F.1', 'transport/unloaded_carrier', `${u.id} has unloaded this turn; its move is over`, i);
+      return null;
+    },
+    zocVeto: (state, enemy) => !crewed(state, enemy),
+    blocked: (state, mover, board) => occupiedBridges(state, mover, board),
+  },
+  odds: {
+    attackerProblem: (state, u, i) => (crewed(state, u) ? null : violation('GT-2.20', 'combat/no_crew', `${u.id} cannot attack without a small team aboard`, i)),
+  },
+  afterUnload: () => (ctx, info, resume) => {
+    if (resume !== undefined) return;
+    const carrier = ctx.state.units[info.carrier];
+    if (carrier !== undefined && !flag(carrier, 'unloadedCargo'))
+      ctx.emit({ type: 'UnitMarked', data: { unit: info.carrier, flags: { unloadedCargo: true } }, visibility: { to: 'all' } });
+  },
+};
+
+function shipsFirst(state: GState, orders: readonly JsonObject[]): Violation[] {
+  const out: Violation[] = [];
+  let others = false;
+  orders.forEach((o, i) => {
+    const id = typeof o['unit'] === 'string' ? o['unit'] : '';
+    const u = state.units[id];
+    const ship = o['kind'] === 'move' && u !== undefined && isShip(state, u);
+    if (!ship) others = true;
+    else if (others) out.push(violation('GT-5.2', 'movement/ships_first', `ships move before all other units (${id} comes after another order)`, i));
+  });
+  return out;
+}
+
+/** Q-GT-10: bridge hexes a ground mover may not enter, with the reason. Enemy-held hexes are closed by the kernel already. */
+function occupiedBridges(state: GameState, mover: UnitState, board: Board): ReadonlyMap<number, Block> {
+  const out = new Map<number, Block>();
+  if (board.bridges.size === 0 || !tagged(state, mover, 'ground')) return out;
+  const moving = new Set([mover.id]);
+  for (const u of allUnits(state)) {
+    if (u.loc.at !== 'hex' || u.id === mover.id || u.side !== mover.side || !tagged(state, u, 'ground')) continue;
+    const i = board.grid.indexOf(u.loc.hex);
+    if (!board.bridges.has(i) || out.has(i)) continue;
+    const joined = [...stackTypesAt(state, mover.side, u.loc.hex, moving), typeOf(state, mover)];
+    if (stackProblem(state, board, mover.side, i, joined) !== null)
+      out.set(i, { ruleId: 'Q-GT-10', code: 'movement/bridge_occupied', message: `a unit stopped on the bridge at ${u.loc.hex} cannot be bypassed (GT-3.14)` });
+  }
+  return out;
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { JsonObject } from '../../../model/json';
+import { GameState, UnitState } from '../../../model/state';
+import { OrderHandler } from '../../../engine/kit/types';
+import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { loadOrder } from '../../../engine/orders/transport-orders';
+import { allUnits } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { SideId, Violation } from '../../../engine/types';
+import { visibilityFor } from '../../../engine/visibility';
+import { gatorsData } from '../data';
+import { GatorsFeature } from '../feature';
+import { GatorsExt, GState, notesOf } from '../ext';
+import { idOrder, isShip, privateTo, shipCarrying, tagged } from '../queries';
+import { withChecks } from '../orders/wrap';
+
+/**
+ * P1 loads the ships while P2 deploys (GT-4.10–GT-4.13). The loading lists
+ * are the oob.json carriers. At setup P1 may: move 1–2 helicopters of any
+ * type to each of the LPD and LSD (Q-GT-13; the AV-8B stays on the LHD,
+ * GT-2.38); split rifle platoons — the platoon goes to the split box and three
+ * squads come aboard its ship (GT-4.13: only these may be landed as squads);
+ * load units into landing craft and aircraft aboard the same ship (GT-4.12,
+ * nested cargo GT-6G.4); arm aircraft (loadouts feature; GT-4.11: attack
+ * helicopters on the LPD/LSD must be armed).
+ */
+export const assignSchema = z.strictObject({ kind: z.literal('assign'), unit: unitIdSchema, ship: unitIdSchema });
+export type AssignOrder = z.infer<typeof assignSchema>;
+export const splitSchema = z.strictObject({ kind: z.literal('split'), platoon: unitIdSchema });
+export type SplitOrder = z.infer<typeof splitSchema>;
+
+/** The box of the placement sheet where split platoons wait (GT-4.13), and the squads' pool. */
+export const SPLIT_BOX = 'split';
+export const SQUAD_POOL = 'squad-pool';
+
+function checkAssign(state: GameState, side: SideId, o: AssignOrder, i: number): Violation[] {
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  const ship = ownUnit(state, side, o.ship, i);
+  if (isViolation(ship)) return [ship];
+  if (!isShip(state, ship)) return [violation('GT-4.10', 'setup/not_a_ship', `${o.ship} is not a ship`, i)];
+  if (!tagged(state, u, 'helicopter')) return [violation('Q-GT-13', 'setup/not_a_helicopter', `only helicopters may start on another ship (${o.unit})`, i)];
+  if (shipCarrying(state, u) === undefined) return [violation('GT-4.10', 'setup/not_aboard', `${o.unit} is not aboard a ship`, i)];
+  return [];
+}
+
+function assignOrder(): OrderHandler<GatorsExt, AssignOrder> {
+  return {
+    kind: 'assign',
+    schema: assignSchema,
+    validate: checkAssign,
+    project: (_s, _side, o) => [{ type: 'UnitLoaded', data: { unit: o.unit, carrier: o.ship } }],
+    resolve: (ctx, o) => {
+      const after = { ...ctx.state, units: { ...ctx.state.units, [o.unit]: { ...ctx.state.units[o.unit]!, loc: { at: 'carried' as const, by: o.ship } } } };
+      ctx.emit({ type: 'UnitLoaded', data: { unit: o.unit, carrier: o.ship }, visibility: visibilityFor(after, [after.units[o.unit]!]) });
+    },
+  };
+}
+
+/** The three squads a split takes from the pool: the lowest-numbered still there. */
+export function squadsFromPool(state: GameState, side: SideId): string[] {
+  return allUnits(state)
+    .filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === SQUAD_POOL && tagged(state, u, 'squad'))
+    .map((u) => u.id)
+    .sort(idOrder)
+    .slice(0, 3);
+}
+
+function checkSplit(state: GameState, side: SideId, o: SplitOrder, i: number): Violation[] {
+  const u = ownUnit(state, side, o.platoon, i);
+  if (isViolation(u)) return [u];
+  if (!tagged(state, u, 'rifle-platoon')) return [violation('GT-4.13', 'setup/not_rifle_platoon', `only Rifle Platoons may be split (${o.platoon})`, i)];
+  if (shipCarrying(state, u) === undefined) return [violation('GT-4.13', 'setup/not_aboard', `${o.platoon} must be aboard its ship to be split at setup`, i)];
+  if (squadsFromPool(state, side).length < 3) return [violation('GT-4.13', 'setup/no_squads', 'no squads are left to split it into', i)];
+  return [];
+}
+
+function splitOrder(): OrderHandler<GatorsExt, SplitOrder> {
+  const data = (state: GameState, side: SideId, o: SplitOrder) => ({ side, platoon: o.platoon, squads: squadsFromPool(state, side), carrier: shipCarrying(state, state.units[o.platoon]!)!.id });
+  return {
+    kind: 'split',
+    schema: splitSchema,
+    validate: checkSplit,
+    project: (state, side, o) => [{ type: 'PlatoonSplit', data: data(state, side, o) }],
+    resolve: (ctx, o) => ctx.emit(privateTo(ctx.side, 'PlatoonSplit', data(ctx.state, ctx.side, o))),
+  };
+}
+
+/** Evolve of PlatoonSplit: the platoon into the (secret) split box, its squads aboard its ship. */
+function split(state: GState, data: unknown): GState {
+  const d = data as { platoon: string; squads: string[]; carrier: string };
+  const units: Record<string, UnitState> = { ...state.units };
+  const p = units[d.platoon]!;
+  units[d.platoon] = { ...p, loc: { at: 'box', box: SPLIT_BOX }, hidden: { marker: SPLIT_BOX } };
+  for (const id of d.squads) {
+    const { hidden: _h, ...sq } = units[id]!;
+    units[id] = { ...sq, loc: { at: 'carried', by: d.carrier } };
+  }
+  return { ...state, units };
+}
+
+function p1Setup(after: GState, side: SideId, orders: readonly JsonObject[]): Violation[] {
+  const out: Violation[] = [];
+  const max = gatorsData(after.scenario).options.helicoptersPerOtherShip;
+  orders.forEach((o, i) => {
+    if (o['kind'] === 'place') out.push(violation('GT-4.14', 'setup/ships_later', 'P1 places its ships after P2 has set up', i));
+  });
+  for (const ship of allUnits(after).filter((u) => u.side === side && isShip(after, u))) {
+    const aboard = allUnits(after).filter((u) => u.loc.at === 'carried' && u.loc.by === ship.id);
+    const helos = aboard.filter((u) => tagged(after, u, 'helicopter'));
+    const main = tagged(after, ship, 'lhd');
+    if (!main && helos.length > max) out.push(violation('Q-GT-13', 'setup/too_many_helicopters', `${helos.length} helicopters on ${ship.id}, at most ${max}`, null));
+    if (!main)
+      for (const u of aboard) {
+        if (tagged(after, u, 'lhd-only')) out.push(violation('GT-2.38', 'setup/lhd_only', `${u.id} may only use the LHD`, null));
+        if (tagged(after, u, 'attack-helicopter') && (notesOf(after, side).loadouts?.[u.id] ?? []).length === 0)
+          out.push(violation('GT-4.11', 'setup/unarmed_helicopter', `${u.id} on ${ship.id} must be armed at setup`, null));
+      }
+  }
+  return out;
+}
+
+export const setupP1: GatorsFeature = {
+  id: 'setup-p1',
+  rules: ['GT-4.10', 'GT-4.11', 'GT-4.12', 'GT-4.13', 'Q-GT-12', 'Q-GT-13', 'GT-2.38'],
+  phases: {
+    setup: {
+      orders: () => [
+        assignOrder() as OrderHandler<GatorsExt, unknown>,
+        splitOrder() as OrderHandler<GatorsExt, unknown>,
+        // GT-4.12: making up loads aboard a ship (cargo and carrier on the same ship; not into the ship itself).
+        withChecks(loadOrder<GatorsExt>(), (state, _side, o, i) => {
+          const c = state.units[o.carrier];
+          return c !== undefined && isShip(state, c) ? [violation('GT-4.10', 'setup/ship_lists', 'the ships carry what GT-4.10 lists; load into craft and aircraft aboard', i)] : [];
+        }) as OrderHandler<GatorsExt, unknown>,
+      ],
+      validateSubmission: (_before, after, side, orders) => (side === gatorsData(after.scenario).options.landingSide ? p1Setup(after, side, orders) : []),
+    },
+  },
+  events: { PlatoonSplit: (s, e) => split(s, e.data) },
+};

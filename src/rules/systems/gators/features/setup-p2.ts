@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { boardOf, hasOverlay, isOnMap } from '../../../engine/board';
+import { OrderHandler } from '../../../engine/kit/types';
+import { labelSchema } from '../../../engine/orders/common';
+import { placeOrder } from '../../../engine/orders/place';
+import { allUnits, hexOf, mediumAt } from '../../../engine/queries';
+import { setupViolations } from '../../../engine/setup';
+import { violation } from '../../../engine/violation';
+import { SideId, Violation } from '../../../engine/types';
+import { gatorsData } from '../data';
+import { GatorsFeature } from '../feature';
+import { GatorsExt, GState, gext, notesOf } from '../ext';
+import { distanceToAirfield, publicOf, tagged } from '../queries';
+
+/**
+ * P2's secret deployment (GT-4.2–GT-4.7), sealed together with P1's loading:
+ * units into their setup.json zones (not on bridges, boats at the shore
+ * Q-GT-15, aircraft on airfields), up to 18 under "?" markers (GT-4.3),
+ * Debris markers (GT-4.7, Q-GT-32), and the airborne F-5A pair (GT-4.4).
+ */
+export const debrisSchema = z.strictObject({ kind: z.literal('debris'), hex: labelSchema });
+export type DebrisOrder = z.infer<typeof debrisSchema>;
+
+function debrisProblem(state: GState, side: SideId, o: DebrisOrder, i: number): Violation[] {
+  const board = boardOf(state.scenario);
+  const at = board.grid.indexOf(o.hex);
+  if (side !== gatorsData(state.scenario).options.defendingSide) return [violation('GT-4.7', 'setup/not_yours', `${side} places no Debris markers`, i)];
+  if (!isOnMap(board, at) || mediumAt(board, at) !== 'land') return [violation('GT-4.7', 'setup/debris_place', `Debris goes on a land hex, not ${o.hex}`, i)];
+  if (hasOverlay(board, at, 'road') || hasOverlay(board, at, 'bridge')) return [violation('GT-4.7', 'setup/debris_road', `no Debris on roads or bridges (${o.hex})`, i)];
+  if (gext(state).debris.includes(o.hex)) return [violation('GT-4.7', 'setup/debris_twice', `${o.hex} already has a Debris marker`, i)];
+  return [];
+}
+
+export function debrisOrder(): OrderHandler<GatorsExt, DebrisOrder> {
+  return {
+    kind: 'debris',
+    schema: debrisSchema,
+    validate: debrisProblem,
+    project: (_s, _side, o) => [{ type: 'DebrisPlaced', data: { hex: o.hex } }],
+    resolve: (ctx, o) => ctx.emit(publicOf('DebrisPlaced', { hex: o.hex })),
+  };
+}
+
+/** Whole-submission checks of P2's setup. */
+function p2Setup(after: GState, side: SideId): Violation[] {
+  const d = gatorsData(after.scenario).options;
+  const out = setupViolations(after, side);
+  const debris = gext(after).debris.length;
+  if (debris > d.debrisMarkers) out.push(violation('Q-GT-32', 'setup/too_much_debris', `${debris} Debris markers, only ${d.debrisMarkers}`, null));
+  const board = boardOf(after.scenario);
+  const airborne: string[] = [];
+  for (const u of allUnits(after)) {
+    if (u.side !== side || !tagged(after, u, 'aircraft') || u.loc.at !== 'hex') continue;
+    if (board.airfieldOf[board.grid.indexOf(u.loc.hex)]! >= 0) continue;
+    if (!tagged(after, u, 'f-5a')) {
+      out.push(violation('GT-4.4', 'setup/aircraft_off_airfield', `${u.id} must start on an airfield`, null));
+      continue;
+    }
+    airborne.push(u.id);
+    if (distanceToAirfield(after, hexOf(after, u)!) > d.airborneF5aDistance)
+      out.push(violation('GT-4.4', 'setup/airborne_too_far', `airborne ${u.id} must be within ${d.airborneF5aDistance} hexes of an airfield`, null));
+    if ((notesOf(after, side).loadouts?.[u.id] ?? []).length === 0)
+      out.push(violation('Q-GT-15', 'setup/airborne_unarmed', `airborne ${u.id} must carry an Air-Attack loadout`, null));
+  }
+  if (airborne.length > d.airborneF5aMax)
+    out.push(violation('GT-4.4', 'setup/too_many_airborne', `${airborne.length} F-5As airborne, at most ${d.airborneF5aMax}`, null));
+  return out;
+}
+
+export const setupP2: GatorsFeature = {
+  id: 'setup-p2',
+  rules: ['GT-4.2', 'GT-4.3', 'GT-4.4', 'GT-4.5', 'GT-4.6', 'GT-4.7', 'Q-GT-15', 'Q-GT-32'],
+  phases: {
+    setup: {
+      orders: () => [placeOrder<GatorsExt>() as OrderHandler<GatorsExt, unknown>, debrisOrder() as OrderHandler<GatorsExt, unknown>],
+      validateSubmission: (_before, after, side) => (side === gatorsData(after.scenario).options.defendingSide ? p2Setup(after, side) : []),
+    },
+  },
+  events: { DebrisPlaced: (s, e) => ({ ...s, ext: { ...gext(s), debris: [...gext(s).debris, (e.data as { hex: string }).hex] } }) },
+};

@@ -1,0 +1,77 @@
+import { JsonObject } from '../../model/json';
+import { oddsAttack } from '../../engine/combat/odds-step';
+import { defineSystem } from '../../engine/kit/define-system';
+import { OrderHandler, PhaseKind, SystemSpec } from '../../engine/kit/types';
+import { GameState } from '../../model/state';
+import { combineEvolve, combineHooks } from './combine';
+import { CombinedHooks, GatorsFeature, Handler, PHASE_KINDS, PhaseKindId } from './feature';
+import { FEATURES } from './features';
+import { GatorsExt, initialExt } from './ext';
+import { movementOrders } from './orders/movement';
+import { resolveSealedInOrder } from './phases/setup';
+import { gatorsVictory } from './victory';
+
+/** The kernel orders every Gators! phase kind has before the features add theirs. */
+function coreOrders(kind: PhaseKindId, h: CombinedHooks): Handler[] {
+  switch (kind) {
+    case 'movement':
+      return movementOrders(h);
+    case 'combat':
+      return [oddsAttack<GatorsExt>(h.odds) as OrderHandler<GatorsExt, unknown>];
+    case 'setup':
+    case 'ship-placement':
+    case 'launch':
+    case 'recovery':
+    case 'guerrillas':
+    case 'end-of-turn':
+      return [];
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown phase kind ${String(never)}`);
+    }
+  }
+}
+
+/** Builds one phase kind from the core orders and every feature's contribution. */
+function phaseKind(kind: PhaseKindId, features: readonly GatorsFeature[], h: CombinedHooks): PhaseKind<GatorsExt> {
+  const parts = features.flatMap((f) => (f.phases?.[kind] ? [f.phases[kind]] : []));
+  const orders = [...coreOrders(kind, h), ...parts.flatMap((p) => p.orders?.(h) ?? [])];
+  const kinds = orders.map((o) => o.kind);
+  const dup = kinds.find((k, i) => kinds.indexOf(k) !== i);
+  if (dup !== undefined) throw new Error(`order kind "${dup}" is defined twice in phase kind ${kind}`);
+  const onEnter = parts.flatMap((p) => (p.onEnter ? [p.onEnter] : []));
+  const auto = parts.flatMap((p) => (p.auto ? [p.auto] : []));
+  const afterSealed = parts.flatMap((p) => (p.afterSealed ? [p.afterSealed] : []));
+  return {
+    orders,
+    validateSubmission: (before, after, side, list: readonly JsonObject[]) => parts.flatMap((p) => p.validateSubmission?.(before, after, side, list) ?? []),
+    onEnter: (ctx) => onEnter.forEach((f) => f(ctx)),
+    auto: (ctx) => auto.forEach((f) => f(ctx)),
+    resolveSealed: resolveSealedInOrder(orders, afterSealed),
+  };
+}
+
+/** The Gators! system spec from a list of features (FEATURES by default; tests may pass their own). */
+export function gatorsSpec(features: readonly GatorsFeature[] = FEATURES): SystemSpec<GatorsExt> {
+  const h = combineHooks(features);
+  const phases = Object.fromEntries(PHASE_KINDS.map((k) => [k, phaseKind(k, features, h)])) as Record<PhaseKindId, PhaseKind<GatorsExt>>;
+  const reactions = Object.assign({}, ...features.map((f) => f.reactions ?? {})) as NonNullable<SystemSpec<GatorsExt>['reactions']>;
+  const views = features.flatMap((f) => (f.view ? [f.view.bind(f)] : []));
+  return {
+    id: 'gators',
+    initialExt,
+    phases,
+    reactions,
+    evolve: combineEvolve(features),
+    view: (state, viewer, base) => views.reduce((v, f) => f(state, viewer, v), base),
+    victory: (state: GameState<GatorsExt>) => gatorsVictory(state),
+  };
+}
+
+export const GATORS_SPEC = gatorsSpec();
+
+/** Gators! (first scenario rules), as the contract's GameSystem. */
+export const gators = defineSystem(GATORS_SPEC);
+
+export type { GatorsExt } from './ext';
+export { FEATURES } from './features';

@@ -1,0 +1,58 @@
+import { moveOrder, MoveOrder } from '../../../engine/orders/move';
+import { hitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
+import { violation } from '../../../engine/violation';
+import { Violation } from '../../../engine/types';
+import { GameState } from '../../../model/state';
+import { CombinedHooks, Handler } from '../feature';
+import { GatorsExt } from '../ext';
+import { isShip } from '../queries';
+import { withChecks } from './wrap';
+
+/**
+ * The kernel's movement-phase orders with the Gators! hooks: move (GT-6A),
+ * load (GT-6G), unload (GT-6F), hitch and unhitch (GT-6K). Ships take and
+ * give units only by launch and recovery (GT-5.3, GT-5.4, Q-GT-16), never by
+ * load/unload; a transport that has unloaded may not move on (GT-6F.1).
+ */
+export function movementOrders(h: CombinedHooks): Handler[] {
+  const unitsProblem = (state: GameState<GatorsExt>, ids: readonly string[], i: number): Violation[] =>
+    ids.flatMap((id) => {
+      const u = state.units[id];
+      const p = u === undefined ? null : h.moveProblem(state, u, i);
+      return p === null ? [] : [p];
+    });
+  const move = withChecks<MoveOrder>(moveOrder<GatorsExt>({ hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) }), (state, _side, o, i) =>
+    unitsProblem(state, [o.unit, ...(o.with ?? [])], i),
+  {
+    optionsCheck: (state, _side, unitId) => {
+      const u = state.units[unitId];
+      return u !== undefined && h.moveProblem(state, u, 0) === null;
+    },
+  });
+  const load = withChecks<LoadOrder>(loadOrder<GatorsExt>({ hooks: h.move }), (state, _side, o, i) => {
+    const carrier = state.units[o.carrier];
+    if (carrier !== undefined && isShip(state, carrier))
+      return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${o.carrier} only by recovery (GT-5.4), not by loading`, i)];
+    return o.path === undefined ? [] : unitsProblem(state, [o.mover === 'carrier' ? o.carrier : o.unit], i);
+  });
+  const unload = withChecks<UnloadOrder>(
+    unloadOrder<GatorsExt>({ afterUnload: h.afterUnload }),
+    (state, _side, o, i) => {
+      const u = state.units[o.unit];
+      if (u === undefined || u.loc.at !== 'carried') return [];
+      const carrier = state.units[u.loc.by];
+      if (carrier === undefined) return [];
+      if (isShip(state, carrier)) return [violation('Q-GT-16', 'transport/ship_launch', `${o.unit} leaves ${carrier.id} only by launch (GT-5.3) or aboard a launched transport`, i)];
+      if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
+      return [];
+    },
+    {
+      // GT-6F.1: unloading comes after the transport's move, which is then over.
+      project: (state, _side, o) => {
+        const u = state.units[o.unit];
+        return u?.loc.at === 'carried' ? [{ type: 'UnitMarked', data: { unit: u.loc.by, flags: { unloadedCargo: true } } }] : [];
+      },
+    },
+  );
+  return [move, load, unload, hitchOrder<GatorsExt>(), unhitchOrder<GatorsExt>()];
+}

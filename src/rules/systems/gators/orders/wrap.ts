@@ -1,0 +1,46 @@
+import { GameState } from '../../../model/state';
+import { EventBody } from '../../../engine/events';
+import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
+import { SideId, Violation } from '../../../engine/types';
+import { GatorsExt } from '../ext';
+
+export type Check<O> = (state: GameState<GatorsExt>, side: SideId, order: O, index: number) => Violation[];
+
+/**
+ * A kernel order handler with Gators! checks in front of it: the checks run
+ * first in validate and again at resolution (an order made impossible by
+ * earlier results is cancelled, as the kernel does), and hide the unit's
+ * options while they fail. `project` may add events the kernel does not know.
+ */
+export function withChecks<O>(
+  base: OrderHandler<GatorsExt, O>,
+  check: Check<O>,
+  opts: { project?: (state: GameState<GatorsExt>, side: SideId, order: O) => EventBody[]; optionsCheck?: (state: GameState<GatorsExt>, side: SideId, unitId: string) => boolean } = {},
+): OrderHandler<GatorsExt, O> {
+  return {
+    kind: base.kind,
+    schema: base.schema,
+    validate: (state, side, o, i) => {
+      const v = check(state, side, o, i);
+      return v.length > 0 ? v : base.validate(state, side, o, i);
+    },
+    project: (state, side, o) => [...base.project(state, side, o), ...(opts.project?.(state, side, o) ?? [])],
+    resolve: (ctx, o, i, resume) => {
+      if (resume === undefined) {
+        const v = check(ctx.state, ctx.side, o, i);
+        if (v.length > 0) return cancel(ctx, i, base.kind, v[0]!);
+      }
+      base.resolve(ctx, o, i, resume);
+    },
+    ...(base.options === undefined
+      ? {}
+      : {
+          options: (state: GameState<GatorsExt>, side: SideId, unitId: string) =>
+            opts.optionsCheck !== undefined && !opts.optionsCheck(state, side, unitId) ? {} : base.options!(state, side, unitId),
+        }),
+  };
+}
+
+export function cancel(ctx: ResolveContext<GatorsExt>, index: number, kind: string, v: Violation): void {
+  ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index, kind, reason: v.message, ruleId: v.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+}

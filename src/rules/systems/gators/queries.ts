@@ -1,0 +1,85 @@
+import { GameState, UnitState } from '../../model/state';
+import { Board, boardOf, isOnMap } from '../../engine/board';
+import { allUnits, cargoOf, hasTag, hexOf, mediumAt, typeOf } from '../../engine/queries';
+import { RulesEvent, SideId, Visibility } from '../../engine/types';
+
+/** Small reads of the state that several Gators! features share. */
+
+export function tagged(state: GameState, u: UnitState, ...tags: string[]): boolean {
+  return hasTag(typeOf(state, u), tags);
+}
+
+export function isAircraft(state: GameState, u: UnitState): boolean {
+  return tagged(state, u, 'aircraft');
+}
+
+export function isShip(state: GameState, u: UnitState): boolean {
+  return tagged(state, u, 'ship');
+}
+
+export function isAmphibious(state: GameState, u: UnitState): boolean {
+  return state.scenario.rules.movementClasses[typeOf(state, u).movementClass]?.amphibious === true;
+}
+
+/** The ship a unit is directly aboard, if any. */
+export function shipCarrying(state: GameState, u: UnitState): UnitState | undefined {
+  if (u.loc.at !== 'carried') return undefined;
+  const c = state.units[u.loc.by];
+  return c !== undefined && isShip(state, c) ? c : undefined;
+}
+
+/** Whether a FAV-like unit that needs a crew has one aboard (GT-2.20). Units that need none: true. */
+export function crewed(state: GameState, u: UnitState): boolean {
+  if (!tagged(state, u, 'needs-crew')) return true;
+  return cargoOf(state, u.id).some((c) => tagged(state, c, 'small-team'));
+}
+
+export function isWater(board: Board, i: number): boolean {
+  return isOnMap(board, i) && mediumAt(board, i) === 'water';
+}
+
+export function isLand(board: Board, i: number): boolean {
+  return isOnMap(board, i) && mediumAt(board, i) === 'land';
+}
+
+/** Hex indices of all airfields of the map. */
+export function airfieldHexes(state: GameState): number[] {
+  const board = boardOf(state.scenario);
+  return state.scenario.map.airfields.flatMap((a) => a.hexes.map((h) => board.grid.indexOf(h)));
+}
+
+/** Distance from a hex to the nearest airfield (Infinity when the map has none). */
+export function distanceToAirfield(state: GameState, hex: string): number {
+  const board = boardOf(state.scenario);
+  const i = board.grid.indexOf(hex);
+  return Math.min(Infinity, ...airfieldHexes(state).map((a) => board.grid.distance(a, i)));
+}
+
+/** Units of `side` standing (not carried) next to hex i, as a list. */
+export function adjacentStanding(state: GameState, i: number, side: SideId): UnitState[] {
+  const board = boardOf(state.scenario);
+  return allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), i) === 1);
+}
+
+export function hexIndexOf(state: GameState, u: UnitState): number {
+  const h = hexOf(state, u);
+  return h === null ? -1 : boardOf(state.scenario).grid.indexOf(h);
+}
+
+/** An event only `side` reads (its secrets); the others read nothing, or `redacted`. */
+export function privateTo<T extends string>(side: SideId, type: T, data: unknown, redacted?: { type: string; data: unknown }): RulesEvent<T> {
+  const visibility: Visibility = redacted === undefined ? { to: 'sides', sides: [side] } : { to: 'sides', sides: [side], redacted };
+  return { type, data, visibility };
+}
+
+export function publicOf<T extends string>(type: T, data: unknown): RulesEvent<T> {
+  return { type, data, visibility: { to: 'all' } };
+}
+
+/** The numeric suffix of an id ("p1-squad-12" → 12), for a stable, human order. */
+export function idOrder(a: string, b: string): number {
+  const n = (s: string) => Number(/-(\d+)$/.exec(s)?.[1] ?? 0);
+  const pa = a.replace(/-\d+$/, '');
+  const pb = b.replace(/-\d+$/, '');
+  return pa === pb ? n(a) - n(b) : pa < pb ? -1 : 1;
+}
