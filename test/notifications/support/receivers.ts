@@ -4,7 +4,7 @@ import { simpleParser, ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedRequest {
-  /** The webhook-id header (the stable delivery id). */
+  /** What the receiver dedupes on: the webhook-id header (the stable delivery id) unless told otherwise. */
   id: string;
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -22,14 +22,18 @@ export interface HttpReceiver {
 }
 
 /** A real HTTP server on 127.0.0.1; `reply` decides each answer from the request and how often its id came before. */
-export async function httpReceiver(reply: (req: ReceivedRequest, seen: number) => Reply | Promise<Reply> = () => ({ status: 204 })): Promise<HttpReceiver> {
+export async function httpReceiver(
+  reply: (req: ReceivedRequest, seen: number) => Reply | Promise<Reply> = () => ({ status: 204 }),
+  idOf: (headers: http.IncomingHttpHeaders, body: string) => string = (headers) => String(headers['webhook-id'] ?? ''),
+): Promise<HttpReceiver> {
   const requests: ReceivedRequest[] = [];
   const seen = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r: ReceivedRequest = { id: String(req.headers['webhook-id'] ?? ''), headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const body = Buffer.concat(chunks).toString('utf8');
+      const r: ReceivedRequest = { id: idOf(req.headers, body), headers: req.headers, body, at: Date.now() };
       requests.push(r);
       const n = seen.get(r.id) ?? 0;
       seen.set(r.id, n + 1);
