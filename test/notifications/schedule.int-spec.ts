@@ -100,15 +100,15 @@ describeOnServer('quiet hours and the daily digest (fake clock, real SMTP)', () 
     expect(mailsTo(email).map((m) => m.mail.subject).slice(2)).toEqual(['[Fieldpost] First Game: turn 3, P1 Movement — your turn']);
   });
 
-  it('sends a mail alone when its digest is already on its way', async () => {
+  it('sends a mail alone when its digest is already on its way (a worker whose clock is a little ahead took it)', async () => {
     clock.set('2026-12-05T10:00:00Z');
     const email = 'race@players.test';
     const p = await player(prisma, { email, timeZone: 'UTC' });
     await h.preferences.setPreferences(p, { digest: true });
     await h.enqueue([intent({ playerId: p, gameId: 'g-race', version: 1 })]);
-    clock.set('2026-12-05T18:00:00Z');
-    const claimed = await h.repo.claim(10, clock.now(), 60_000, 'other-worker');
+    const claimed = await h.repo.claim(10, new Date('2026-12-05T18:00:00Z'), 60_000, 'other-worker');
     expect(claimed.filter((c) => c.playerId === p).map((c) => c.notification.kind)).toEqual(['digest']);
+    clock.set('2026-12-05T17:59:59Z');
     await h.enqueue([intent({ playerId: p, gameId: 'g-race', version: 2 })]);
     const late = await prisma.notificationDelivery.findFirstOrThrow({ where: { notificationId: `g-race:2:your_turn:${p}` } });
     expect(late).toMatchObject({ status: 'pending', digestId: null });
