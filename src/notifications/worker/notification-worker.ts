@@ -10,7 +10,9 @@ import { DeliveryRepository } from './delivery.repository';
 /**
  * Polls for due deliveries and keeps up to NOTIFY_CONCURRENCY of them in flight: it claims as
  * many rows as it has free slots, so one slow receiver holds one slot, not a whole batch. It
- * polls again at once while there is work, and every WORKER_POLL_MS when there is none.
+ * claims again once a quarter of the slots are free (one claim query per row would cap a
+ * worker at a few hundred sends a second), at once while there is work, and every
+ * WORKER_POLL_MS when there is none.
  */
 @Injectable()
 export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -63,9 +65,10 @@ export class NotificationWorker implements OnApplicationBootstrap, OnModuleDestr
 
   private async run(): Promise<void> {
     const concurrency = this.config.notifications.concurrency;
+    const batch = Math.max(1, Math.floor(concurrency / 4));
     while (this.running) {
       const free = concurrency - this.inFlight.size;
-      if (free === 0) {
+      if (free < batch) {
         await Promise.race([...this.inFlight]);
         continue;
       }
