@@ -1,5 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { ApiModule } from './api/api.module';
+import { AuthModule } from './auth/auth.module';
 import { ProblemFilter } from './common/problem.filter';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/config.schema';
@@ -23,6 +25,7 @@ export interface AppOverrides {
 @Module({})
 export class AppModule implements NestModule {
   static register(config: AppConfig, database: DatabaseRuntime, overrides: AppOverrides = {}): DynamicModule {
+    const games = GamesModule.register({ catalog: overrides.catalog ?? loadCatalog(SYSTEMS), ...(overrides.clock ? { clock: overrides.clock } : {}) });
     return {
       module: AppModule,
       imports: [
@@ -30,7 +33,9 @@ export class AppModule implements NestModule {
         DatabaseModule.forRoot(database),
         EventStoreModule,
         HealthModule,
-        GamesModule.register({ catalog: overrides.catalog ?? loadCatalog(SYSTEMS), ...(overrides.clock ? { clock: overrides.clock } : {}) }),
+        games,
+        AuthModule,
+        ApiModule.register(games),
       ],
       providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],
     };

@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTokensService } from '../../auth/api-tokens.service';
+import { MagicLinksService } from '../../auth/magic-links.service';
+import { PlayersService } from '../../auth/players.service';
+import { PageQuery } from '../games/games.dto';
+import { GamesApiService } from '../games/games-api.service';
+import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
+import { ApiAuthenticated } from '../http/openapi.decorators';
+import { PlayerId } from '../http/principal';
+import { apiValidation } from '../http/validation';
+import { CreateTokenDto, MagicLinkDto, RedeemDto } from './account.dto';
+import { MAGIC_LINK_PAGE } from './magic-link.page';
+
+@ApiTags('account')
+@UsePipes(apiValidation)
+@Controller('api/v1')
+export class AccountController {
+  constructor(
+    private readonly players: PlayersService,
+    private readonly tokens: ApiTokensService,
+    private readonly magicLinks: MagicLinksService,
+    private readonly games: GamesApiService,
+  ) {}
+
+  @Get('me')
+  @ApiAuthenticated()
+  @ApiOperation({ summary: 'The player the token belongs to.' })
+  me(@PlayerId() playerId: string) {
+    return this.players.get(playerId);
+  }
+
+  @Get('me/tokens')
+  @ApiAuthenticated()
+  @ApiOperation({ summary: 'Your API tokens, newest first (without the tokens themselves).' })
+  async listTokens(@Query() q: PageQuery, @PlayerId() playerId: string) {
+    const p = await this.tokens.list(playerId, pageSize(q.limit, this.games.maxPageSize), decodeCursor('tokens', q.cursor, isString));
+    return { items: p.items, nextCursor: p.hasMore ? encodeCursor('tokens', p.items[p.items.length - 1]!.id) : null };
+  }
+
+  @Post('me/tokens')
+  @ApiAuthenticated()
+  @ApiOperation({ summary: 'Makes an API token. 201 with the token, shown this once.' })
+  createToken(@Body() body: CreateTokenDto, @PlayerId() playerId: string) {
+    return this.tokens.issue(playerId, body.name);
+  }
+
+  @Delete('me/tokens/:tokenId')
+  @ApiAuthenticated()
+  @ApiOperation({ summary: 'Revokes one of your tokens, at once.' })
+  revokeToken(@Param('tokenId') tokenId: string, @PlayerId() playerId: string) {
+    return this.tokens.revoke(playerId, tokenId);
+  }
+
+  @Post('auth/magic-links')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'The link is on its way (the same answer whether or not the account existed).' })
+  @ApiOperation({ summary: 'Mails a single-use, short-lived sign-in link; creates the account on first use. No token needed.' })
+  async requestMagicLink(@Body() body: MagicLinkDto) {
+    const r = await this.magicLinks.request(body);
+    return { sent: true, expiresAt: r.expiresAt };
+  }
+
+  @Post('auth/magic-links/redeem')
+  @ApiOperation({ summary: 'Trades a sign-in code for a new API token (201, shown once). Works once. No token needed.' })
+  redeem(@Body() body: RedeemDto) {
+    return this.magicLinks.redeem(body.token, body.tokenName);
+  }
+
+  @Get('auth/magic-link')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'The page sign-in mails link to (the code is in the URL fragment).' })
+  magicLinkPage() {
+    return MAGIC_LINK_PAGE;
+  }
+}

@@ -1,0 +1,41 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Length } from 'class-validator';
+
+export class CreateTokenDto {
+  @ApiProperty({ description: 'Your label for the token (1-100 characters).', example: 'discord bot' })
+  @IsString()
+  @Length(1, 100)
+  name!: string;
+}
+
+export class MagicLinkDto {
+  @ApiProperty({ description: 'Your email address; the account is created on first use.', example: 'alice@example.org' })
+  @IsString()
+  @Length(3, 254)
+  email!: string;
+
+  @ApiPropertyOptional({ description: 'Your name for other players (new accounts).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 60)
+  displayName?: string;
+
+  @ApiPropertyOptional({ description: 'IANA time zone (new accounts), e.g. Europe/Berlin.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  timeZone?: string;
+}
+
+export class RedeemDto {
+  @ApiProperty({ description: 'The code from the sign-in mail (fpml_...).' })
+  @IsString()
+  @Length(1, 200)
+  token!: string;
+
+  @ApiPropertyOptional({ description: 'A label for the new API token.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  tokenName?: string;
+}

@@ -1,0 +1,216 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { GraphQLJSON } from '../graphql/json.scalar';
+
+export enum GameStatus {
+  SEATING = 'seating',
+  ACTIVE = 'active',
+  FINISHED = 'finished',
+}
+registerEnumType(GameStatus, {
+  name: 'GameStatus',
+  description: 'Where a game is in its life.',
+  valuesMap: {
+    SEATING: { description: 'Waiting for players to take the open seats.' },
+    ACTIVE: { description: 'Being played.' },
+    FINISHED: { description: 'Over: won, drawn, resigned or forfeited.' },
+  },
+});
+
+export enum PhaseMode {
+  SEATING = 'seating',
+  SEQUENTIAL = 'sequential',
+  SIMULTANEOUS = 'simultaneous',
+  REACTION = 'reaction',
+  ENDED = 'ended',
+}
+registerEnumType(PhaseMode, {
+  name: 'PhaseMode',
+  description: 'How the sides act in the current phase.',
+  valuesMap: {
+    SEATING: { description: 'Before the game begins.' },
+    SEQUENTIAL: { description: 'One side submits the whole phase.' },
+    SIMULTANEOUS: { description: 'Several sides submit sealed orders (setup); they are applied when all are in.' },
+    REACTION: { description: 'Resolution is paused for an out-of-turn decision by the acting side.' },
+    ENDED: { description: 'The game is over.' },
+  },
+});
+
+@ObjectType({ description: 'A seat at the table: a side and the player holding it.' })
+export class Seat {
+  @Field({ description: 'The side id.' })
+  side!: string;
+
+  @Field({ description: 'The side\'s name.' })
+  sideName!: string;
+
+  @Field(() => String, { nullable: true, description: 'The player holding the seat; null while it is open.' })
+  playerId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'That player\'s display name.' })
+  playerName!: string | null;
+}
+
+@ObjectType({ description: 'What happens when a side misses a deadline.' })
+export class TimeoutPolicy {
+  @Field({ description: '"pass": the side passes (its standing orders apply); "forfeit": it loses at once.' })
+  kind!: string;
+
+  @Field(() => Int, { description: 'A side that misses this many deadlines in a row forfeits, whatever the kind.' })
+  forfeitAfter!: number;
+}
+
+@ObjectType({ description: 'The settings a game was created with.' })
+export class GameSettings {
+  @Field({ description: 'Time limit of a phase, in hours.' })
+  deadlineHours!: number;
+
+  @Field({ description: 'Time limit of a reaction window, in hours.' })
+  reactionHours!: number;
+
+  @Field(() => TimeoutPolicy, { description: 'What a missed deadline does.' })
+  timeout!: TimeoutPolicy;
+
+  @Field({ description: 'Whether players without a seat may watch (they see only what is hidden from nobody).' })
+  spectators!: boolean;
+
+  @Field({ description: 'Days each player may pause their own clock in this game.' })
+  vacationDays!: number;
+}
+
+@ObjectType({ description: 'The out-of-turn decision a side is asked for (only the asked side sees it).' })
+export class ReactionRequest {
+  @Field({ description: 'The side that must answer.' })
+  side!: string;
+
+  @Field({ description: 'The reaction kind, e.g. "landing-fire".' })
+  kind!: string;
+
+  @Field(() => GraphQLJSON, { description: 'What is asked, as the asked side may see it (system-specific).' })
+  prompt!: unknown;
+}
+
+@ObjectType({ description: 'How a game ended.' })
+export class GameResult {
+  @Field(() => String, { nullable: true, description: 'The winning side; null for a draw.' })
+  winner!: string | null;
+
+  @Field({ description: 'Why it ended.' })
+  reason!: string;
+}
+
+@ObjectType({ description: 'An undo proposal waiting for the other side\'s answer.' })
+export class PendingUndo {
+  @Field({ description: 'The side that proposed it.' })
+  proposedBy!: string;
+
+  @Field(() => Int, { description: 'The game version at which it was proposed.' })
+  version!: number;
+}
+
+@ObjectType({ description: 'The present moment of a game: turn, phase and who must act.' })
+export class PhaseState {
+  @Field(() => GameStatus, { description: 'The game\'s status.' })
+  status!: GameStatus;
+
+  @Field(() => Int, { description: 'Game turn (0 during setup and seating).' })
+  turn!: number;
+
+  @Field({ description: 'Phase id from the scenario, e.g. "p1-movement"; "setup", "seating" or "ended" outside the turn track.' })
+  phase!: string;
+
+  @Field(() => PhaseMode, { description: 'How the sides act now.' })
+  mode!: PhaseMode;
+
+  @Field(() => [String], { description: 'The sides that must act now (whose turn it is).' })
+  acting!: string[];
+
+  @Field(() => Date, { nullable: true, description: 'When the current phase times out; null when no deadline runs (paused by a vacation, or the game is not active).' })
+  deadlineAt!: Date | null;
+
+  @Field(() => ReactionRequest, { nullable: true, description: 'The reaction asked of your side, if any; null for everyone else.' })
+  reaction!: ReactionRequest | null;
+
+  @Field(() => GameResult, { nullable: true, description: 'How the game ended, once it has.' })
+  result!: GameResult | null;
+}
+
+@ObjectType({ description: 'A game as the calling player may see it. Every field is computed for the caller\'s side (or the public view for a spectator).' })
+export class Game extends PhaseState {
+  @Field(() => ID, { description: 'Game id.' })
+  id!: string;
+
+  @Field({ description: 'The game\'s title.' })
+  title!: string;
+
+  @Field({ description: 'The scenario played.' })
+  scenarioId!: string;
+
+  @Field({ description: 'The scenario\'s name.' })
+  scenarioName!: string;
+
+  @Field(() => Int, { description: 'The game\'s version: the number of events in its log. Send it as expectedVersion when acting.' })
+  version!: number;
+
+  @Field(() => String, { nullable: true, description: 'Your side; null when you watch as a spectator.' })
+  mySide!: string | null;
+
+  @Field({ description: 'True when your side must act now.' })
+  awaitingMe!: boolean;
+
+  @Field(() => [Seat], { description: 'The seats, in the scenario\'s side order.' })
+  seats!: Seat[];
+
+  @Field({ description: 'SHA-256 of the secret dice seed, public from the start: once the seed is revealed anyone can check every roll.' })
+  seedCommitment!: string;
+
+  @Field(() => String, { nullable: true, description: 'The dice seed, revealed when the game has ended.' })
+  seed!: string | null;
+
+  @Field(() => GameSettings, { description: 'The game\'s settings.' })
+  settings!: GameSettings;
+
+  @Field(() => PendingUndo, { nullable: true, description: 'An undo waiting for an answer.' })
+  pendingUndo!: PendingUndo | null;
+}
+
+@ObjectType({ description: 'One of my games in a list, with its deadline and whose turn it is.' })
+export class GameListing {
+  @Field(() => ID, { description: 'Game id.' })
+  id!: string;
+
+  @Field({ description: 'The game\'s title.' })
+  title!: string;
+
+  @Field({ description: 'The scenario played.' })
+  scenarioId!: string;
+
+  @Field(() => GameStatus, { description: 'The game\'s status.' })
+  status!: GameStatus;
+
+  @Field(() => Int, { description: 'Game turn.' })
+  turn!: number;
+
+  @Field({ description: 'Phase id.' })
+  phase!: string;
+
+  @Field(() => PhaseMode, { description: 'How the sides act now.' })
+  mode!: PhaseMode;
+
+  @Field(() => [String], { description: 'The sides that must act now (whose turn it is).' })
+  acting!: string[];
+
+  @Field(() => String, { nullable: true, description: 'Your side.' })
+  mySide!: string | null;
+
+  @Field({ description: 'True when your side must act now.' })
+  awaitingMe!: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'When the current phase times out.' })
+  deadlineAt!: Date | null;
+
+  @Field(() => Int, { description: 'The game\'s version.' })
+  version!: number;
+
+  @Field(() => Date, { description: 'When the game last changed.' })
+  updatedAt!: Date;
+}

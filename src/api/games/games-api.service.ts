@@ -1,0 +1,176 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BadInputError } from '../../common/errors';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config.schema';
+import { CreateGame, CreateGameHandler } from '../../games/commands/create-game.handler';
+import { InvitationsHandler } from '../../games/commands/invitations.handler';
+import { PlayerActionsHandler } from '../../games/commands/player-actions.handler';
+import { SubmitPhaseHandler } from '../../games/commands/submit-phase.handler';
+import { GAME_CATALOG, GameCatalog } from '../../games/game-catalog';
+import type { Outcome as DomainOutcome } from '../../games/outcome';
+import { GameQueries } from '../../games/queries/game-queries';
+import { assertNever } from '../../rules/engine/assert-never';
+import type { RawSubmission } from '../../rules/engine/types';
+import { decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
+import { publicMap, PublicMap } from '../scenarios/board-map';
+import type { BoardView, HistoryEvent, HistoryPhase, UnitOptions } from './board.model';
+import type { Game, GameListing, PhaseState } from './game.model';
+import { toBoardView, toEvent, toGame, toHistoryPhase, toListing, toOutcomeParts, toUnitOptions } from './presenters';
+
+export type MyGamesFilterValue = 'awaiting' | 'active' | 'finished' | 'all';
+export type PlayerAction = 'resign' | 'proposeUndo' | 'acceptUndo' | 'declineUndo' | 'startVacation' | 'endVacation';
+
+export interface OutcomeParts {
+  gameId: string;
+  fromVersion: number;
+  version: number;
+  events: HistoryEvent[];
+  phase: PhaseState;
+}
+
+export interface Page<T> {
+  items: T[];
+  cursors: string[];
+  hasMore: boolean;
+}
+
+const isGamesCursor = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]) && !Number.isNaN(Date.parse(v[0]));
+
+/**
+ * What the GraphQL resolvers and REST controllers share: calls into the games module with
+ * the caller's player id, cursors and page caps, and the shaping of answers. It never reads
+ * game data itself; every read goes through GameQueries, which applies the caller's view.
+ */
+@Injectable()
+export class GamesApiService {
+  constructor(
+    private readonly queries: GameQueries,
+    private readonly creator: CreateGameHandler,
+    private readonly invitations: InvitationsHandler,
+    private readonly submitter: SubmitPhaseHandler,
+    private readonly actions: PlayerActionsHandler,
+    @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get maxPageSize(): number {
+    return this.config.api.maxPageSize;
+  }
+
+  scenarios(first: number | null | undefined, after: string | null | undefined) {
+    const size = pageSize(first, this.maxPageSize);
+    const all = this.queries.scenarios();
+    const from = decodeCursor('scenarios', after, isString);
+    const start = from === undefined ? 0 : all.findIndex((s) => s.id === from) + 1;
+    if (from !== undefined && start === 0) throw new BadInputError('request/bad_cursor', 'That cursor is not one this list handed out.', { field: 'after' });
+    const items = all.slice(start, start + size);
+    return { items, cursors: items.map((s) => encodeCursor('scenarios', s.id)), hasMore: start + size < all.length };
+  }
+
+  scenario(id: string) {
+    return this.queries.scenarios().find((s) => s.id === id) ?? null;
+  }
+
+  scenarioMap(id: string): PublicMap | null {
+    const entry = this.catalog.get(id);
+    return entry ? publicMap(entry) : null;
+  }
+
+  async game(gameId: string, playerId: string, atVersion?: number): Promise<Game> {
+    return toGame(await this.queries.summary(gameId, playerId, checkVersion(atVersion)));
+  }
+
+  async view(gameId: string, playerId: string, atVersion?: number): Promise<BoardView> {
+    const { game, board } = await this.queries.view(gameId, playerId, checkVersion(atVersion));
+    return toBoardView(toGame(game), board, this.scenarioMap(game.scenarioId));
+  }
+
+  async options(gameId: string, playerId: string, unitId: string, targetHex?: string | null): Promise<UnitOptions> {
+    if (!unitId || unitId.length > 100) throw new BadInputError('request/bad_unit', 'unitId must be 1 to 100 characters.', { field: 'unitId' });
+    return toUnitOptions(unitId, await this.queries.options(gameId, playerId, unitId), targetHex);
+  }
+
+  /** `after` is a history cursor; the page covers `first` versions of the log from there. */
+  async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null) {
+    const size = pageSize(first, this.maxPageSize, this.maxPageSize);
+    const from = decodeCursor('history', after, isPositiveInt) ?? checkVersion(fromVersion ?? undefined) ?? 1;
+    const page = await this.queries.history(gameId, playerId, from, size);
+    const events = page.events.map(toEvent);
+    const phases: HistoryPhase[] = page.phases.map(toHistoryPhase);
+    return { events, phases, cursors: events.map((e) => encodeCursor('history', e.version + 1)), nextVersion: page.nextVersion, nextCursor: page.nextVersion ? encodeCursor('history', page.nextVersion) : null };
+  }
+
+  async myGames(playerId: string, filter: MyGamesFilterValue, first: number | null | undefined, after: string | null | undefined): Promise<Page<GameListing>> {
+    const size = pageSize(first, this.maxPageSize);
+    const from = decodeCursor('games', after, isGamesCursor);
+    const page = await this.queries.myGames(playerId, filter, size, from ? { updatedAt: new Date(from[0]), id: from[1] } : undefined);
+    const items = page.items.map(toListing);
+    return { items, cursors: items.map((g) => encodeCursor('games', [g.updatedAt.toISOString(), g.id])), hasMore: page.hasMore };
+  }
+
+  async createGame(cmd: CreateGame, playerId: string): Promise<{ gameId: string; version: number; seedCommitment: string }> {
+    if (cmd.title !== undefined && cmd.title.length > 200) throw new BadInputError('game/bad_title', 'title must be at most 200 characters.', { field: 'title' });
+    return this.creator.execute(cmd, playerId);
+  }
+
+  invite(gameId: string, side: string, kind: 'token' | 'open', playerId: string, expiresInHours?: number) {
+    return this.invitations.invite(gameId, side, kind, playerId, expiresInHours);
+  }
+
+  async openChallenges(first: number | null | undefined, after: string | null | undefined) {
+    const size = pageSize(first, this.maxPageSize);
+    const from = decodeCursor('challenges', after, isString);
+    const rows = await this.invitations.openChallenges(size + 1, from);
+    const items = rows.slice(0, size);
+    return { items, cursors: items.map((r) => encodeCursor('challenges', r.invitationId)), hasMore: rows.length > size };
+  }
+
+  join(by: { token?: string | null; invitationId?: string | null }, playerId: string) {
+    if (by.token && by.invitationId) throw new BadInputError('invitation/ambiguous', 'Give either token or invitationId, not both.');
+    if (by.token) return this.invitations.join({ token: by.token }, playerId);
+    if (by.invitationId) return this.invitations.join({ invitationId: by.invitationId }, playerId);
+    throw new BadInputError('invitation/missing', 'Give the invitation token, or the id of an open challenge.', { field: 'token' });
+  }
+
+  async submit(cmd: { gameId: string; expectedVersion: number; kind: RawSubmission['kind']; orders: unknown; idempotencyKey: string }, playerId: string): Promise<OutcomeParts> {
+    if (cmd.orders === undefined) throw new BadInputError('orders/malformed', 'orders is required.', { field: 'orders' });
+    const outcome = await this.submitter.execute(
+      { gameId: cmd.gameId, expectedVersion: cmd.expectedVersion, submission: { kind: cmd.kind, orders: cmd.orders }, idempotencyKey: cmd.idempotencyKey },
+      playerId,
+    );
+    return toOutcomeParts(outcome);
+  }
+
+  async act(action: PlayerAction, gameId: string, expectedVersion: number, playerId: string): Promise<OutcomeParts> {
+    let outcome: DomainOutcome;
+    switch (action) {
+      case 'resign':
+        outcome = await this.actions.resign(gameId, expectedVersion, playerId);
+        break;
+      case 'proposeUndo':
+        outcome = await this.actions.proposeUndo(gameId, expectedVersion, playerId);
+        break;
+      case 'acceptUndo':
+        outcome = await this.actions.answerUndo(gameId, expectedVersion, playerId, true);
+        break;
+      case 'declineUndo':
+        outcome = await this.actions.answerUndo(gameId, expectedVersion, playerId, false);
+        break;
+      case 'startVacation':
+        outcome = await this.actions.startVacation(gameId, expectedVersion, playerId);
+        break;
+      case 'endVacation':
+        outcome = await this.actions.endVacation(gameId, expectedVersion, playerId);
+        break;
+      default:
+        return assertNever(action);
+    }
+    return toOutcomeParts(outcome);
+  }
+}
+
+function checkVersion(v: number | undefined): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Number.isInteger(v) || v < 1) throw new BadInputError('request/bad_version', 'A version is a whole number from 1.', { field: 'atVersion' });
+  return v;
+}

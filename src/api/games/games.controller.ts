@@ -1,0 +1,86 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { apiValidation } from '../http/validation';
+import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
+import { PlayerId } from '../http/principal';
+import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsQuery, PageQuery } from './games.dto';
+import { toGameOptions } from './game.inputs';
+import { GamesApiService } from './games-api.service';
+
+/** REST for simple clients and links in mail: the same calls as the GraphQL resolvers. */
+@ApiTags('games')
+@ApiAuthenticated()
+@UsePipes(apiValidation)
+@Controller('api/v1')
+export class GamesController {
+  constructor(private readonly games: GamesApiService) {}
+
+  @Get('games')
+  @ApiOperation({ summary: 'My games, most recently changed first, each with its deadline and whose turn it is.' })
+  async myGames(@Query() q: MyGamesQuery, @PlayerId() playerId: string) {
+    const p = await this.games.myGames(playerId, q.filter ?? 'all', q.limit, q.cursor);
+    return { items: p.items, nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };
+  }
+
+  @Post('games')
+  @ApiOperation({ summary: 'Creates a game; you take `side` if given. Answers 201 with the game.' })
+  async create(@Body() body: CreateGameDto, @PlayerId() playerId: string) {
+    const created = await this.games.createGame(
+      { scenarioId: body.scenarioId, ...(body.title !== undefined ? { title: body.title } : {}), ...(body.side !== undefined ? { side: body.side } : {}), options: toGameOptions(body.settings) },
+      playerId,
+    );
+    return { game: await this.games.game(created.gameId, playerId) };
+  }
+
+  @Get('games/:gameId')
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'A game as your side sees it: scenario, turn, phase, sides to act, your side, version, deadline, dice seed commitment.' })
+  game(@Param('gameId') gameId: string, @Query() q: AtVersionQuery, @PlayerId() playerId: string) {
+    return this.games.game(gameId, playerId, q.atVersion);
+  }
+
+  @Get('games/:gameId/view')
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'The board as your side sees it: hexes and terrain, units with their visible values, stacks and markers.' })
+  view(@Param('gameId') gameId: string, @Query() q: AtVersionQuery, @PlayerId() playerId: string) {
+    return this.games.view(gameId, playerId, q.atVersion);
+  }
+
+  @Get('games/:gameId/units/:unitId/options')
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'What one of your units can do now: reachable hexes with costs, attackable targets with an odds preview.' })
+  options(@Param('gameId') gameId: string, @Param('unitId') unitId: string, @Query() q: OptionsQuery, @PlayerId() playerId: string) {
+    return this.games.options(gameId, playerId, unitId, q.targetHex);
+  }
+
+  @Get('games/:gameId/history')
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'The log as you may read it, oldest first: events and the phases that began in this page.' })
+  async history(@Param('gameId') gameId: string, @Query() q: HistoryQuery, @PlayerId() playerId: string) {
+    const h = await this.games.history(gameId, playerId, q.limit, q.cursor, q.fromVersion);
+    return { events: h.events, phases: h.phases, nextCursor: h.nextCursor };
+  }
+
+  @Post('games/:gameId/invitations')
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'Offers an open seat of your game: a single-use token (shown once) or an open challenge.' })
+  async invite(@Param('gameId') gameId: string, @Body() body: InviteDto, @PlayerId() playerId: string) {
+    const inv = await this.games.invite(gameId, body.side, body.kind ?? 'token', playerId, body.expiresInHours);
+    return { id: inv.invitationId, gameId: inv.gameId, side: inv.side, kind: inv.kind, token: inv.token, expiresAt: inv.expiresAt };
+  }
+
+  @Get('invitations/open')
+  @ApiOperation({ summary: 'Open challenges anyone may accept, newest first.' })
+  async openChallenges(@Query() q: PageQuery, @PlayerId() _playerId: string) {
+    const p = await this.games.openChallenges(q.limit, q.cursor);
+    return { items: p.items.map((r) => ({ id: r.invitationId, gameId: r.gameId, side: r.side, createdAt: r.createdAt, expiresAt: r.expiresAt })), nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };
+  }
+
+  @Post('join')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Takes a seat with an invitation token, or the id of an open challenge.' })
+  async join(@Body() body: JoinDto, @PlayerId() playerId: string) {
+    const joined = await this.games.join(body, playerId);
+    return { ...joined, game: await this.games.game(joined.gameId, playerId) };
+  }
+}

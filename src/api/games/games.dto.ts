@@ -1,0 +1,139 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+
+export class PageQuery {
+  @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20).', minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  cursor?: string;
+}
+
+export class MyGamesQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: ['awaiting', 'active', 'finished', 'all'], description: 'awaiting: my side must act; active; finished; all (default).' })
+  @IsOptional()
+  @IsIn(['awaiting', 'active', 'finished', 'all'])
+  filter?: 'awaiting' | 'active' | 'finished' | 'all';
+}
+
+export class AtVersionQuery {
+  @ApiPropertyOptional({ description: 'Show the game as it was at this version.', minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  atVersion?: number;
+}
+
+export class OptionsQuery {
+  @ApiPropertyOptional({ description: 'Only the attack on this hex: the preview of a proposed attack.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 20)
+  targetHex?: string;
+}
+
+export class HistoryQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'Start at this version (default 1); ignored with a cursor.', minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  fromVersion?: number;
+}
+
+export class GameSettingsDto {
+  @ApiPropertyOptional({ description: 'Time limit of a phase, in hours (1-720).' })
+  @IsOptional()
+  @IsNumber()
+  deadlineHours?: number;
+
+  @ApiPropertyOptional({ description: 'Time limit of a reaction window, in hours.' })
+  @IsOptional()
+  @IsNumber()
+  reactionHours?: number;
+
+  @ApiPropertyOptional({ enum: ['pass', 'forfeit'], description: 'What a missed deadline does.' })
+  @IsOptional()
+  @IsIn(['pass', 'forfeit'])
+  timeoutKind?: string;
+
+  @ApiPropertyOptional({ description: 'Missed deadlines in a row after which a side forfeits (1-100).' })
+  @IsOptional()
+  @IsInt()
+  forfeitAfter?: number;
+
+  @ApiPropertyOptional({ description: 'Let players without a seat watch the public view.' })
+  @IsOptional()
+  @IsBoolean()
+  spectators?: boolean;
+
+  @ApiPropertyOptional({ description: 'Days each player may pause their own clock (0-60).' })
+  @IsOptional()
+  @IsNumber()
+  vacationDays?: number;
+}
+
+export class CreateGameDto {
+  @ApiProperty({ description: 'The scenario to play (GET /api/v1/scenarios).', example: 'kernel-test' })
+  @IsString()
+  @Length(1, 100)
+  scenarioId!: string;
+
+  @ApiPropertyOptional({ description: 'A title; default: the scenario\'s name.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  title?: string;
+
+  @ApiPropertyOptional({ description: 'The side you take; omit to only organise the game.', example: 'A' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 50)
+  side?: string;
+
+  @ApiPropertyOptional({ type: GameSettingsDto, description: 'Settings; each has a default.' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GameSettingsDto)
+  settings?: GameSettingsDto;
+}
+
+export class InviteDto {
+  @ApiProperty({ description: 'The open side to offer.', example: 'B' })
+  @IsString()
+  @Length(1, 50)
+  side!: string;
+
+  @ApiPropertyOptional({ enum: ['token', 'open'], description: 'token (default): a single-use token for one person; open: an open challenge.' })
+  @IsOptional()
+  @IsIn(['token', 'open'])
+  kind?: 'token' | 'open';
+
+  @ApiPropertyOptional({ description: 'Hours until it expires (default 336).' })
+  @IsOptional()
+  @IsNumber()
+  expiresInHours?: number;
+}
+
+export class JoinDto {
+  @ApiPropertyOptional({ description: 'An invitation token (inv_...).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  token?: string;
+
+  @ApiPropertyOptional({ description: 'The id of an open challenge.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  invitationId?: string;
+}

@@ -1,0 +1,91 @@
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { PageArgs, ConnectionType, connection } from '../graphql/pagination';
+import { PlayerId } from '../http/principal';
+import { Scenario } from '../scenarios/scenario.model';
+import { BoardView, UnitOptions } from './board.model';
+import { CreateGameInput, MyGamesFilter, toGameOptions } from './game.inputs';
+import { Game, GameListing } from './game.model';
+import { GamesApiService } from './games-api.service';
+import { HistoryConnection } from './history.model';
+
+const GameListingConnection = ConnectionType(GameListing, 'GameListing', 'game listing');
+
+/** Games: one by id, my games, a new game, and the board, options and history of a game. */
+@Resolver(() => Game)
+export class GamesResolver {
+  constructor(private readonly games: GamesApiService) {}
+
+  @Query(() => Game, { description: 'A game you hold a seat in (or may watch). NOT_FOUND for any other.' })
+  game(
+    @Args('id', { type: () => ID, description: 'Game id.' }) id: string,
+    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the game as it was at this version.' }) atVersion: number | null,
+    @PlayerId() playerId: string,
+  ): Promise<Game> {
+    return this.games.game(id, playerId, atVersion ?? undefined);
+  }
+
+  @Query(() => GameListingConnection, { description: 'My games, most recently changed first, each with its deadline and whose turn it is.' })
+  async myGames(
+    @Args('filter', { type: () => MyGamesFilter, defaultValue: MyGamesFilter.ALL, description: 'Which games.' }) filter: MyGamesFilter,
+    @Args() page: PageArgs,
+    @PlayerId() playerId: string,
+  ) {
+    const p = await this.games.myGames(playerId, filter, page.first, page.after);
+    return connection(p.items, p.cursors, p.hasMore);
+  }
+
+  @Mutation(() => Game, { description: 'Creates a game of a scenario; you take `side` if given. Then invite the other players.' })
+  async createGame(@Args('input', { description: 'The new game.' }) input: CreateGameInput, @PlayerId() playerId: string): Promise<Game> {
+    const created = await this.games.createGame(
+      { scenarioId: input.scenarioId, ...(input.title != null ? { title: input.title } : {}), ...(input.side != null ? { side: input.side } : {}), options: toGameOptions(input.settings) },
+      playerId,
+    );
+    return this.games.game(created.gameId, playerId);
+  }
+
+  @ResolveField(() => Scenario, { nullable: true, description: 'The scenario played.' })
+  scenario(@Parent() game: Game) {
+    return this.games.scenario(game.scenarioId);
+  }
+
+  @ResolveField(() => BoardView, { description: 'The board as your side sees it: hexes and terrain, the units you may see with their visible values, stacks and markers.' })
+  view(
+    @Parent() game: Game,
+    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was at this version.' }) atVersion: number | null,
+    @PlayerId() playerId: string,
+  ): Promise<BoardView> {
+    return this.games.view(game.id, playerId, atVersion ?? undefined);
+  }
+
+  @ResolveField(() => UnitOptions, { description: 'What one of your units can do now: reachable hexes with their costs, and attackable targets with an odds preview.' })
+  options(
+    @Parent() game: Game,
+    @Args('unitId', { description: 'One of your units.' }) unitId: string,
+    @Args('targetHex', { type: () => String, nullable: true, description: 'Only the attack on this hex (the preview of a proposed attack).' }) targetHex: string | null,
+    @PlayerId() playerId: string,
+  ): Promise<UnitOptions> {
+    return this.games.options(game.id, playerId, unitId, targetHex);
+  }
+
+  @ResolveField(() => HistoryConnection, { description: 'The game\'s log as you may read it, oldest first: the phases and the events visible to you.' })
+  async history(
+    @Parent() game: Game,
+    @Args() page: PageArgs,
+    @Args('fromVersion', { type: () => Int, nullable: true, description: 'Start at this version instead of a cursor (default 1).' }) fromVersion: number | null,
+    @PlayerId() playerId: string,
+  ): Promise<HistoryConnection> {
+    const h = await this.games.history(game.id, playerId, page.first, page.after, fromVersion);
+    const c = connection(h.events, h.cursors, h.nextVersion !== null);
+    return { ...c, pageInfo: { hasNextPage: h.nextVersion !== null, endCursor: h.nextCursor ?? c.pageInfo.endCursor }, phases: h.phases };
+  }
+}
+
+@Resolver(() => GameListing)
+export class GameListingResolver {
+  constructor(private readonly games: GamesApiService) {}
+
+  @ResolveField(() => Game, { description: 'The whole game, as you may see it.' })
+  game(@Parent() listing: GameListing, @PlayerId() playerId: string): Promise<Game> {
+    return this.games.game(listing.id, playerId);
+  }
+}

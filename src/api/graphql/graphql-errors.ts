@@ -1,0 +1,46 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { HttpException } from '@nestjs/common';
+import type { GraphQLFormattedError } from 'graphql';
+import { graphqlCodeByKind } from '../../common/error-mapping';
+import { DomainError } from '../../common/errors';
+import { logger } from '../../logging/logger';
+
+/** Codes of errors Apollo and graphql-js raise for a bad request; their messages are safe to show. */
+const REQUEST_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/**
+ * The GraphQL side of the one error mapping (src/common/error-mapping.ts): a domain error gets
+ * the GraphQL code of its kind, its namespaced code as `errorCode`, and its details (the
+ * violations with their rule IDs, the current version); request errors keep their message;
+ * anything else is logged and becomes a bare INTERNAL_SERVER_ERROR. Never a stack trace.
+ */
+export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+  if (original instanceof DomainError) return { message: original.message, ...where, extensions: domainExtensions(original) };
+  if (original instanceof HttpException && original.getStatus() < 500) {
+    return { message: original.message, ...where, extensions: { code: 'BAD_USER_INPUT', errorCode: 'http/bad_request' } };
+  }
+  const code = formatted.extensions?.['code'];
+  // Raised by the server for the request itself (parse, validation, variables), not by a resolver.
+  if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: formatted.message, ...where, extensions: { code } };
+  logger().error({ err: original }, 'unhandled GraphQL error');
+  return { message: 'An unexpected error occurred. It has been logged.', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+export function domainExtensions(e: DomainError): Record<string, unknown> {
+  return { ...e.details, code: graphqlCodeByKind[e.kind], errorCode: e.code };
+}
+
+/** A response for errors raised before GraphQL runs (authentication, rate limit, batch, size). */
+export function graphqlErrorBody(e: DomainError): { errors: GraphQLFormattedError[] } {
+  return { errors: [{ message: e.message, extensions: domainExtensions(e) }] };
+}

@@ -1,0 +1,75 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  ASTVisitor,
+  DocumentNode,
+  GraphQLError,
+  GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  ValidationContext,
+  ValidationRule,
+} from 'graphql';
+import type { ApiConfig } from '../../config/config.schema';
+
+/**
+ * Names that begin with "__" are reserved for introspection (GraphQL spec, 2.1.9). Refusing
+ * them in fragments, operations, variables and aliases closes tricks such as a fragment named
+ * `__schema`, which limit rules that skip introspection by name may otherwise count as free.
+ */
+export const reservedNamesRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
+  const refuse = (what: string, name: string) =>
+    context.reportError(new GraphQLError(`Names beginning with "__" are reserved for introspection: ${what} "${name}" is not allowed.`));
+  return {
+    FragmentDefinition: (node) => (node.name.value.startsWith('__') ? refuse('fragment', node.name.value) : undefined),
+    OperationDefinition: (node) => (node.name?.value.startsWith('__') ? refuse('operation', node.name.value) : undefined),
+    VariableDefinition: (node) => (node.variable.name.value.startsWith('__') ? refuse('variable', node.variable.name.value) : undefined),
+    Field: (node) => (node.alias?.value.startsWith('__') ? refuse('alias', node.alias.value) : undefined),
+  };
+};
+
+export interface GraphqlProtection {
+  plugins: ApolloServerPlugin[];
+  validationRules: ValidationRule[];
+}
+
+/**
+ * graphql-armor's limits (depth, aliases, cost, tokens, directives, no field suggestions) plus
+ * the reserved-names rule. Every one runs while the document is parsed or validated, so a
+ * refused document never reaches a resolver.
+ */
+export function graphqlProtection(api: ApiConfig): GraphqlProtection {
+  const g = api.graphql;
+  const armor = new ApolloArmor({
+    maxDepth: { n: g.maxDepth, ignoreIntrospection: api.introspection },
+    maxAliases: { n: g.maxAliases },
+    costLimit: { maxCost: g.maxCost, ignoreIntrospection: api.introspection },
+    maxTokens: { n: g.maxTokens },
+    maxDirectives: { n: g.maxDirectives },
+    blockFieldSuggestion: { enabled: true },
+  }).protect();
+  return { plugins: armor.plugins as ApolloServerPlugin[], validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule] };
+}
+
+/**
+ * The same checks for operations that arrive over graphql-ws, which does not pass through
+ * Apollo: parse with the token limit, then validate with the standard rules, the limits and,
+ * when introspection is off, the rule that refuses it.
+ */
+export function parseAndValidate(schema: GraphQLSchema, source: string, api: ApiConfig, rules: readonly ValidationRule[]): { document: DocumentNode } | { errors: GraphQLError[] } {
+  let document: DocumentNode;
+  try {
+    document = parse(source, { maxTokens: api.graphql.maxTokens });
+  } catch (err) {
+    return { errors: [withCode(err instanceof GraphQLError ? err : new GraphQLError(String(err)), 'GRAPHQL_PARSE_FAILED')] };
+  }
+  const errors = validate(schema, document, [...specifiedRules, ...rules, ...(api.introspection ? [] : [NoSchemaIntrospectionCustomRule])]);
+  if (errors.length) return { errors: errors.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')) };
+  return { document };
+}
+
+function withCode(e: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(e.message.replace(/Did you mean ".+"/g, '[Suggestion hidden]'), { nodes: e.nodes ?? null, extensions: { code } });
+}

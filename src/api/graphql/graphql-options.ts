@@ -1,0 +1,92 @@
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { ApolloDriver } from '@nestjs/apollo';
+import type { GraphQLSchemaHost } from '@nestjs/graphql';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import type { Context as WsContext } from 'graphql-ws';
+import type { ApiTokensService } from '../../auth/api-tokens.service';
+import type { Principal } from '../../auth/auth.types';
+import { DomainError } from '../../common/errors';
+import type { AppConfig } from '../../config/config.schema';
+import type { ApiRequest, GqlContext } from '../http/principal';
+import { domainExtensions, formatGraphqlError } from './graphql-errors';
+import { graphqlProtection, parseAndValidate } from './graphql-limits';
+
+interface WsExtra {
+  principal?: Principal;
+  token?: string;
+  request?: unknown;
+}
+
+function bearer(params: Record<string, unknown> | undefined): string | null {
+  const raw = params?.['authorization'] ?? params?.['Authorization'];
+  const m = typeof raw === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(raw) : null;
+  return m ? m[1]! : null;
+}
+
+function isWsContext(arg: unknown): arg is WsContext<Record<string, unknown>, WsExtra> {
+  return !!arg && typeof arg === 'object' && 'extra' in arg && 'subscriptions' in arg;
+}
+
+const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => errors.map((e) => formatGraphqlError(e.toJSON(), e));
+
+/**
+ * GraphQL at /graphql: code-first schema (sorted), Apollo with graphql-armor's limits and the
+ * reserved-names rule, introspection per configuration, no batching, no landing page, the
+ * one error mapping. Subscriptions use graphql-ws on the same server, authenticated by the
+ * token in the connection_init payload and re-checked on every subscribe, with the same limits.
+ */
+export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, schemaHost: GraphQLSchemaHost): ApolloDriverConfig {
+  const protection = graphqlProtection(config.api);
+  return {
+    driver: ApolloDriver,
+    path: '/graphql',
+    autoSchemaFile: true,
+    sortSchema: true,
+    introspection: config.api.introspection,
+    playground: false,
+    graphiql: false,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    csrfPrevention: true,
+    plugins: protection.plugins,
+    validationRules: protection.validationRules,
+    formatError: formatGraphqlError,
+    context: (arg: unknown): GqlContext => {
+      if (isWsContext(arg)) return { principal: arg.extra.principal ?? null, req: arg.extra.request };
+      const req = (arg as { req: ApiRequest }).req;
+      return { req, principal: req.principal ?? null };
+    },
+    subscriptions: {
+      'graphql-ws': {
+        path: '/graphql',
+        connectionInitWaitTimeout: 10_000,
+        onConnect: async (ctx: WsContext<Record<string, unknown>, WsExtra>) => {
+          const token = bearer(ctx.connectionParams);
+          if (!token) return false;
+          try {
+            ctx.extra.principal = await tokens.authenticate(token);
+            ctx.extra.token = token;
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        onSubscribe: async (ctx: WsContext<Record<string, unknown>, WsExtra>, _id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
+          try {
+            ctx.extra.principal = await tokens.authenticate(ctx.extra.token ?? '');
+          } catch (err) {
+            const e = err as DomainError;
+            return [new GraphQLError(e.message, { extensions: domainExtensions(e) })];
+          }
+          if (typeof payload.query !== 'string') return [new GraphQLError('A query is required.', { extensions: { code: 'BAD_REQUEST' } })];
+          const checked = parseAndValidate(schemaHost.schema, payload.query, config.api, protection.validationRules);
+          if ('errors' in checked) return checked.errors;
+          return { schema: schemaHost.schema, document: checked.document, variableValues: payload.variables ?? null, operationName: payload.operationName ?? null };
+        },
+        onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[]; data?: unknown }) =>
+          result.errors ? { ...result, errors: format(result.errors) } : undefined,
+        onError: (_ctx: unknown, _id: string, _payload: unknown, errors: readonly GraphQLError[]) => format(errors),
+      },
+    },
+  } as ApolloDriverConfig;
+}

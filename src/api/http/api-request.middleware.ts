@@ -1,0 +1,81 @@
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import { ApiTokensService } from '../../auth/api-tokens.service';
+import { toProblem } from '../../common/error-mapping';
+import { BadInputError, DomainError, UnauthenticatedError } from '../../common/errors';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config.schema';
+import { logger } from '../../logging/logger';
+import { graphqlErrorBody } from '../graphql/graphql-errors';
+import type { ApiRequest } from './principal';
+import { RateLimiter } from './rate-limiter';
+
+class RateLimitedError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', 'http/rate_limited', `Too many requests; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+  }
+}
+
+class BodyTooLargeError extends BadInputError {
+  constructor(max: number) {
+    super('http/payload_too_large', `The request body is larger than ${max} bytes.`, { maxBytes: max });
+  }
+}
+
+/**
+ * Runs in front of /graphql and /api/v1, before Apollo and the controllers: refuses oversized
+ * bodies and batched GraphQL requests, authenticates the bearer token (a bad token is refused
+ * here, even for operations that need none), and applies the rate limit per token, or per
+ * client address for anonymous requests.
+ */
+@Injectable()
+export class ApiRequestMiddleware implements NestMiddleware {
+  constructor(
+    private readonly tokens: ApiTokensService,
+    private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async use(req: ApiRequest, res: Response, next: NextFunction): Promise<void> {
+    const graphql = req.originalUrl.split('?')[0]!.replace(/\/+$/, '') === '/graphql';
+    try {
+      const max = this.config.api.maxBodyBytes;
+      if (Number(req.headers['content-length'] ?? 0) > max) return this.refuse(req, res, graphql, new BodyTooLargeError(max), 413);
+      if (graphql && Array.isArray(req.body)) {
+        return this.refuse(req, res, graphql, new BadInputError('graphql/batch_refused', 'Batched operations are not accepted: send one operation per request.'));
+      }
+      req.principal = await this.authenticate(req.headers.authorization);
+      const key = req.principal ? `token:${req.principal.tokenId}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+      const decision = await this.limiter.hit(key, !!req.principal);
+      res.setHeader('RateLimit-Limit', String(decision.limit));
+      res.setHeader('RateLimit-Remaining', String(decision.remaining));
+      if (!decision.allowed) {
+        res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+        return this.refuse(req, res, graphql, new RateLimitedError(decision.retryAfterSeconds));
+      }
+      next();
+    } catch (err) {
+      if (err instanceof DomainError) return this.refuse(req, res, graphql, err);
+      logger().error({ err }, 'API request middleware failed');
+      next(err);
+    }
+  }
+
+  private async authenticate(header: string | undefined) {
+    if (header === undefined || header === '') return null;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new UnauthenticatedError('The Authorization header must be "Bearer <token>".');
+    return this.tokens.authenticate(match[1]!);
+  }
+
+  /** Answers in the shape the client speaks: a GraphQL error list, or a problem document. */
+  private refuse(req: ApiRequest, res: Response, graphql: boolean, error: DomainError, status?: number): void {
+    const { problem } = toProblem(error, req.originalUrl.split('?')[0]);
+    const code = status ?? problem.status;
+    if (graphql) {
+      res.status(code).type('application/json').send(JSON.stringify(graphqlErrorBody(error)));
+    } else {
+      res.status(code).type('application/problem+json').send(JSON.stringify({ ...problem, status: code, ...(status === 413 ? { title: 'Content Too Large' } : {}) }));
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+
+export enum InvitationKind {
+  TOKEN = 'token',
+  OPEN = 'open',
+}
+registerEnumType(InvitationKind, {
+  name: 'InvitationKind',
+  description: 'How a seat is offered.',
+  valuesMap: {
+    TOKEN: { description: 'A single-use token for one person: whoever presents it takes the seat.' },
+    OPEN: { description: 'An open challenge anyone may accept (listed in openChallenges).' },
+  },
+});
+
+@ObjectType({ description: 'An offer of a seat in a game.' })
+export class Invitation {
+  @Field(() => ID, { description: 'Invitation id (an open challenge is joined by it).' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The game.' })
+  gameId!: string;
+
+  @Field({ description: 'The side offered.' })
+  side!: string;
+
+  @Field(() => InvitationKind, { description: 'Token or open challenge.' })
+  kind!: InvitationKind;
+
+  @Field(() => String, { nullable: true, description: 'The invitation token, shown only in the answer to `invite` (it is stored hashed). Pass it to joinGame.' })
+  token!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When it stops working.' })
+  expiresAt!: Date | null;
+}
+
+@ObjectType({ description: 'An open challenge: a seat anyone may take.' })
+export class OpenChallenge {
+  @Field(() => ID, { description: 'Invitation id: pass it to joinGame as invitationId.' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The game.' })
+  gameId!: string;
+
+  @Field({ description: 'The side offered.' })
+  side!: string;
+
+  @Field(() => Date, { description: 'When it was made.' })
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true, description: 'When it stops working.' })
+  expiresAt!: Date | null;
+}
+
+@ObjectType({ description: 'A seat taken.' })
+export class JoinResult {
+  @Field(() => ID, { description: 'The game joined.' })
+  gameId!: string;
+
+  @Field({ description: 'Your side.' })
+  side!: string;
+
+  @Field(() => Int, { description: 'The game\'s version after joining.' })
+  version!: number;
+
+  @Field({ description: 'True when yours was the last open seat and the game has begun.' })
+  started!: boolean;
+}
+
+@InputType({ description: 'An invitation to a seat of your game.' })
+export class InviteInput {
+  @Field(() => ID, { description: 'Your game (you created it or hold a seat in it).' })
+  gameId!: string;
+
+  @Field({ description: 'The open side to offer.' })
+  side!: string;
+
+  @Field(() => InvitationKind, { defaultValue: InvitationKind.TOKEN, description: 'A token for one person (default) or an open challenge.' })
+  kind!: InvitationKind;
+
+  @Field(() => Int, { nullable: true, description: 'Hours until it expires (1-2160, default 336).' })
+  expiresInHours?: number;
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { BadInputError } from '../../common/errors';
+import { notSeated } from '../../games/games.errors';
+import { NotificationDeliveriesService } from '../../notifications/deliveries/deliveries.service';
+import type { NotificationPreferences, PreferencesPatch } from '../../notifications/preferences/preferences';
+import { NotificationsService } from '../../notifications/preferences/notifications.service';
+import { GamesApiService } from '../games/games-api.service';
+import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
+import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from './notification-settings.model';
+
+/**
+ * The notifications module's settings and delivery log, for the caller only. A game id is
+ * checked first: the caller must hold a seat in that game.
+ */
+@Injectable()
+export class NotificationSettingsApi {
+  constructor(
+    private readonly preferences: NotificationsService,
+    private readonly deliveries: NotificationDeliveriesService,
+    private readonly games: GamesApiService,
+  ) {}
+
+  async get(playerId: string, gameId?: string | null): Promise<NotificationSettings> {
+    if (gameId) await this.requireSeat(gameId, playerId);
+    return view(await this.preferences.getPreferences(playerId, gameId ?? undefined), gameId ?? null);
+  }
+
+  async update(playerId: string, input: NotificationSettingsInput, gameId?: string | null): Promise<NotificationSettings> {
+    if (gameId) await this.requireSeat(gameId, playerId);
+    return view(await this.preferences.setPreferences(playerId, toPatch(input), gameId ?? undefined), gameId ?? null);
+  }
+
+  async clearGame(playerId: string, gameId: string): Promise<NotificationSettings> {
+    await this.requireSeat(gameId, playerId);
+    await this.preferences.clearGamePreferences(playerId, gameId);
+    return this.get(playerId, gameId);
+  }
+
+  async list(playerId: string, status: DeliveryStatus[] | null | undefined, gameId: string | null | undefined, first: number | null | undefined, after: string | null | undefined) {
+    if (gameId) await this.requireSeat(gameId, playerId);
+    const size = pageSize(first, Math.min(this.games.maxPageSize, 200));
+    const from = decodeCursor('deliveries', after, isString);
+    const page = await this.deliveries.listDeliveries(playerId, { ...(status?.length ? { status } : {}), ...(gameId ? { gameId } : {}), limit: size, ...(from ? { after: from } : {}) });
+    const items: NotificationDelivery[] = page.items.map((d) => ({ ...d, status: d.status as DeliveryStatus }));
+    return { items, cursors: items.map((d) => encodeCursor('deliveries', d.id)), hasMore: page.nextCursor !== null };
+  }
+
+  async redeliver(playerId: string, deliveryId: string): Promise<NotificationDelivery> {
+    const d = await this.deliveries.redeliver(playerId, deliveryId);
+    return { ...d, status: d.status as DeliveryStatus };
+  }
+
+  private async requireSeat(gameId: string, playerId: string): Promise<void> {
+    const game = await this.games.game(gameId, playerId);
+    if (!game.mySide) throw notSeated(gameId);
+  }
+}
+
+function view(p: NotificationPreferences, gameId: string | null): NotificationSettings {
+  return { gameId, channels: { ...p.channels }, quietHours: p.quietHours ? { ...p.quietHours } : null, reminderLeadMinutes: p.reminderLeadMinutes, digest: p.digest };
+}
+
+export function toPatch(input: NotificationSettingsInput): PreferencesPatch {
+  const patch: PreferencesPatch = {};
+  const channels: NonNullable<PreferencesPatch['channels']> = {};
+  if (input.email != null) channels.email = input.email;
+  if (input.webhook != null) channels.webhook = input.webhook;
+  if (input.discord != null) channels.discord = input.discord;
+  if (Object.keys(channels).length) patch.channels = channels;
+  if (input.noQuietHours) {
+    if (input.quietStart != null || input.quietEnd != null) throw new BadInputError('notifications/invalid_quiet_hours', 'Give either noQuietHours or quietStart and quietEnd.', { field: 'noQuietHours' });
+    patch.quietHours = null;
+  } else if (input.quietStart != null || input.quietEnd != null) {
+    if (input.quietStart == null || input.quietEnd == null) throw new BadInputError('notifications/invalid_quiet_hours', 'Quiet hours need both quietStart and quietEnd.', { field: input.quietStart == null ? 'quietStart' : 'quietEnd' });
+    patch.quietHours = { start: input.quietStart, end: input.quietEnd };
+  }
+  if (input.reminderLeadMinutes != null) patch.reminderLeadMinutes = input.reminderLeadMinutes;
+  if (input.digest != null) patch.digest = input.digest;
+  return patch;
+}

@@ -1,0 +1,101 @@
+import { Body, Controller, Headers, HttpCode, Param, Post, Put, UsePipes } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadInputError } from '../../common/errors';
+import { GamesApiService, OutcomeParts, PlayerAction } from '../games/games-api.service';
+import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
+import { PlayerId } from '../http/principal';
+import { apiValidation } from '../http/validation';
+import { ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
+
+const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Instead of idempotencyKey in the body.' });
+
+/** Acting in a game over REST. Every answer is the outcome plus the game as it stands. */
+@ApiTags('play')
+@ApiAuthenticated()
+@ApiGameErrors()
+@UsePipes(apiValidation)
+@Controller('api/v1/games/:gameId')
+export class PlayController {
+  constructor(private readonly games: GamesApiService) {}
+
+  @Post('phases')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Submits a whole phase of orders. 400 with `violations` (each with its ruleId) if any order breaks the rules; 409 with `currentVersion` if stale.' })
+  submit(@Param('gameId') gameId: string, @Body() body: SubmitPhaseDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
+    return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: body.kind ?? 'orders', orders: body.orders, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
+  }
+
+  @Post('reactions')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Answers the reaction your side is asked for.' })
+  react(@Param('gameId') gameId: string, @Body() body: ReactionDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
+    return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: 'reaction', orders: body.answer, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
+  }
+
+  @Put('standing-orders')
+  @HttpCode(200)
+  @idempotencyHeader
+  @ApiOperation({ summary: 'Replaces your side\'s standing reaction orders (the other side never sees them).' })
+  standing(@Param('gameId') gameId: string, @Body() body: StandingOrdersDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
+    return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: 'standing-orders', orders: body.orders, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
+  }
+
+  @Post('resign')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Resigns: the game ends and the other side wins.' })
+  resign(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
+    return this.act('resign', gameId, body, playerId);
+  }
+
+  @Post('undo')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Proposes to take back your side\'s last phase.' })
+  proposeUndo(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
+    return this.act('proposeUndo', gameId, body, playerId);
+  }
+
+  @Post('undo/accept')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Accepts the other side\'s undo proposal.' })
+  acceptUndo(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
+    return this.act('acceptUndo', gameId, body, playerId);
+  }
+
+  @Post('undo/decline')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Declines the other side\'s undo proposal.' })
+  declineUndo(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
+    return this.act('declineUndo', gameId, body, playerId);
+  }
+
+  @Post('vacation/start')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Goes on vacation in this game: your deadlines pause.' })
+  startVacation(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
+    return this.act('startVacation', gameId, body, playerId);
+  }
+
+  @Post('vacation/end')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Comes back from vacation.' })
+  endVacation(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
+    return this.act('endVacation', gameId, body, playerId);
+  }
+
+  private act(action: PlayerAction, gameId: string, body: VersionDto, playerId: string) {
+    return this.withGame(this.games.act(action, gameId, body.expectedVersion, playerId), playerId);
+  }
+
+  private async withGame(outcome: Promise<OutcomeParts>, playerId: string) {
+    const o = await outcome;
+    return { ...o, game: await this.games.game(o.gameId, playerId) };
+  }
+}
+
+function key(body: string | undefined, header: string | undefined): string {
+  const k = body ?? header;
+  if (!k) throw new BadInputError('request/idempotency_key', 'An idempotency key is required: idempotencyKey in the body or the Idempotency-Key header.', { field: 'idempotencyKey' });
+  return k;
+}

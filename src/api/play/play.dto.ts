@@ -1,0 +1,50 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+
+export class VersionDto {
+  @ApiProperty({ description: 'The version you last saw; 409 with currentVersion if the game has moved on.', example: 21 })
+  @IsInt()
+  @Min(0)
+  expectedVersion!: number;
+}
+
+export class SubmitPhaseDto extends VersionDto {
+  @ApiPropertyOptional({ enum: ['orders', 'reaction', 'standing-orders'], description: 'What is submitted (default orders).' })
+  @IsOptional()
+  @IsIn(['orders', 'reaction', 'standing-orders'])
+  kind?: 'orders' | 'reaction' | 'standing-orders';
+
+  @ApiProperty({ description: 'The orders in the game system\'s format, e.g. [{"kind":"move","unit":"a-ship","path":["0204"]}].', oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }] })
+  @IsDefined()
+  orders!: unknown;
+
+  @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header): a retry with the same key returns the first outcome.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotencyKey?: string;
+}
+
+export class ReactionDto extends VersionDto {
+  @ApiProperty({ description: 'The answer, e.g. {"attackers":["b-m48"]}.', type: 'object', additionalProperties: true })
+  @IsDefined()
+  answer!: unknown;
+
+  @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotencyKey?: string;
+}
+
+export class StandingOrdersDto extends VersionDto {
+  @ApiProperty({ description: 'Standing orders per reaction kind, e.g. {"landing-fire":"all"}.', type: 'object', additionalProperties: true })
+  @IsDefined()
+  orders!: unknown;
+
+  @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotencyKey?: string;
+}

@@ -1,0 +1,8 @@
+import { AccountController } from './account/account.controller';
+import { GamesController } from './games/games.controller';
+import { NotificationsController } from './notifications/notifications.controller';
+import { PlayController } from './play/play.controller';
+import { ScenariosController } from './scenarios/scenarios.controller';
+
+/** The REST controllers under /api/v1 (also scanned for the OpenAPI document). */
+export const REST_CONTROLLERS = [ScenariosController, GamesController, PlayController, AccountController, NotificationsController];

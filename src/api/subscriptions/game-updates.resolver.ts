@@ -1,0 +1,31 @@
+import { Args, ID, Int, Resolver, Subscription } from '@nestjs/graphql';
+import { BadInputError } from '../../common/errors';
+import { GamesApiService } from '../games/games-api.service';
+import { PlayerId } from '../http/principal';
+import { GameFeed } from './game-feed.service';
+import { GameUpdate } from './game-update.model';
+import { GameUpdates } from './game-updates';
+
+@Resolver(() => GameUpdate)
+export class GameUpdatesResolver {
+  constructor(
+    private readonly games: GamesApiService,
+    private readonly feed: GameFeed,
+  ) {}
+
+  @Subscription(() => GameUpdate, {
+    description: 'Every change of a game you hold a seat in (or may watch), over graphql-ws, as your side may see it. Refused (NOT_FOUND) for any other game.',
+    resolve: (payload: GameUpdate) => payload,
+  })
+  async gameUpdated(
+    @Args('gameId', { type: () => ID, description: 'Game id.' }) gameId: string,
+    @Args('fromVersion', { type: () => Int, nullable: true, description: 'Deliver the changes after this version at once (default: only changes after you subscribe).' }) fromVersion: number | null,
+    @PlayerId() playerId: string,
+  ): Promise<AsyncIterableIterator<GameUpdate>> {
+    const game = await this.games.game(gameId, playerId);
+    if (fromVersion !== null && (!Number.isInteger(fromVersion) || fromVersion < 0)) {
+      throw new BadInputError('request/bad_version', 'fromVersion is a whole number from 0.', { field: 'fromVersion' });
+    }
+    return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version), game.version);
+  }
+}

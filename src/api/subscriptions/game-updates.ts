@@ -1,0 +1,111 @@
+import { logger } from '../../logging/logger';
+import type { HistoryEvent } from '../games/board.model';
+import type { GamesApiService } from '../games/games-api.service';
+import type { GameFeed } from './game-feed.service';
+import type { GameUpdate } from './game-update.model';
+
+/**
+ * One subscriber's stream of updates for one game. Each update is built from GameQueries for
+ * this subscriber only (the game summary, and the history since the last version delivered),
+ * so a subscriber learns nothing its side could not read by querying.
+ */
+export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
+  private readonly queue: GameUpdate[] = [];
+  private waiting: ((r: IteratorResult<GameUpdate>) => void) | null = null;
+  private failed: ((err: unknown) => void) | null = null;
+  private done = false;
+  private latestSeen = 0;
+  private building: Promise<void> = Promise.resolve();
+  private unlisten: (() => void) | null = null;
+
+  private constructor(
+    private readonly gameId: string,
+    private readonly playerId: string,
+    private delivered: number,
+    private readonly games: GamesApiService,
+  ) {}
+
+  /** Starts listening; delivers at once if the game is already past `fromVersion`. */
+  static async open(feed: GameFeed, games: GamesApiService, gameId: string, playerId: string, fromVersion: number, currentVersion: number): Promise<GameUpdates> {
+    const updates = new GameUpdates(gameId, playerId, fromVersion, games);
+    updates.unlisten = await feed.listen(gameId, (v) => updates.changed(v));
+    if (currentVersion > fromVersion) updates.changed(currentVersion);
+    return updates;
+  }
+
+  private changed(version: number): void {
+    if (this.done || version <= this.delivered || version <= this.latestSeen) return;
+    this.latestSeen = version;
+    this.building = this.building.then(() => this.build()).catch((err) => this.fail(err));
+  }
+
+  private async build(): Promise<void> {
+    if (this.done || this.latestSeen <= this.delivered) return;
+    const game = await this.games.game(this.gameId, this.playerId);
+    if (game.version <= this.delivered) return;
+    const events: HistoryEvent[] = [];
+    let from: number | null = this.delivered + 1;
+    while (from !== null && from <= game.version) {
+      const page = await this.games.history(this.gameId, this.playerId, null, null, from);
+      events.push(...page.events.filter((e) => e.version <= game.version));
+      from = page.nextVersion;
+    }
+    const update: GameUpdate = { gameId: this.gameId, fromVersion: this.delivered + 1, version: game.version, events, game };
+    this.delivered = game.version;
+    this.push(update);
+  }
+
+  private push(update: GameUpdate): void {
+    if (this.done) return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      this.failed = null;
+      resolve({ value: update, done: false });
+    } else {
+      this.queue.push(update);
+    }
+  }
+
+  private fail(err: unknown): void {
+    logger().warn({ err, gameId: this.gameId }, 'a game subscription failed');
+    if (this.failed) {
+      const reject = this.failed;
+      this.waiting = null;
+      this.failed = null;
+      reject(err);
+    }
+    void this.return();
+  }
+
+  next(): Promise<IteratorResult<GameUpdate>> {
+    if (this.queue.length) return Promise.resolve({ value: this.queue.shift()!, done: false });
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => {
+      this.waiting = resolve;
+      this.failed = reject;
+    });
+  }
+
+  return(): Promise<IteratorResult<GameUpdate>> {
+    if (!this.done) {
+      this.done = true;
+      this.unlisten?.();
+      this.unlisten = null;
+      this.queue.length = 0;
+      this.waiting?.({ value: undefined, done: true });
+      this.waiting = null;
+      this.failed = null;
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(err?: unknown): Promise<IteratorResult<GameUpdate>> {
+    void this.return();
+    return Promise.reject(err);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<GameUpdate> {
+    return this;
+  }
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ForbiddenError, UnauthenticatedError } from '../common/errors';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import { PrismaService } from '../database/prisma.service';
+import { logger } from '../logging/logger';
+import { ApiTokensService } from './api-tokens.service';
+import { AUTH_CLOCK, AuthClock, IssuedToken } from './auth.types';
+import { MagicLinkMailer } from './magic-link.mailer';
+import { NewPlayer, PlayersService } from './players.service';
+import { looksLike, MAGIC_LINK_PREFIX, TokenHasher } from './token-hasher';
+
+/**
+ * Sign-in by mail, which is also sign-up: asking for a link creates the player on first use.
+ * A link is single use, short-lived (MAGIC_LINK_TTL_MINUTES) and stored as a hash; redeeming it
+ * yields a new API token.
+ */
+@Injectable()
+export class MagicLinksService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly hasher: TokenHasher,
+    private readonly players: PlayersService,
+    private readonly tokens: ApiTokensService,
+    private readonly mailer: MagicLinkMailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: AuthClock,
+  ) {}
+
+  /** The answer is the same whether or not the player existed, so it tells nobody who plays here. */
+  async request(input: NewPlayer): Promise<{ expiresAt: Date }> {
+    if (!this.mailer.available && this.config.env !== 'development') {
+      throw new ForbiddenError('auth/mail_unavailable', 'This server cannot send mail (SMTP_HOST is not set), so it cannot send sign-in links.');
+    }
+    const { player } = await this.players.findOrCreate(input);
+    const token = this.hasher.newSecret(MAGIC_LINK_PREFIX);
+    const ttlMinutes = this.config.api.magicLinkTtlMinutes;
+    const expiresAt = new Date(this.clock.now().getTime() + ttlMinutes * 60_000);
+    await this.prisma.magicLink.create({
+      data: { id: `ml_${randomUUID().replace(/-/g, '')}`, playerId: player.id, tokenHash: this.hasher.hash(token), createdAt: this.clock.now(), expiresAt },
+    });
+    if (this.mailer.available) {
+      await this.mailer.send({ to: player.email, displayName: player.displayName, token, ttlMinutes });
+    } else {
+      // Development without SMTP: the link goes to the log so that sign-up still works locally.
+      logger().warn({ component: 'auth', email: player.email, signInCode: token }, 'SMTP_HOST is not set: sign-in code written to the log (development only)');
+    }
+    return { expiresAt };
+  }
+
+  /** Trades a link for an API token, once: a second use, or a use after expiry, is refused. */
+  async redeem(token: string, tokenName = 'sign-in link'): Promise<IssuedToken> {
+    const refused = new UnauthenticatedError('That sign-in link is unknown, already used or expired. Ask for a new one.');
+    if (!looksLike(token, MAGIC_LINK_PREFIX)) throw refused;
+    const now = this.clock.now();
+    const row = await this.prisma.magicLink.findUnique({ where: { tokenHash: this.hasher.hash(token) } });
+    if (!row) throw refused;
+    const used = await this.prisma.magicLink.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    if (used.count !== 1) throw refused;
+    return this.tokens.issue(row.playerId, tokenName);
+  }
+}

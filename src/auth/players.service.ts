@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { BadInputError, NotFoundError } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import type { PlayerView } from './auth.types';
+
+export interface NewPlayer {
+  email: string;
+  displayName?: string | undefined;
+  timeZone?: string | undefined;
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+
+/** Players' accounts: found by email, made on first sign-in. */
+@Injectable()
+export class PlayersService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The player with this email, created (with the given name and time zone) if new. */
+  async findOrCreate(input: NewPlayer): Promise<{ player: PlayerView; created: boolean }> {
+    const email = normaliseEmail(input.email);
+    const existing = await this.prisma.player.findUnique({ where: { email } });
+    if (existing) return { player: existing, created: false };
+    const displayName = checkDisplayName(input.displayName ?? email.split('@')[0]!);
+    const timeZone = checkTimeZone(input.timeZone ?? 'UTC');
+    const row = await this.prisma.player.upsert({
+      where: { email },
+      create: { id: `player_${randomUUID().replace(/-/g, '')}`, email, displayName, timeZone },
+      update: {},
+    });
+    return { player: row, created: true };
+  }
+
+  async get(playerId: string): Promise<PlayerView> {
+    const row = await this.prisma.player.findUnique({ where: { id: playerId } });
+    if (!row) throw new NotFoundError('player/not_found', 'No such player.');
+    return row;
+  }
+}
+
+export function normaliseEmail(raw: string): string {
+  const email = String(raw ?? '').trim().toLowerCase();
+  if (email.length > 254 || !EMAIL.test(email)) throw new BadInputError('auth/invalid_email', 'email must be an email address.', { field: 'email' });
+  return email;
+}
+
+function checkDisplayName(raw: string): string {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (name.length < 1 || name.length > 60) throw new BadInputError('auth/invalid_display_name', 'displayName must be 1 to 60 characters.', { field: 'displayName' });
+  return name;
+}
+
+function checkTimeZone(tz: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    throw new BadInputError('auth/invalid_time_zone', `"${tz}" is not an IANA time zone such as Europe/Berlin.`, { field: 'timeZone' });
+  }
+}
