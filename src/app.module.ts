@@ -15,6 +15,7 @@ import { loadCatalog } from './games/load-catalog';
 import { SYSTEMS } from './rules/systems';
 import { HealthModule } from './health/health.module';
 import { requestIdMiddleware } from './logging/request-id.middleware';
+import { NotificationsModule } from './notifications/notifications.module';
 
 /** What tests may substitute: the scenarios on offer and the clock. */
 export interface AppOverrides {
@@ -34,6 +35,7 @@ export class AppModule implements NestModule {
         EventStoreModule,
         HealthModule,
         games,
+        NotificationsModule,
         AuthModule,
         ApiModule.register(games),
       ],
