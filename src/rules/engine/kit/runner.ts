@@ -105,7 +105,8 @@ export function advance<X extends Json>(r: Resolution<X>): void {
     const s = r.state;
     let next = nextPhase(s.scenario, s.phase);
     if (next.kind === 'turn-end') {
-      const outcome = r.spec.victory?.(s) ?? checkVictory(s);
+      // A system's own victory test replaces victory.json's (its null means "nobody has won yet").
+      const outcome = r.spec.victory !== undefined ? r.spec.victory(s) : checkVictory(s);
       if (outcome !== null) return r.emit(publicEvent('GameEnded', { winner: outcome.winner, reason: outcome.reason, ruleId: outcome.ruleId }));
       if (next.last) {
         const t = turnLimitOutcome(s);

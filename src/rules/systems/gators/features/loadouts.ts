@@ -3,13 +3,12 @@ import { JsonObject } from '../../../model/json';
 import { GameState } from '../../../model/state';
 import { unitIdSchema, isViolation, ownUnit } from '../../../engine/orders/common';
 import { OrderHandler } from '../../../engine/kit/types';
-import { typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { gatorsData, LoadoutData } from '../data';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, notesOf } from '../ext';
-import { privateTo } from '../queries';
+import { privateTo, tagged } from '../queries';
 
 
 export const armSchema = z.strictObject({ kind: z.literal('arm'), unit: unitIdSchema, markers: z.array(z.string().min(1)).max(8) });
@@ -90,7 +89,7 @@ export const loadouts: GatorsFeature = {
     // Q-GT-21: an aircraft whose type may carry a marker against the mover's class exerts a ZOC on it, whatever it carries.
     zocCapable: (state, enemy, moverType, medium) => {
       const lo = loadoutFor(state, enemy.type);
-      if (lo === undefined || typeOf(state, enemy).movementClass !== 'air') return false;
+      if (lo === undefined || !tagged(state, enemy, 'aircraft')) return false;
       const cls = moverType.targetClassByMedium[medium] ?? moverType.targetClass;
       const markers = gatorsData(state.scenario).airAttack.markers;
       return lo.slots.some((slot) => slot.some((m) => markers[m]?.targetClass === cls && markers[m]?.targetTags === undefined));
