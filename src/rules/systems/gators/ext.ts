@@ -2,6 +2,7 @@ import { Json, JsonObject } from '../../model/json';
 import { Scenario } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { SideId } from '../../engine/types';
+import { gatorsData } from './data';
 
 /**
  * The Gators! state beyond the kernel's.
@@ -26,7 +27,9 @@ export type GatorsExt = {
   readonly features: { readonly [feature: string]: Json };
 };
 
-export function initialExt(_s: Scenario): GatorsExt {
+/** The public state of a new game; parsing the scenario's Gators! data here makes a malformed section fail at start. */
+export function initialExt(s: Scenario): GatorsExt {
+  gatorsData(s);
   return { debris: [], launches: {}, refuel: {}, airfields: {}, features: {} };
 }
 

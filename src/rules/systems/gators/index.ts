@@ -1,12 +1,14 @@
 import { JsonObject } from '../../model/json';
 import { oddsAttack } from '../../engine/combat/odds-step';
+import { assertNever } from '../../engine/assert-never';
 import { defineSystem } from '../../engine/kit/define-system';
-import { OrderHandler, PhaseKind, SystemSpec } from '../../engine/kit/types';
+import { PhaseKind, SystemSpec } from '../../engine/kit/types';
 import { GameState } from '../../model/state';
 import { combineEvolve, combineHooks } from './combine';
 import { CombinedHooks, GatorsFeature, Handler, PHASE_KINDS, PhaseKindId } from './feature';
 import { FEATURES } from './features';
 import { GatorsExt, initialExt } from './ext';
+import { withAttackReaction } from './orders/attack';
 import { movementOrders } from './orders/movement';
 import { resolveSealedInOrder } from './phases/setup';
 import { gatorsVictory } from './victory';
@@ -17,7 +19,7 @@ function coreOrders(kind: PhaseKindId, h: CombinedHooks): Handler[] {
     case 'movement':
       return movementOrders(h);
     case 'combat':
-      return [oddsAttack<GatorsExt>(h.odds) as OrderHandler<GatorsExt, unknown>];
+      return [withAttackReaction(oddsAttack<GatorsExt>(h.odds), h.attackReaction)];
     case 'setup':
     case 'ship-placement':
     case 'launch':
@@ -25,10 +27,8 @@ function coreOrders(kind: PhaseKindId, h: CombinedHooks): Handler[] {
     case 'guerrillas':
     case 'end-of-turn':
       return [];
-    default: {
-      const never: never = kind;
-      throw new Error(`unknown phase kind ${String(never)}`);
-    }
+    default:
+      return assertNever(kind, 'phase kind');
   }
 }
 

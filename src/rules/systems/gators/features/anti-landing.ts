@@ -53,7 +53,7 @@ export function eligibleDefenders(state: GameState, h: CoreHooks, target: UnitSt
   const cls = targetClassAt(board, typeOf(state, target), at);
   return allUnits(state)
     .filter((u) => u.side !== target.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1)
-    .filter((u) => !flag(u, USED) && h.odds.attackerProblem?.(state, u, 0) == null && (h.odds.strength?.(state, u, cls) ?? 0) > 0)
+    .filter((u) => !flag(u, USED) && (h.odds.attackerProblem?.(state, u, 0) ?? null) === null && (h.odds.strength?.(state, u, cls) ?? 0) > 0)
     .map((u) => u.id)
     .sort();
 }

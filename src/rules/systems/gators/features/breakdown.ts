@@ -85,7 +85,7 @@ function setNote(state: GState, side: SideId, patch: JsonObject): GState {
 export const breakdown: GatorsFeature = {
   id: 'breakdown',
   rules: ['GT-4.8', 'GT-4.9', 'GT-6C.5', 'Q-GT-14'],
-  phases: { setup: { orders: () => [choiceOrder() as OrderHandler<GatorsExt, unknown>], afterSealed: rollBreakdown } },
+  phases: { setup: { orders: () => [choiceOrder()], afterSealed: rollBreakdown } },
   events: {
     BreakdownChosen: (s, e) => {
       const d = e.data as { side: string; units: string[] };

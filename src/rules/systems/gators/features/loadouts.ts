@@ -83,7 +83,7 @@ function armed(state: GState, data: unknown): GState {
 export const loadouts: GatorsFeature = {
   id: 'loadouts',
   rules: ['GT-9.4', 'Q-GT-48', 'GT-4.11', 'Q-GT-21'],
-  phases: { setup: { orders: () => [armOrder() as OrderHandler<GatorsExt, unknown>] } },
+  phases: { setup: { orders: () => [armOrder()] } },
   events: { AircraftArmed: (s, e) => armed(s, e.data) },
   move: {
     // Q-GT-21: an aircraft whose type may carry a marker against the mover's class exerts a ZOC on it, whatever it carries.

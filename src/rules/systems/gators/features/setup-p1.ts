@@ -126,13 +126,13 @@ export const setupP1: GatorsFeature = {
   phases: {
     setup: {
       orders: () => [
-        assignOrder() as OrderHandler<GatorsExt, unknown>,
-        splitOrder() as OrderHandler<GatorsExt, unknown>,
+        assignOrder(),
+        splitOrder(),
         // GT-4.12: making up loads aboard a ship (cargo and carrier on the same ship; not into the ship itself).
         withChecks(loadOrder<GatorsExt>(), (state, _side, o, i) => {
           const c = state.units[o.carrier];
           return c !== undefined && isShip(state, c) ? [violation('GT-4.10', 'setup/ship_lists', 'the ships carry what GT-4.10 lists; load into craft and aircraft aboard', i)] : [];
-        }) as OrderHandler<GatorsExt, unknown>,
+        }),
       ],
       validateSubmission: (_before, after, side, orders) => (side === gatorsData(after.scenario).options.landingSide ? p1Setup(after, side, orders) : []),
     },

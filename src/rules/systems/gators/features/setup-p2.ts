@@ -72,7 +72,7 @@ export const setupP2: GatorsFeature = {
   rules: ['GT-4.2', 'GT-4.3', 'GT-4.4', 'GT-4.5', 'GT-4.6', 'GT-4.7', 'Q-GT-15', 'Q-GT-32'],
   phases: {
     setup: {
-      orders: () => [placeOrder<GatorsExt>() as OrderHandler<GatorsExt, unknown>, debrisOrder() as OrderHandler<GatorsExt, unknown>],
+      orders: () => [placeOrder<GatorsExt>(), debrisOrder()],
       validateSubmission: (_before, after, side) => (side === gatorsData(after.scenario).options.defendingSide ? p2Setup(after, side) : []),
     },
   },

@@ -1,4 +1,3 @@
-import { OrderHandler } from '../../../engine/kit/types';
 import { placeOrder } from '../../../engine/orders/place';
 import { allUnits } from '../../../engine/queries';
 import { setupViolations } from '../../../engine/setup';
@@ -29,7 +28,7 @@ export const shipPlacement: GatorsFeature = {
   rules: ['GT-4.14'],
   phases: {
     'ship-placement': {
-      orders: () => [placeOrder<GatorsExt>() as OrderHandler<GatorsExt, unknown>],
+      orders: () => [placeOrder<GatorsExt>()],
       validateSubmission: (_before, after, side) => placement(after, side),
     },
   },
