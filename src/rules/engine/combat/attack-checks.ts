@@ -21,10 +21,20 @@ export function cr(state: GameState, key: string, fallback: string): string {
   return state.scenario.rules.combat.odds?.ruleIds[key] ?? fallback;
 }
 
-/** The counter that defends a stack (GT-7N.1, Q-GT-44): the highest defense; ties by unit order. */
-export function pickDefender(state: GameState, hex: string, side: SideId): UnitState | undefined {
+/**
+ * The counter that defends a stack (GT-7N.1, Q-GT-44): the system's choice
+ * when it has one (GT-7H.2: the top aircraft of a landed stack), else the
+ * highest defense; ties by unit order.
+ */
+export function pickDefender(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}): UnitState | undefined {
   const enemies = allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
-  return enemies.sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0];
+  if (enemies.length === 0) return undefined;
+  return hooks.defender?.(state, enemies) ?? enemies.sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0];
+}
+
+/** The class a defender is attacked as: the system's answer (GT-7H.1: a landed aircraft is a soft target), else by type and medium (GT-7D.2). */
+export function defenderClass(state: GameState, hooks: OddsHooks, d: UnitState, hexIndex: number): string {
+  return hooks.targetClass?.(state, d) ?? targetClassAt(boardOf(state.scenario), typeOf(state, d), hexIndex);
 }
 
 export function strengthOf(state: GameState, hooks: OddsHooks, u: UnitState, cls: string): number {
@@ -32,13 +42,13 @@ export function strengthOf(state: GameState, hooks: OddsHooks, u: UnitState, cls
 }
 
 export function fullStrength(state: GameState, hooks: OddsHooks, u: UnitState, targetHex: string): number {
-  const d = pickDefender(state, targetHex, u.side);
+  const d = pickDefender(state, targetHex, u.side, hooks);
   if (d === undefined) return 0;
   if (isConcealed(state, d) || concealedFrom(state, d).length > 0) {
     return Math.max(0, ...state.scenario.rules.targetClasses.map((c) => strengthOf(state, hooks, u, c)));
   }
   const board = boardOf(state.scenario);
-  return strengthOf(state, hooks, u, targetClassAt(board, typeOf(state, d), board.grid.indexOf(targetHex)));
+  return strengthOf(state, hooks, u, defenderClass(state, hooks, d, board.grid.indexOf(targetHex)));
 }
 
 export function markFlags(state: GameState, u: UnitState, part: number | undefined, target: string, hooks: OddsHooks) {
@@ -53,10 +63,10 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
   const out: Violation[] = [];
   const target = board.grid.indexOf(o.target);
   if (target < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.target} is not a hex of the map`, i)];
-  const defender = pickDefender(state, o.target, side);
+  const defender = pickDefender(state, o.target, side, hooks);
   if (defender === undefined) return [violation(cr(state, 'range', 'GT-7A.1'), 'combat/no_target', `no enemy unit in ${o.target}`, i)];
   const concealed = concealedFrom(state, defender).includes(side);
-  const cls = concealed ? null : targetClassAt(board, typeOf(state, defender), target);
+  const cls = concealed ? null : defenderClass(state, hooks, defender, target);
   const ids = new Set<string>();
   for (const a of o.attackers) {
     const u = ownUnit(state, side, a.unit, i);

@@ -1,9 +1,9 @@
 import { GameState } from '../../model/state';
 import { boardOf } from '../board';
-import { allUnits, targetClassAt, typeOf } from '../queries';
+import { allUnits, typeOf } from '../queries';
 import { SideId, UnitOptions } from '../types';
 import { concealedFrom } from '../visibility';
-import { pickDefender, strengthOf, table, validateAttack } from './attack-checks';
+import { defenderClass, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
 import { attackEffects } from './effects';
 import { columnFor, odds } from './odds';
 import type { AttackOrder, OddsHooks } from './odds-step';
@@ -21,14 +21,14 @@ export function attackTargets(state: GameState, side: SideId, unitId: string, ho
   for (const hex of [...hexes].sort()) {
     const o: AttackOrder = { kind: 'attack', attackers: [{ unit: unitId }], target: hex };
     if (validateAttack(state, side, o, 0, hooks).length > 0) continue;
-    const d = pickDefender(state, hex, side)!;
+    const d = pickDefender(state, hex, side, hooks)!;
     const visible = allUnits(state).filter((x) => x.side !== side && x.loc.at === 'hex' && x.loc.hex === hex && concealedFrom(state, x).length === 0);
     if (concealedFrom(state, d).includes(side)) {
       out.push({ targetHex: hex, targetIds: visible.map((x) => x.id), preview: { concealed: true } });
       continue;
     }
     const target = board.grid.indexOf(hex);
-    const cls = targetClassAt(board, typeOf(state, d), target);
+    const cls = defenderClass(state, hooks, d, target);
     const strength = strengthOf(state, hooks, u, cls);
     const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target });
     const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0);

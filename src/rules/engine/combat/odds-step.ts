@@ -8,7 +8,7 @@ import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
 import { Violation } from '../types';
 import { concealedFrom, visibilityFor } from '../visibility';
 import { labelSchema, unitIdSchema } from '../orders/common';
-import { cr, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
+import { cr, defenderClass, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
 import { attackTargets } from './attack-targets';
 import { eliminate, retreatOrEliminate, stackAt } from './apply';
 import { CombatStep } from './combat-step';
@@ -36,6 +36,10 @@ export interface AttackSetup {
 
 /** What a system adds to the odds combat step. */
 export interface OddsHooks {
+  /** The counter of a stack that defends (GT-7H.2: the top of a stack of landed aircraft); undefined = the highest defense (GT-7N.1). */
+  defender?(state: GameState, stack: readonly UnitState[]): UnitState | undefined;
+  /** The class a unit is attacked as (GT-7H.1: a landed aircraft is a soft target); undefined = by type and medium. */
+  targetClass?(state: GameState, unit: UnitState): string | undefined;
   /** Strength against a target class (aircraft whose strength depends on markers). Default: units.json. */
   strength?(state: GameState, unit: UnitState, targetClass: string): number;
   /** A reason this unit may not attack now (a squad too far from a command unit, GT-6H.2). */
@@ -106,7 +110,7 @@ export function resolveOddsAttack(
   const board = boardOf(state.scenario);
   const side = unitOf(state, attackerOrders[0]!.unit).side;
   const target = board.grid.indexOf(targetHex);
-  const def = pickDefender(state, targetHex, side);
+  const def = pickDefender(state, targetHex, side, hooks);
   const cancelled = (reason: string, ruleId: string, extra: Record<string, Json> = {}): AttackOutcome => {
     const units = attackerOrders.map((a) => unitOf(state, a.unit));
     ctx.emit({ type: 'AttackCancelled', data: { attackers: units.map((u) => u.id), target: targetHex, reason, ruleId, ...extra }, visibility: visibilityFor(state, units, () => ({ type: 'AttackCancelled', data: { target: targetHex, reason } })) });
@@ -114,7 +118,7 @@ export function resolveOddsAttack(
   };
   if (def === undefined) return cancelled('target_gone', cr(state, 'range', 'GT-7A.1'));
   const defType = typeOf(state, def);
-  const cls = targetClassAt(board, defType, target);
+  const cls = defenderClass(state, hooks, def, target);
   const attackers = attackerOrders
     .map((a) => {
       const unit = unitOf(state, a.unit);

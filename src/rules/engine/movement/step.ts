@@ -121,8 +121,9 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
   let wholeMove = false;
   let terminal: number = TERMINAL.NONE;
   const water = b.waterMedium;
-  const fromWater = b.staticMedium[from] === water;
   const toWater = medium === water;
+  // A unit entering from off the map (launched there, GT-5.3) crosses no waterline.
+  const fromWater = b.staticMedium[from] === OFF_MAP ? toWater : b.staticMedium[from] === water;
   if (c.profile === 'water' && (!toWater || !fromWater)) return STEP.NOT_IN_PROFILE;
   if (c.profile === 'land' && fromWater && toWater) return STEP.NOT_IN_PROFILE;
   if (c.amphibious && fromWater !== toWater) {

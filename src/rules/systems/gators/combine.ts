@@ -7,7 +7,7 @@ import { OddsHooks } from '../../engine/combat/odds-step';
 import { MovedInfo, StepReaction } from '../../engine/orders/move';
 import { Violation } from '../../engine/types';
 import { defaultExertsZoc } from '../../engine/zoc';
-import { CombinedHooks, CoreHooks, GatorsFeature, UnloadInfo } from './feature';
+import { AttackReaction, CombinedHooks, CoreHooks, GatorsFeature, UnloadInfo } from './feature';
 import { GState, GatorsExt } from './ext';
 
 /**
@@ -18,8 +18,9 @@ import { GState, GatorsExt } from './ext';
  * merged; budget — summed; endProblem, moveProblem, attackerProblem — first
  * reason; strength — first defined answer; modifiers — concatenated;
  * adjustResult — chained; attackerExempt — any; applyResult — first that
- * applies; afterMove/afterUnload — every feature in order, each may ask;
- * stepReaction — the first feature that asks at a hex.
+ * applies; defender, targetClass — first defined answer; afterMove/afterUnload
+ * — every feature in order, each may ask; stepReaction, attackReaction — the
+ * first feature that asks at a hex / before an attack's die.
  */
 export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks {
   const mv = features.flatMap((f) => (f.move ? [f.move] : []));
@@ -38,6 +39,8 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     endProblem: (state, movers, at) => firstOf(mv, (h) => h.endProblem?.(state, movers, at) ?? null),
   };
   const odds: OddsHooks = {
+    defender: (state, stack) => firstDefined(od, (h) => h.defender?.(state, stack)),
+    targetClass: (state, unit) => firstDefined(od, (h) => h.targetClass?.(state, unit)),
     strength: (state, unit, cls) => {
       for (const h of od) {
         const v = h.strength?.(state, unit, cls);
@@ -64,7 +67,16 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       chain(ctx, afters, moved, resume, (s) => ({ unit: moved.unit, with: [...moved.with], path: [...moved.path], ...s })),
     afterUnload: (ctx, info, resume) => chain(ctx, unloads, info, resume, (s) => ({ unit: info.unit, carrier: info.carrier, hex: info.hex, ...s })),
     stepReaction: combineStepReactions(features.flatMap((f) => (f.stepReaction ? [f.stepReaction(core)] : []))),
+    attackReaction: combineAttackReactions(features.flatMap((f) => (f.attackReaction ? [f.attackReaction(core)] : []))),
   };
+}
+
+function firstDefined<H, R>(list: readonly H[], f: (h: H) => R | undefined): R | undefined {
+  for (const h of list) {
+    const r = f(h);
+    if (r !== undefined) return r;
+  }
+  return undefined;
 }
 
 function firstOf<H, R>(list: readonly H[], f: (h: H) => R | null): R | null {
@@ -147,6 +159,15 @@ function combineStepReactions(list: readonly StepReaction<GatorsExt>[]): StepRea
       const r = list.find((x) => x.question(ctx.state, step) !== null);
       return r === undefined ? true : r.apply(ctx, step, answer);
     },
+  };
+}
+
+/** One attack reaction from several: the first feature with a question asks; apply finds it again the same way (see above). */
+function combineAttackReactions(list: readonly AttackReaction[]): AttackReaction | undefined {
+  if (list.length === 0) return undefined;
+  return {
+    question: (state, attack, side) => firstOf(list, (r) => r.question(state, attack, side)),
+    apply: (ctx, attack, answer) => list.find((r) => r.question(ctx.state, attack, ctx.side) !== null)?.apply(ctx, attack, answer),
   };
 }
 

@@ -1,8 +1,8 @@
-import { JsonObject } from '../../model/json';
+import { Json, JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
 import { EventBody } from '../../engine/events';
-import { OrderHandler, ReactionKind, ResolveContext, Resume } from '../../engine/kit/types';
+import { AskRequest, OrderHandler, ReactionKind, ResolveContext, Resume } from '../../engine/kit/types';
 import { Block, MoveHooks } from '../../engine/movement/context';
 import { AttackSetup, Modifier, OddsHooks } from '../../engine/combat/odds-step';
 import { MoveStep, MovedInfo, StepReaction } from '../../engine/orders/move';
@@ -35,6 +35,10 @@ export interface FeatureMoveHooks {
 
 /** Odds-combat hooks of a feature (engine/combat/odds-step.ts OddsHooks, made composable). */
 export interface FeatureOddsHooks {
+  /** The counter of a stack that defends (GT-7H.2), or undefined (first defined answer wins; default the highest defense). */
+  defender?(state: GameState, stack: readonly UnitState[]): UnitState | undefined;
+  /** The class a unit is attacked as (GT-7H.1), or undefined (first defined answer wins; default by type and medium). */
+  targetClass?(state: GameState, unit: UnitState): string | undefined;
   /** Strength against a class, or undefined to leave it to others (first defined answer wins; default units.json). */
   strength?(state: GameState, unit: UnitState, targetClass: string): number | undefined;
   attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
@@ -76,6 +80,8 @@ export interface GatorsFeature {
   afterUnload?(h: CoreHooks): AfterUnload;
   /** A reaction at a hex of a move (at most one question per hex: the first feature that asks). */
   stepReaction?(h: CoreHooks): StepReaction<GatorsExt>;
+  /** A reaction before the die of an attack (at most one question per attack: the first feature that asks). */
+  attackReaction?(h: CoreHooks): AttackReaction;
   /** The feature's own event types: type → evolve. */
   readonly events?: Readonly<Record<string, (state: GState, event: EventBody) => GState>>;
   /** Adds to the view (must follow the hiding rules: only what `viewer` may know). */
@@ -87,6 +93,22 @@ export interface UnloadInfo {
   readonly carrier: string;
   readonly hex: string;
   readonly index: number;
+}
+
+/** Who attacks which hex: an "attack" order, or any other order that makes one attack. */
+export interface AttackAt {
+  readonly attackers: readonly { readonly unit: string }[];
+  readonly target: string;
+}
+
+/**
+ * A question to the defender before the die is rolled (GT-7G.2: the attacked
+ * aircraft may jettison a marker). `question` is pure; `apply` carries out the
+ * answer, after which the attack is resolved as usual.
+ */
+export interface AttackReaction {
+  question(state: GameState, attack: AttackAt, side: SideId): Omit<AskRequest, 'stage'> | null;
+  apply(ctx: ResolveContext<GatorsExt>, attack: AttackAt, answer: Json): void;
 }
 
 export type AfterMove = (ctx: ResolveContext<GatorsExt>, moved: MovedInfo, resume?: Resume) => void;
@@ -104,6 +126,7 @@ export interface CombinedHooks extends CoreHooks {
   readonly afterMove: AfterMove;
   readonly afterUnload: AfterUnload;
   readonly stepReaction: StepReaction<GatorsExt> | undefined;
+  readonly attackReaction: AttackReaction | undefined;
 }
 
 export type { MoveStep, MovedInfo };

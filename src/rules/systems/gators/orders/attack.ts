@@ -1,0 +1,41 @@
+import { Json } from '../../../model/json';
+import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
+import { AttackAt, AttackReaction } from '../feature';
+import { GatorsExt } from '../ext';
+
+const STAGE = 'before-attack';
+
+/**
+ * Asks the attack reaction before an attack is resolved (GT-7G.2, Q-GT-40:
+ * the attacked aircraft may jettison a marker before the die is rolled).
+ * Only an order that would be carried out asks; on resume the answer is
+ * applied and the order resolves as it would have.
+ */
+export function withAttackReaction<O extends AttackAt>(base: OrderHandler<GatorsExt, O>, reaction: AttackReaction | undefined): OrderHandler<GatorsExt, O> {
+  if (reaction === undefined) return base;
+  return {
+    ...base,
+    resolve: (ctx, o, i, resume) => {
+      if (askFirst(ctx, reaction, o, resume, () => base.validate(ctx.state, ctx.side, o, i).length === 0)) base.resolve(ctx, o, i);
+    },
+  };
+}
+
+/**
+ * The reaction step of any order that makes one attack: returns whether the
+ * attack may go on now (false: the resolution is suspended until the answer).
+ */
+export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReaction | undefined, attack: AttackAt, resume: Resume | undefined, valid: () => boolean): boolean {
+  if (reaction === undefined) return true;
+  if (resume !== undefined) {
+    reaction.apply(ctx, attack, resume.answer);
+    return true;
+  }
+  if (!valid()) return true;
+  const q = reaction.question(ctx.state, attack, ctx.side);
+  if (q === null) return true;
+  const r = ctx.ask({ ...q, stage: { kind: STAGE, target: attack.target } as Json });
+  if (!r.answered) return false;
+  reaction.apply(ctx, attack, r.answer);
+  return true;
+}
