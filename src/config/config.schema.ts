@@ -58,7 +58,7 @@ export const envSchema = z.object({
   GRAPHQL_INTROSPECTION: bool.optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(6),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(15),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(500).default(20),
   /** Largest GraphQL or REST request body the API reads (bytes); the app's JSON parser caps all bodies at 1 MB. */

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
 import { domainExtensions, formatGraphqlError } from './graphql-errors';
 import { graphqlProtection, parseAndValidate } from './graphql-limits';
+import { describeRootTypes } from './root-descriptions';
 
 interface WsExtra {
   principal?: Principal;
@@ -42,6 +43,7 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
     path: '/graphql',
     autoSchemaFile: true,
     sortSchema: true,
+    transformSchema: describeRootTypes,
     introspection: config.api.introspection,
     playground: false,
     graphiql: false,

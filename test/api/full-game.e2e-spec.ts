@@ -1,0 +1,121 @@
+import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
+import { apiApp, ApiApp } from './support/api-app';
+import { GameClient, GraphqlClient, RestClient } from './support/game-client';
+import type { GameScript } from './support/game-script';
+import { kernelScript } from './support/kernel-script';
+import { playScript } from './support/play-script';
+import { collect, GAME_UPDATED, waitFor, wsClient } from './support/subscriptions';
+
+/** The game played; a Gators! script of the same shape replaces it (see support/game-script.ts). */
+const script: GameScript = kernelScript;
+
+function checkSecrets(responses: string[]): void {
+  for (const r of responses) for (const s of script.secrets.strings) expect(r).not.toContain(s);
+}
+
+describe.each([
+  ['GraphQL', (app: ApiApp, p: Awaited<ReturnType<ApiApp['player']>>): GameClient => new GraphqlClient(app, p)],
+  ['REST', (app: ApiApp, p: Awaited<ReturnType<ApiApp['player']>>): GameClient => new RestClient(app, p)],
+])('a whole game played by two clients only through %s', (_transport, clientFor) => {
+  let app: ApiApp;
+  beforeAll(async () => {
+    app = await apiApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('sets up, plays three full turns with movement, a reaction and combat, and ends in victory at the turn limit', async () => {
+    const a = clientFor(app, await app.player('Alice'));
+    const b = clientFor(app, await app.player('Bob'));
+    const played = await playScript(a, b, script);
+    expect(played.final).toMatchObject({ status: 'finished', result: { winner: script.end.winner } });
+    expect(played.final.seed).toMatch(/^[0-9a-f]{64}$/);
+    checkSecrets(played.viewerResponses);
+
+    const history = await a.history(played.gameId);
+    const types = history.events.map((e) => e.type);
+    for (const t of ['UnitPlaced', 'UnitMoved', 'ReactionRequested', 'ReactionAnswered', 'AttackResolved', 'DiceRolled', 'GameEnded']) expect(types).toContain(t);
+    expect(new Set(history.phases.map((p) => p.turn))).toEqual(new Set([0, 1, 2, 3]));
+    expect(history.events.map((e) => e.version)).toEqual([...history.events.map((e) => e.version)].sort((x, y) => x - y));
+    const view = await a.view(played.gameId);
+    expect(view.hexes).toBeGreaterThan(0);
+  });
+
+  it('ends a game by resignation', async () => {
+    const a = clientFor(app, await app.player('Alice'));
+    const b = clientFor(app, await app.player('Bob'));
+    const played = await playScript(a, b, script, script.resign.afterStep);
+    const resigner = script.resign.side === script.creatorSide ? a : b;
+    const before = await resigner.game(played.gameId);
+    const r = await resigner.resign(played.gameId, before.version);
+    expect(r.ok).toBe(true);
+    const after = await b.game(played.gameId);
+    expect(after).toMatchObject({ status: 'finished', result: { winner: script.resign.winner } });
+    const again = await resigner.resign(played.gameId, after.version);
+    expect(again).toMatchObject({ ok: false, code: 'CONFLICT', errorCode: 'game/finished' });
+  });
+});
+
+describe('gameUpdated during a whole game', () => {
+  let app: ApiApp;
+  let url: string;
+  beforeAll(async () => {
+    app = await apiApp({ SUBSCRIPTION_POLL_MS: '50' });
+    url = await app.listen();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('delivers every change to each side over graphql-ws, with only what that side may see', async () => {
+    const alice = await app.player('Alice');
+    const bob = await app.player('Bob');
+    const a = new GraphqlClient(app, alice);
+    const b = new GraphqlClient(app, bob);
+    // The subscriptions need the game id, so the script is played in two parts around them.
+    const created = await a.createGame(script.scenarioId, script.creatorSide);
+    const wsA = wsClient(url, alice.token);
+    const wsB = wsClient(url, bob.token);
+    const subA = collect(wsA, GAME_UPDATED, { id: created.id, from: null });
+    try {
+      await waitFor(() => app.running.app.get(GameFeed).listening === 1, 'the subscription to start');
+      const token = await a.invite(created.id, script.joinerSide);
+      await b.join(token);
+      const subB = collect(wsB, GAME_UPDATED, { id: created.id, from: null });
+      await waitFor(() => subA.results.length > 0, 'A to hear that B joined');
+      for (const [i, step] of script.steps.entries()) {
+        const c = step.side === script.creatorSide ? a : b;
+        const r = await c.submit(created.id, (await c.game(created.id)).version, step.kind, step.orders, `sub-${i}-${created.id}`);
+        if (!r.ok) throw new Error(`step ${i + 1} refused: ${JSON.stringify(r)}`);
+      }
+      const final = await a.game(created.id);
+      await waitFor(() => subA.results.at(-1)?.data?.gameUpdated.version === final.version, 'A\'s last update');
+      await waitFor(() => subB.results.at(-1)?.data?.gameUpdated.version === final.version, 'B\'s last update');
+      for (const sub of [subA, subB]) {
+        expect(sub.results.every((r) => !r.errors)).toBe(true);
+        const updates = sub.results.map((r) => r.data!.gameUpdated);
+        for (let i = 1; i < updates.length; i++) expect(updates[i].fromVersion).toBe(updates[i - 1].version + 1);
+      }
+      const aSaw = subA.results.map((r) => r.data!.gameUpdated);
+      const bSaw = subB.results.map((r) => r.data!.gameUpdated);
+      // B was asked to react; only B's updates carry the question.
+      expect(bSaw.some((u) => u.game.reaction?.side === 'B')).toBe(true);
+      expect(aSaw.some((u) => u.game.reaction)).toBe(false);
+      // A never reads the hidden units once they are placed, in any update before the end reveals all.
+      const placedAt = aSaw.find((u) => u.game.turn >= 1)!.version;
+      checkSecrets(aSaw.filter((u) => u.version >= placedAt && u.game.status !== 'FINISHED').map((u) => JSON.stringify(u)));
+      expect(aSaw.filter((u) => u.version >= placedAt && u.game.status !== 'FINISHED').length).toBeGreaterThan(5);
+      // Each event arrived once, in order (the end reveals everything to history, so only versions compare).
+      const versions = aSaw.flatMap((u) => u.events.map((e: { version: number }) => e.version));
+      expect(versions).toEqual([...new Set(versions)].sort((x, y) => x - y));
+      const all = new Set((await a.history(created.id)).events.map((e) => e.version));
+      expect(versions.every((v) => all.has(v))).toBe(true);
+      subB.dispose();
+    } finally {
+      subA.dispose();
+      await wsA.dispose();
+      await wsB.dispose();
+    }
+  });
+});

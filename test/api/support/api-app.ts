@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { ApiTokensService } from '../../../src/auth/api-tokens.service';
+import { PlayersService } from '../../../src/auth/players.service';
+import { createApp, RunningApp } from '../../../src/bootstrap';
+import { CatalogEntry, StaticCatalog } from '../../../src/games/game-catalog';
+import type { DestinationStream } from 'pino';
+import { testConfig, uniqueId } from '../../support/database';
+import { kernelTestEntry } from '../../support/games-harness';
+
+export interface TestPlayer {
+  id: string;
+  name: string;
+  email: string;
+  token: string;
+  tokenId: string;
+}
+
+export interface GqlResult {
+  status: number;
+  body: { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions?: Record<string, any>; path?: unknown[] }> };
+  headers: Record<string, string>;
+}
+
+export interface ApiApp {
+  running: RunningApp;
+  http: Server;
+  /** A player with a fresh API token, made directly through the auth services. */
+  player(name: string, timeZone?: string): Promise<TestPlayer>;
+  gql(token: string | null, query: string, variables?: Record<string, unknown>): Promise<GqlResult>;
+  /** Listens on a loopback port (for WebSocket clients); returns the graphql-ws URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The whole app over HTTP on the test database, offering the kernel test scenario (or `entries`). */
+export async function apiApp(env: Record<string, string> = {}, entries: CatalogEntry[] = [kernelTestEntry()], logs?: DestinationStream): Promise<ApiApp> {
+  const running = await createApp(testConfig({ WORKERS_ENABLED: 'false', ...env }), logs, { catalog: new StaticCatalog(entries) });
+  const http = running.app.getHttpServer() as Server;
+  const players = running.app.get(PlayersService);
+  const tokens = running.app.get(ApiTokensService);
+  return {
+    running,
+    http,
+    async player(name, timeZone = 'Europe/Berlin') {
+      const email = `${uniqueId(name.toLowerCase())}@example.test`;
+      const { player } = await players.findOrCreate({ email, displayName: name, timeZone });
+      const issued = await tokens.issue(player.id, 'test');
+      return { id: player.id, name, email, token: issued.token, tokenId: issued.apiToken.id };
+    },
+    async gql(token, query, variables) {
+      const req = request(http).post('/graphql').set('Content-Type', 'application/json');
+      if (token) req.set('Authorization', `Bearer ${token}`);
+      const res = await req.send(JSON.stringify({ query, ...(variables ? { variables } : {}) }));
+      return { status: res.status, body: res.body, headers: res.headers as Record<string, string> };
+    },
+    async listen() {
+      if (!http.listening) await running.app.listen(0, '127.0.0.1');
+      return `ws://127.0.0.1:${(http.address() as AddressInfo).port}/graphql`;
+    },
+    close: () => running.close(),
+  };
+}
+
+/** The data of a GraphQL answer, failing with the errors if there are any. */
+export function data(r: GqlResult): Record<string, any> {
+  if (r.body.errors?.length) throw new Error(`GraphQL errors (HTTP ${r.status}): ${JSON.stringify(r.body.errors)}`);
+  return r.body.data!;
+}
+
+/** The first error of a GraphQL answer. */
+export function firstError(r: GqlResult) {
+  const e = r.body.errors?.[0];
+  if (!e) throw new Error(`expected an error, got ${JSON.stringify(r.body)}`);
+  return e;
+}

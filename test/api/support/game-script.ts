@@ -1,0 +1,28 @@
+/**
+ * A scripted game the API tests play through a client (GraphQL or REST). The kernel script
+ * is one; a Gators! script is another file of the same shape.
+ */
+export interface ScriptStep {
+  side: string;
+  kind: 'orders' | 'reaction' | 'standing-orders';
+  orders: unknown;
+  note: string;
+  /** What the game looks like right after this step. */
+  expect?: Partial<{ turn: number; phase: string; mode: string; acting: string[] }>;
+}
+
+export interface GameScript {
+  scenarioId: string;
+  creatorSide: string;
+  joinerSide: string;
+  steps: ScriptStep[];
+  /** Orders that break rule `ruleId`, submitted after step `afterStep` (1-based count of steps done). */
+  illegal: { afterStep: number; side: string; orders: unknown; ruleId: string };
+  /** Units whose options are read after a step: reachable hexes, or an attack on targetHex with a preview. */
+  optionsProbe: Array<{ afterStep: number; side: string; unitId: string; expectMoves?: boolean; targetHex?: string; expectAttack?: boolean }>;
+  /** Strings `viewer` must never read in a view, an event or an update from step `fromStep` on (ids of hidden units). */
+  secrets: { fromStep: number; viewer: string; strings: string[] };
+  end: { winner: string | null };
+  /** The resignation game: play `afterStep` steps, then `side` resigns. */
+  resign: { afterStep: number; side: string; winner: string | null };
+}
