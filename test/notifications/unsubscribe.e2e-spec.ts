@@ -6,6 +6,7 @@ import { ConfigModule } from '../../src/config/config.module';
 import type { AppConfig } from '../../src/config/config.schema';
 import { DatabaseModule } from '../../src/database/database.module';
 import { PrismaService } from '../../src/database/prisma.service';
+import { configureLogger } from '../../src/logging/logger';
 import { JsonNestLogger } from '../../src/logging/nest-logger';
 import { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES, NotificationOutbox, NotificationPreferencesReader } from '../../src/notifications/notification-intent';
 import { NotificationsModule } from '../../src/notifications/notifications.module';
@@ -35,6 +36,7 @@ describeOnServer('the notifications module in Nest: outbox token, worker lifecyc
     db = await isolatedDatabase('unsub');
     smtp = await smtpReceiver();
     const config = notificationsConfig(db.url, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), WORKERS_ENABLED: 'true' });
+    configureLogger(config.logLevel);
     app = await NestFactory.create(NotificationsTestApp.register(config, db.url), { logger: new JsonNestLogger() });
     await app.init();
   });

