@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CatalogEntry } from '../../src/games/game-catalog';
+import { catalogEntry } from '../../src/games/catalog-builder';
+import { gators } from '../../src/rules/systems/gators';
+import { loadScenario } from '../../src/scenarios/load-scenario';
+import type { GamesHarness } from './games-harness';
+import { play } from './kernel-game';
+
+const examples = join(__dirname, '../../src/rules/systems/gators/examples');
+export const gatorsExample = (name: string) => JSON.parse(readFileSync(join(examples, name), 'utf8')) as { side: string; phase: string; orders: Array<Record<string, unknown>> };
+export const gatorsTurn1 = () => JSON.parse(readFileSync(join(examples, 'turn-1.json'), 'utf8')) as { submissions: Array<{ side: string; phase: string; orders: unknown[] }> };
+
+let entry: CatalogEntry | undefined;
+/** The real Unnarstan scenario folder, as the server loads it. */
+export function gatorsEntry(): CatalogEntry {
+  entry ??= catalogEntry(loadScenario(join(__dirname, '../../src/scenarios/gators-unnarstan')), gators);
+  return entry;
+}
+
+export interface GatorsGame {
+  gameId: string;
+  us: string;
+  island: string;
+  seedCommitment: string;
+  by(side: string): string;
+}
+
+/** A seated Gators! game: the US player holds P1, the island's player P2. */
+export async function seatedGatorsGame(h: GamesHarness, options: Record<string, unknown> = {}): Promise<GatorsGame> {
+  const us = await h.player('Uma (USMC)', 'America/New_York');
+  const island = await h.player('Ivo (Unnarstan)', 'Europe/Berlin');
+  const created = await h.create.execute({ scenarioId: 'gators-unnarstan', title: 'Operation Gator', side: 'P1', options }, us);
+  const inv = await h.invitations.invite(created.gameId, 'P2', 'open', us);
+  await h.invitations.join({ invitationId: inv.invitationId }, island);
+  return { gameId: created.gameId, us, island, seedCommitment: created.seedCommitment, by: (side) => (side === 'P1' ? us : island) };
+}
+
+/** P2's example setup, or the same with two camouflaged units of different types swapped between their hexes. */
+export function p2SetupVariant(variant: 0 | 1) {
+  const setup = gatorsExample('setup-p2.json');
+  if (variant === 0) return setup.orders;
+  const a = setup.orders.find((o) => o['kind'] === 'place' && o['hidden'] && String(o['unit']).startsWith('p2-m113'));
+  const b = setup.orders.find((o) => o['kind'] === 'place' && o['hidden'] && String(o['unit']).startsWith('p2-how75'));
+  if (!a || !b) throw new Error('the example setup needs a camouflaged M113 and a camouflaged 75mm howitzer');
+  return setup.orders.map((o) => (o === a ? { ...o, unit: b['unit'] } : o === b ? { ...o, unit: a['unit'] } : o));
+}
+
+/** Both setups and the ship placement, through the service. */
+export async function gatorsSetup(h: GamesHarness, g: GatorsGame, p2Variant: 0 | 1 = 0): Promise<void> {
+  await play(h, g.gameId, g.us, gatorsExample('setup-p1.json').orders);
+  await play(h, g.gameId, g.island, p2SetupVariant(p2Variant));
+  await play(h, g.gameId, g.us, gatorsExample('ships.json').orders);
+}
