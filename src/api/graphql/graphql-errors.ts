@@ -25,7 +25,8 @@ const REQUEST_ERROR_CODES = new Set([
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
-  if (original instanceof DomainError) return { message: original.message, ...where, extensions: domainExtensions(original) };
+  const domain = domainErrorIn(error);
+  if (domain) return { message: domain.message, ...where, extensions: domainExtensions(domain) };
   if (original instanceof HttpException && original.getStatus() < 500) {
     return { message: original.message, ...where, extensions: { code: 'BAD_USER_INPUT', errorCode: 'http/bad_request' } };
   }
@@ -34,6 +35,16 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: formatted.message, ...where, extensions: { code } };
   logger().error({ err: original }, 'unhandled GraphQL error');
   return { message: 'An unexpected error occurred. It has been logged.', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/** The domain error behind a GraphQL error, however deeply wrapped (resolver, subscription hooks). */
+function domainErrorIn(error: unknown): DomainError | null {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e; i++) {
+    if (e instanceof DomainError) return e;
+    e = (e as { originalError?: unknown }).originalError;
+  }
+  return null;
 }
 
 export function domainExtensions(e: DomainError): Record<string, unknown> {

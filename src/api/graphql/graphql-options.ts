@@ -8,7 +8,7 @@ import type { Principal } from '../../auth/auth.types';
 import { DomainError } from '../../common/errors';
 import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
-import { domainExtensions, formatGraphqlError } from './graphql-errors';
+import { formatGraphqlError } from './graphql-errors';
 import { graphqlProtection, parseAndValidate } from './graphql-limits';
 import { describeRootTypes } from './root-descriptions';
 
@@ -77,8 +77,8 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           try {
             ctx.extra.principal = await tokens.authenticate(ctx.extra.token ?? '');
           } catch (err) {
-            const e = err as DomainError;
-            return [new GraphQLError(e.message, { extensions: domainExtensions(e) })];
+            if (!(err instanceof DomainError)) throw err;
+            return [new GraphQLError(err.message, { originalError: err })];
           }
           if (typeof payload.query !== 'string') return [new GraphQLError('A query is required.', { extensions: { code: 'BAD_REQUEST' } })];
           const checked = parseAndValidate(schemaHost.schema, payload.query, config.api, protection.validationRules);

@@ -23,7 +23,7 @@ export class GameUpdatesResolver {
     @PlayerId() playerId: string,
   ): Promise<AsyncIterableIterator<GameUpdate>> {
     const game = await this.games.game(gameId, playerId);
-    if (fromVersion !== null && (!Number.isInteger(fromVersion) || fromVersion < 0)) {
+    if (fromVersion != null && (!Number.isInteger(fromVersion) || fromVersion < 0)) {
       throw new BadInputError('request/bad_version', 'fromVersion is a whole number from 0.', { field: 'fromVersion' });
     }
     return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version), game.version);

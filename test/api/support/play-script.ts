@@ -15,9 +15,9 @@ export interface PlayedGame {
  * rule ID, a stale version, an idempotent retry, the options of a unit, and the hidden
  * information of the other side.
  */
-export async function playScript(creator: GameClient, joiner: GameClient, script: GameScript, stopAfter = script.steps.length): Promise<PlayedGame> {
+export async function playScript(creator: GameClient, joiner: GameClient, script: GameScript, stopAfter = script.steps.length, settings?: Record<string, unknown>): Promise<PlayedGame> {
   const bySide: Record<string, GameClient> = { [script.creatorSide]: creator, [script.joinerSide]: joiner };
-  const created = await creator.createGame(script.scenarioId, script.creatorSide);
+  const created = await creator.createGame(script.scenarioId, script.creatorSide, settings);
   expect(created).toMatchObject({ status: 'seating', mySide: script.creatorSide, version: expect.any(Number) });
   expect(created.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
   const gameId = created.id;
