@@ -33,11 +33,12 @@ export const reservedNamesRule: ValidationRule = (context: ValidationContext): A
 export interface GraphqlProtection {
   plugins: ApolloServerPlugin[];
   validationRules: ValidationRule[];
+  parseOptions: { maxTokens: number };
 }
 
 /**
- * graphql-armor's limits (depth, aliases, cost, tokens, directives, no field suggestions) plus
- * the reserved-names rule. Every one runs while the document is parsed or validated, so a
+ * graphql-armor's limits (depth, aliases, cost, directives, no field suggestions), the token
+ * limit of graphql-js's parser, and the reserved-names rule. Every one runs while the document is parsed or validated, so a
  * refused document never reaches a resolver.
  */
 export function graphqlProtection(api: ApiConfig): GraphqlProtection {
@@ -46,11 +47,17 @@ export function graphqlProtection(api: ApiConfig): GraphqlProtection {
     maxDepth: { n: g.maxDepth, ignoreIntrospection: api.introspection },
     maxAliases: { n: g.maxAliases },
     costLimit: { maxCost: g.maxCost, ignoreIntrospection: api.introspection },
-    maxTokens: { n: g.maxTokens },
+    // Tokens are limited by graphql-js's own parser (parseOptions below): armor's plugin throws
+    // from parsingDidStart, which Apollo Server 5 answers with a 500.
+    maxTokens: { enabled: false },
     maxDirectives: { n: g.maxDirectives },
     blockFieldSuggestion: { enabled: true },
   }).protect();
-  return { plugins: armor.plugins as ApolloServerPlugin[], validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule] };
+  return {
+    plugins: armor.plugins as ApolloServerPlugin[],
+    validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule],
+    parseOptions: { maxTokens: g.maxTokens },
+  };
 }
 
 /**

@@ -52,6 +52,7 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
     csrfPrevention: true,
     plugins: protection.plugins,
     validationRules: protection.validationRules,
+    parseOptions: protection.parseOptions,
     formatError: formatGraphqlError,
     context: (arg: unknown): GqlContext => {
       if (isWsContext(arg)) return { principal: arg.extra.principal ?? null, req: arg.extra.request };

@@ -1,0 +1,139 @@
+import request from 'supertest';
+import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
+import { countResolverCalls } from './support/resolver-calls';
+
+const DEPTH_6 = '{ myGames { edges { node { game { view { timeOfDay } } } } } }';
+const DEPTH_7 = '{ myGames { edges { node { game { view { game { id } } } } } } }';
+const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: me { id }`).join(' ')} }`;
+
+describe('GraphQL limits (introspection off, as in production)', () => {
+  let app: ApiApp;
+  let player: TestPlayer;
+  let calls: ReturnType<typeof countResolverCalls>;
+  beforeAll(async () => {
+    app = await apiApp({ GRAPHQL_INTROSPECTION: 'false' });
+    player = await app.player('Limits');
+    calls = countResolverCalls(app);
+  });
+  afterAll(async () => {
+    calls.restore();
+    await app.close();
+  });
+
+  it('accepts what is within the limits (and the counter sees those resolvers run)', async () => {
+    const before = calls.count();
+    data(await app.gql(player.token, DEPTH_6));
+    data(await app.gql(player.token, aliases(15)));
+    expect(calls.count()).toBeGreaterThan(before);
+  });
+
+  const refused: Array<[string, () => Promise<request.Response>, number, RegExp]> = [
+    ['a query of depth 7', () => post(DEPTH_7), 400, /depth limit of 6 exceeded, found 7/],
+    ['16 aliases', () => post(aliases(16)), 400, /Aliases limit of 15 exceeded, found 16/],
+    ['a batch', () => request(app.http).post('/graphql').set('Authorization', `Bearer ${player.token}`).set('Content-Type', 'application/json').send(JSON.stringify([{ query: '{ me { id } }' }, { query: '{ me { id } }' }])), 400, /Batched operations are not accepted/],
+    ['a huge document (over the body cap)', () => post(`{ me { id ${'displayName '.repeat(30_000)} } }`), 413, /larger than 262144 bytes/],
+    ['a huge document (over the token limit)', () => post(`{ me { id ${'displayName '.repeat(3000)} } }`), 400, /more tha.? 2000 tokens/],
+    ['a fragment named __schema', () => post('query { ...__schema } fragment __schema on Query { me { id } }'), 400, /reserved for introspection: fragment "__schema"/],
+    ['the __schema fragment hiding a deep query', () => post(`query { ...__schema } fragment __schema on Query ${DEPTH_7}`), 400, /reserved for introspection/],
+    ['introspection', () => post('{ __schema { queryType { name } } }'), 400, /introspection/i],
+    ['introspection through a fragment', () => post('query { ...f } fragment f on Query { __schema { types { name } } }'), 400, /introspection/i],
+    ['__type', () => post('{ __type(name: "Game") { fields { name } } }'), 400, /introspection/i],
+    ['too many directives', () => post(`{ me { id ${'@include(if: true) '.repeat(21)} } }`), 400, /Directives limit/],
+    ['a page larger than the cap', () => post('{ myGames(first: 101) { nodes { id } } }'), 200, /A page holds 1 to 100 items/],
+  ];
+
+  function post(query: string) {
+    return request(app.http).post('/graphql').set('Authorization', `Bearer ${player.token}`).set('Content-Type', 'application/json').send(JSON.stringify({ query }));
+  }
+
+  it.each(refused.filter(([name]) => name !== 'a page larger than the cap'))('refuses %s before any resolver runs', async (_name, send, status, message) => {
+    const before = calls.count();
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(res.body.data ?? null).toBeNull();
+    expect(res.body.errors.map((e: { message: string }) => e.message).join('\n')).toMatch(message);
+    for (const e of res.body.errors) expect(e.extensions.code).toMatch(/^(GRAPHQL_VALIDATION_FAILED|GRAPHQL_PARSE_FAILED|BAD_USER_INPUT)$/);
+    expect(JSON.stringify(res.body)).not.toMatch(/\bat \S+ \(|node_modules|stacktrace/);
+    expect(calls.count()).toBe(before);
+  });
+
+  it('caps the page size with BAD_USER_INPUT', async () => {
+    const [, send, status, message] = refused.find(([name]) => name === 'a page larger than the cap')!;
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(res.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', errorCode: 'request/bad_page_size' } });
+    expect(res.body.errors[0].message).toMatch(message);
+  });
+
+  it('never suggests field names', async () => {
+    const res = await post('{ me { displayNam } }');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).not.toMatch(/Did you mean/);
+  });
+});
+
+describe('GraphQL introspection by configuration', () => {
+  it('is on by default in development, off by default in production, and the __schema fragment is refused either way', async () => {
+    for (const [env, allowed] of [[{ NODE_ENV: 'development' }, true], [{ NODE_ENV: 'production' }, false], [{ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }, true]] as const) {
+      const app = await apiApp(env);
+      try {
+        const r = await app.gql(null, '{ __schema { queryType { name } } }');
+        if (allowed) expect(data(r)['__schema'].queryType.name).toBe('Query');
+        else expect(r.body.errors?.[0]?.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
+        const trick = await app.gql(null, 'query { ...__schema } fragment __schema on Query { scenarios { nodes { id } } }');
+        expect(trick.status).toBe(400);
+        expect(trick.body.errors?.[0]?.message).toMatch(/reserved for introspection/);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
+
+describe('rate limits per token', () => {
+  let app: ApiApp;
+  beforeAll(async () => {
+    app = await apiApp({ RATE_LIMIT_PER_TOKEN: '5', RATE_LIMIT_ANONYMOUS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers the request over the limit with 429, Retry-After and RATE_LIMITED, per token, on GraphQL and REST alike', async () => {
+    const busy = await app.player('Busy');
+    const calm = await app.player('Calm');
+    for (let i = 0; i < 3; i++) data(await app.gql(busy.token, '{ me { id } }'));
+    for (let i = 0; i < 2; i++) expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${busy.token}`)).status).toBe(200);
+    const gql = await app.gql(busy.token, '{ me { id } }');
+    expect(gql.status).toBe(429);
+    expect(Number(gql.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(gql.body.errors![0]!.extensions).toMatchObject({ code: 'RATE_LIMITED', errorCode: 'http/rate_limited' });
+    const rest = await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${busy.token}`);
+    expect(rest.status).toBe(429);
+    expect(Number(rest.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(rest.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(rest.body).toMatchObject({ status: 429, code: 'http/rate_limited', retryAfterSeconds: expect.any(Number) });
+    // Another token has its own budget.
+    data(await app.gql(calm.token, '{ me { id } }'));
+  });
+
+  it('counts anonymous requests per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await request(app.http).get('/api/v1/scenarios')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('request size on REST', () => {
+  it('refuses a body over API_MAX_BODY_BYTES with 413', async () => {
+    const app = await apiApp({ API_MAX_BODY_BYTES: '2048' });
+    try {
+      const p = await app.player('Big');
+      const res = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${p.token}`).send({ scenarioId: 'kernel-test', title: 'x'.repeat(4000) });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ status: 413, code: 'http/payload_too_large' });
+    } finally {
+      await app.close();
+    }
+  });
+});
