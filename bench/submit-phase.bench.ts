@@ -1,0 +1,93 @@
+/**
+ * A Gators! movement phase of 30 unit moves and a combat phase of 10 attacks, submitted through
+ * the service layer (load, validate, resolve with server dice, one transaction with the events,
+ * read model, jobs and notifications), at 1 and 20 concurrent games, beside a bare event append
+ * measured in the same run at the same concurrency. Target: p50 at most 3x the bare append.
+ * Run: npm run bench:submit
+ */
+import { catalogEntry } from '../src/games/catalog-builder';
+import { StaticCatalog } from '../src/games/game-catalog';
+import { ForcedDice } from '../src/rules/dice/forced-dice';
+import type { GameSystem } from '../src/rules/engine/types';
+import { gators } from '../src/rules/systems/gators';
+import { gatorsBenchScenario } from './gators-bench-scenario';
+import { gamesContext } from './games-context';
+import { benchDatabase, fmt, stats, timed } from './support';
+
+type Orders = Array<Record<string, unknown>>;
+
+/** Plans the two phases on the pure engine: a legal move for each mover, then the attacks. */
+function plan(system: GameSystem, scenario: unknown, movers: string[], attacks: Array<{ attacker: string; target: string }>): { moves: Orders; combat: Orders } {
+  const apply = (state: unknown, side: string, orders: unknown) => {
+    const p = system.parse(state, side, { kind: 'orders', orders });
+    if (!p.ok) throw new Error(JSON.stringify(p.violations));
+    const v = system.validate(state, side, p.value);
+    if (v.length) throw new Error(JSON.stringify(v.slice(0, 5)));
+    return system.resolve(state, side, p.value, new ForcedDice(Array(200).fill(3))).reduce((s, e) => system.evolve(s, e), state);
+  };
+  let state = system.start(scenario, { sides: ['P1', 'P2'] }).reduce<unknown>((s, e) => system.evolve(s, e), undefined);
+  state = apply(state, 'P1', []);
+  state = apply(state, 'P1', []);
+  const reserved = new Set<string>();
+  const moves: Orders = [];
+  for (const unit of movers) {
+    const o = system.options(state, 'P1', unit);
+    if (Array.isArray(o)) throw new Error(`${unit}: ${JSON.stringify(o)}`);
+    const to = o.moves.find((m) => m.path.length === 1 && !reserved.has(m.hex));
+    if (!to) throw new Error(`${unit} has nowhere to go`);
+    reserved.add(to.hex);
+    moves.push({ kind: 'move', unit, path: to.path });
+  }
+  const combat = attacks.map((a) => ({ kind: 'attack', attackers: [{ unit: a.attacker }], target: a.target }));
+  apply(apply(state, 'P1', moves), 'P1', combat);
+  return { moves, combat };
+}
+
+async function main(): Promise<void> {
+  const { scenario, movers, attacks } = gatorsBenchScenario();
+  const { moves, combat } = plan(gators, scenario, movers.slice(0, 30), attacks);
+  const url = await benchDatabase('fieldpost_bench_submit');
+  const ctx = await gamesContext(url, new StaticCatalog([catalogEntry(scenario, gators)]), 40);
+  const us = await ctx.player('us');
+  const island = await ctx.player('island');
+  let key = 0;
+  const submit = async (gameId: string, player: string, orders: unknown) =>
+    ctx.submit.execute({ gameId, expectedVersion: await ctx.store.currentVersion(gameId), submission: { kind: 'orders', orders }, idempotencyKey: `b${key++}` }, player);
+
+  console.log(`Submitting ${moves.length} moves, then ${combat.length} attacks, per game (Gators!, ${scenario.map.columns}x${scenario.map.rows} map)\n`);
+  for (const concurrency of (process.env.BENCH_CONCURRENCY ?? '1,20').split(',').map(Number)) {
+    const moveMs: number[] = [];
+    const combatMs: number[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < (concurrency === 1 ? Number(process.env.BENCH_ROUNDS ?? 40) : 3); round++) {
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, w) => {
+          const { gameId } = await ctx.create.execute({ scenarioId: 'gators-bench', side: 'P1' }, us);
+          const inv = await ctx.invitations.invite(gameId, 'P2', 'token', us);
+          await ctx.invitations.join({ token: inv.token! }, island);
+          await submit(gameId, us, []);
+          await submit(gameId, us, []);
+          await timed(() => submit(gameId, us, moves), moveMs);
+          await timed(() => submit(gameId, us, combat), combatMs);
+          const stream = `bare-${concurrency}-${round}-${w}`;
+          for (let v = 0; v < 2; v++) {
+            await timed(() => ctx.store.append(stream, v, [{ type: 'UnitMoved', data: { unit: 'p1-truck-1', path: ['1010', '1011'] }, meta: { actor: 'bench', correlationId: 'b', time: new Date().toISOString() } }]), bare);
+          }
+        }),
+      );
+    }
+    const b = stats(bare);
+    const m = stats(moveMs);
+    const c = stats(combatMs);
+    console.log(`${concurrency} concurrent game(s)`);
+    console.log(`  bare event append      ${fmt(b)}`);
+    console.log(`  movement, 30 moves     ${fmt(m)}   p50 ${(m.p50 / b.p50).toFixed(1)}x  p99 ${(m.p99 / b.p99).toFixed(1)}x`);
+    console.log(`  combat, 10 attacks     ${fmt(c)}   p50 ${(c.p50 / b.p50).toFixed(1)}x  p99 ${(c.p99 / b.p99).toFixed(1)}x   (target p50 <= 3x)\n`);
+  }
+  await ctx.app.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
