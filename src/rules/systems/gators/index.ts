@@ -8,6 +8,7 @@ import { combineEvolve, combineHooks } from './combine';
 import { CombinedHooks, GatorsFeature, Handler, PHASE_KINDS, PhaseKindId } from './feature';
 import { FEATURES } from './features';
 import { GatorsExt, initialExt } from './ext';
+import { withAttackReaction } from './orders/attack';
 import { movementOrders } from './orders/movement';
 import { resolveSealedInOrder } from './phases/setup';
 import { gatorsVictory } from './victory';
@@ -18,7 +19,7 @@ function coreOrders(kind: PhaseKindId, h: CombinedHooks): Handler[] {
     case 'movement':
       return movementOrders(h);
     case 'combat':
-      return [oddsAttack<GatorsExt>(h.odds)];
+      return [withAttackReaction(oddsAttack<GatorsExt>(h.odds), h.attackReaction)];
     case 'setup':
     case 'ship-placement':
     case 'launch':
