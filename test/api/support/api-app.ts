@@ -6,6 +6,7 @@ import { PlayersService } from '../../../src/auth/players.service';
 import { createApp, RunningApp } from '../../../src/bootstrap';
 import { CatalogEntry, StaticCatalog } from '../../../src/games/game-catalog';
 import type { DestinationStream } from 'pino';
+import type { Clock } from '../../../src/games/game-clock';
 import { testConfig, uniqueId } from '../../support/database';
 import { kernelTestEntry } from '../../support/games-harness';
 
@@ -35,8 +36,11 @@ export interface ApiApp {
 }
 
 /** The whole app over HTTP on the test database, offering the kernel test scenario (or `entries`). */
-export async function apiApp(env: Record<string, string> = {}, entries: CatalogEntry[] = [kernelTestEntry()], logs?: DestinationStream): Promise<ApiApp> {
-  const running = await createApp(testConfig({ WORKERS_ENABLED: 'false', ...env }), logs, { catalog: new StaticCatalog(entries) });
+export async function apiApp(env: Record<string, string> = {}, options: { entries?: CatalogEntry[]; logs?: DestinationStream; clock?: Clock } = {}): Promise<ApiApp> {
+  const running = await createApp(testConfig({ WORKERS_ENABLED: 'false', ...env }), options.logs, {
+    catalog: new StaticCatalog(options.entries ?? [kernelTestEntry()]),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const http = running.app.getHttpServer() as Server;
   const players = running.app.get(PlayersService);
   const tokens = running.app.get(ApiTokensService);

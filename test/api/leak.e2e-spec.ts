@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
+import { FakeClock } from '../support/games-harness';
+import { setupA, setupB } from '../support/kernel-game';
+import { collect, waitFor, wsClient } from './support/subscriptions';
+
+const GAME = 'id title version status turn phase mode acting mySide awaitingMe deadlineAt seedCommitment seed seats { side sideName playerId playerName } settings { deadlineHours spectators } pendingUndo { proposedBy } reaction { side kind prompt } result { winner reason }';
+const LOOK = `query($g: ID!) { game(id: $g) { ${GAME} view { map { columns } units { id type side at hex heldBy box flags values concealedAs } stacks { hex unitIds markers { hex marker side } } markers { hex marker side } timeOfDay own raw } history(first: 100) { nodes { version type data time } phases { turn phase mode acting fromVersion } pageInfo { hasNextPage endCursor } } opts: options(unitId: "a-apc-1") { unitId moves { hex cost path } attacks { targetHex targetIds preview } other violations { ruleId code message orderIndex } } } }`;
+const SUBMIT = `mutation($input: SubmitPhaseInput!) { submitPhase(input: $input) { gameId fromVersion version events { version type data time } phase { status turn phase mode acting deadlineAt reaction { side kind prompt } result { winner } } game { ${GAME} } } }`;
+const UPDATES = 'subscription($id: ID!) { gameUpdated(gameId: $id) { events { version type data time } game { version turn phase mode acting view { units { id hex } markers { hex marker } own } } } }';
+
+describe('the opponent learns nothing hidden through the API', () => {
+  let app: ApiApp;
+  let url: string;
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+  beforeAll(async () => {
+    // A stopped clock, so that two games differ in nothing but what B hid.
+    app = await apiApp({ SUBSCRIPTION_POLL_MS: '50' }, { clock: new FakeClock() });
+    url = await app.listen();
+    alice = await app.player('Alice');
+    bob = await app.player('Bob');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Plays one game; returns every response side A got (GraphQL, REST and its subscription), ids normalised. */
+  async function responsesOfA(variant: 0 | 1): Promise<string[]> {
+    const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", title: "Leak test", side: "A" }) { id seedCommitment } }'))['createGame'];
+    const g = game.id as string;
+    const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g }))['invite'].token;
+    data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { gameId } }', { t: token }));
+    const ws = wsClient(url, alice.token);
+    const sub = collect(ws, UPDATES, { id: g });
+    const out: unknown[] = [];
+    const version = async () => data(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { version } }', { g }))['game'].version as number;
+    const look = async () => {
+      const body = (await app.gql(alice.token, LOOK, { g })).body;
+      // Only the options of a unit may fail (before the game starts, or while it is carried).
+      expect(body.data?.['game']?.view?.raw).toBeTruthy();
+      expect((body.errors ?? []).every((e) => JSON.stringify(e.path) === '["game","opts"]')).toBe(true);
+      out.push(body);
+      out.push((await request(app.http).get(`/api/v1/games/${g}/view`).set('Authorization', `Bearer ${alice.token}`)).body);
+      out.push((await request(app.http).get(`/api/v1/games/${g}/history`).set('Authorization', `Bearer ${alice.token}`)).body);
+    };
+    const asA = async (orders: unknown, n: number) => {
+      out.push(data(await app.gql(alice.token, SUBMIT, { input: { gameId: g, expectedVersion: await version(), orders, idempotencyKey: `leak-${n}-${g}` } })));
+      await look();
+    };
+    const asB = async (orders: unknown, n: number) => {
+      data(await app.gql(bob.token, SUBMIT, { input: { gameId: g, expectedVersion: await version(), orders, idempotencyKey: `leak-b${n}-${g}` } }));
+    };
+    try {
+      await look();
+      await asA(setupA, 1);
+      await asB(setupB(variant), 1);
+      await look();
+      await asA([{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }], 2);
+      await asA([], 3);
+      await asB([], 2);
+      await asB([], 3);
+      await look();
+      await asA([{ kind: 'move', unit: 'a-apc-1', path: ['0303'] }], 4);
+      await asA([], 5);
+      const last = await version();
+      await waitFor(() => sub.results.some((r) => r.data?.gameUpdated.game.version === last), 'the last update');
+      // Updates may be grouped differently by timing; their contents may not differ.
+      out.push(sub.results.flatMap((r) => r.data!.gameUpdated.events));
+      out.push(sub.results.at(-1)!.data!.gameUpdated.game);
+    } finally {
+      sub.dispose();
+      await ws.dispose();
+    }
+    return out.map((r) => JSON.stringify(r).split(g).join('<game>').split(game.seedCommitment).join('<commitment>'));
+  }
+
+  it("gives side A identical responses when only B's hidden units differ", async () => {
+    const one = await responsesOfA(0);
+    const two = await responsesOfA(1);
+    expect(one.length).toBeGreaterThan(15);
+    const differing = one.findIndex((r, i) => r !== two[i]);
+    expect(differing === -1 ? 'identical' : `response ${differing} differs:\n${one[differing]}\n${two[differing]}`).toBe('identical');
+  });
+
+  it("is a real check: B's own view of two such games differs", async () => {
+    const views: string[] = [];
+    for (const variant of [0, 1] as const) {
+      const g = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+      const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g }))['invite'].token;
+      data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { gameId } }', { t: token }));
+      for (const [who, orders] of [[alice, setupA], [bob, setupB(variant)]] as const) {
+        const v = data(await app.gql(who.token, 'query($g: ID!) { game(id: $g) { version } }', { g }))['game'].version;
+        data(await app.gql(who.token, SUBMIT, { input: { gameId: g, expectedVersion: v, orders, idempotencyKey: `real-${variant}-${who.name}-${g}` } }));
+      }
+      views.push(JSON.stringify(data(await app.gql(bob.token, 'query($g: ID!) { game(id: $g) { view { units { id hex } } } }', { g }))).split(g).join('<game>'));
+    }
+    expect(views[0]).not.toBe(views[1]);
+  });
+});
