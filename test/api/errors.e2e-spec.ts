@@ -1,0 +1,142 @@
+import request from 'supertest';
+import { GamesApiService } from '../../src/api/games/games-api.service';
+import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
+import { GraphqlClient } from './support/game-client';
+import { kernelScript as script } from './support/kernel-script';
+import { playScript } from './support/play-script';
+import { collect, waitFor, wsClient } from './support/subscriptions';
+
+const STACK = /\bat \S+ \(|node_modules|\.ts:\d+|stacktrace/i;
+
+describe('errors: machine codes, details, no stack traces, never a 500 for bad input', () => {
+  let app: ApiApp;
+  let url: string;
+  let alice: TestPlayer;
+  let gameId: string;
+  beforeAll(async () => {
+    app = await apiApp();
+    url = await app.listen();
+    alice = await app.player('Alice');
+    const bob = await app.player('Bob');
+    gameId = (await playScript(new GraphqlClient(app, alice), new GraphqlClient(app, bob), script, 2)).gameId;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const version = async () => data(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { version } }', { g: gameId }))['game'].version as number;
+  const submit = 'mutation($input: SubmitPhaseInput!) { submitPhase(input: $input) { version } }';
+
+  it('answers illegal orders with BAD_USER_INPUT and the violations, each with its rule ID', async () => {
+    const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: await version(), orders: script.illegal.orders, idempotencyKey: 'err-1' } });
+    expect(r.status).toBe(200);
+    const e = firstError(r);
+    expect(e.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'orders/illegal' });
+    expect(e.extensions!['violations']).toEqual([{ ruleId: script.illegal.ruleId, code: expect.any(String), message: expect.any(String), orderIndex: 0 }]);
+    const rest = await request(app.http).post(`/api/v1/games/${gameId}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(), orders: script.illegal.orders, idempotencyKey: 'err-1r' });
+    expect(rest.status).toBe(400);
+    expect(rest.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(rest.body).toMatchObject({ code: 'orders/illegal', violations: e.extensions!['violations'] });
+  });
+
+  it('answers unreadable orders with BAD_USER_INPUT orders/malformed', async () => {
+    const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: await version(), orders: { not: 'a list' }, idempotencyKey: 'err-2' } });
+    expect(firstError(r).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'orders/malformed', violations: expect.any(Array) });
+  });
+
+  it('answers a stale version with CONFLICT and the current version', async () => {
+    const v = await version();
+    const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: v - 2, orders: [], idempotencyKey: 'err-3' } });
+    expect(firstError(r).extensions).toMatchObject({ code: 'CONFLICT', errorCode: 'game/version_conflict', currentVersion: v, expectedVersion: v - 2 });
+    const rest = await request(app.http).post(`/api/v1/games/${gameId}/phases`).set('Authorization', `Bearer ${alice.token}`).set('Idempotency-Key', 'err-3r').send({ expectedVersion: v - 2, orders: [] });
+    expect(rest.status).toBe(409);
+    expect(rest.body).toMatchObject({ code: 'game/version_conflict', currentVersion: v });
+  });
+
+  it('answers NOT_FOUND for an unknown game and an unknown scenario', async () => {
+    expect(firstError(await app.gql(alice.token, '{ game(id: "nope") { id } }')).extensions).toMatchObject({ code: 'NOT_FOUND', errorCode: 'game/not_found' });
+    expect(firstError(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "nope" }) { id } }')).extensions).toMatchObject({ code: 'NOT_FOUND', errorCode: 'scenario/not_found' });
+    const rest = await request(app.http).get('/api/v1/games/nope').set('Authorization', `Bearer ${alice.token}`);
+    expect(rest.status).toBe(404);
+  });
+
+  it.each([
+    ['a variable of the wrong type', '{"query":"query($v: Int!) { game(id: \\"x\\", atVersion: $v) { id } }","variables":{"v":"seven"}}', 400, 'BAD_USER_INPUT'],
+    ['a missing variable', '{"query":"query($v: Int!) { game(id: \\"x\\", atVersion: $v) { id } }"}', 400, 'BAD_USER_INPUT'],
+    ['an unknown field', '{"query":"{ nope }"}', 400, 'GRAPHQL_VALIDATION_FAILED'],
+    ['an unknown enum value', '{"query":"{ myGames(filter: SOMETIMES) { nodes { id } } }"}', 400, 'GRAPHQL_VALIDATION_FAILED'],
+    ['a syntax error', '{"query":"{ me { "}', 400, 'GRAPHQL_PARSE_FAILED'],
+    ['no query', '{"variables":{}}', 400, 'BAD_REQUEST'],
+    ['a bad cursor', '{"query":"{ myGames(after: \\"garbage\\") { nodes { id } } }"}', 200, 'BAD_USER_INPUT'],
+    ['bad game settings', '{"query":"mutation { createGame(input: { scenarioId: \\"kernel-test\\", settings: { deadlineHours: 0 } }) { id } }"}', 200, 'BAD_USER_INPUT'],
+    ['an unknown side', '{"query":"mutation { createGame(input: { scenarioId: \\"kernel-test\\", side: \\"Z\\" }) { id } }"}', 200, 'BAD_USER_INPUT'],
+  ])('answers %s over GraphQL without a 500 or a stack', async (_name, body, status, code) => {
+    const res = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(status);
+    expect(res.body.errors[0].extensions.code).toBe(code);
+    expect(JSON.stringify(res.body)).not.toMatch(STACK);
+  });
+
+  it('answers malformed JSON on /graphql with 400', async () => {
+    const res = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send('{"query": ');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(STACK);
+  });
+
+  it.each([
+    ['a body field of the wrong type', 'post', '/api/v1/games/:g/phases', { expectedVersion: 'seven', orders: [], idempotencyKey: 'x' }, 'expectedVersion'],
+    ['an unknown body field', 'post', '/api/v1/games', { scenarioId: 'kernel-test', colour: 'red' }, 'colour'],
+    ['a missing body field', 'post', '/api/v1/games/:g/phases', { expectedVersion: 3, idempotencyKey: 'x' }, 'orders'],
+    ['a bad nested field', 'post', '/api/v1/games', { scenarioId: 'kernel-test', settings: { spectators: 'yes' } }, 'settings.spectators'],
+    ['a bad query parameter', 'get', '/api/v1/games/:g/history?limit=zero', undefined, 'limit'],
+    ['a bad enum', 'get', '/api/v1/games?filter=sometimes', undefined, 'filter'],
+    ['no idempotency key', 'post', '/api/v1/games/:g/phases', { expectedVersion: 3, orders: [] }, 'idempotencyKey'],
+  ] as const)('answers %s over REST with a 400 problem naming the field', async (_name, method, path, body, field) => {
+    const r = request(app.http)[method](path.replace(':g', gameId)).set('Authorization', `Bearer ${alice.token}`);
+    const res = await (body ? r.send(body) : r);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const named = [...(res.body.fields ?? []).map((f: { field: string }) => f.field), res.body.field].filter(Boolean);
+    expect(named).toContain(field);
+    expect(res.body.detail).toContain(field);
+    expect(JSON.stringify(res.body)).not.toMatch(STACK);
+  });
+
+  it('hides an unexpected error behind INTERNAL_SERVER_ERROR (GraphQL) and a bare 500 (REST), and logs it', async () => {
+    const svc = app.running.app.get(GamesApiService);
+    const spy = jest.spyOn(svc, 'scenarios').mockImplementation(() => {
+      throw new TypeError('secret internals at /srv/db.ts:3');
+    });
+    try {
+      const r = await app.gql(null, '{ scenarios { nodes { id } } }');
+      expect(r.status).toBe(200);
+      expect(firstError(r)).toMatchObject({ message: 'An unexpected error occurred. It has been logged.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      expect(JSON.stringify(r.body)).not.toMatch(/secret|TypeError/);
+      const rest = await request(app.http).get('/api/v1/scenarios');
+      expect(rest.status).toBe(500);
+      expect(JSON.stringify(rest.body)).not.toMatch(/secret|TypeError/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('applies the same limits and error codes to operations over graphql-ws', async () => {
+    const ws = wsClient(url, alice.token);
+    try {
+      for (const [query, message] of [
+        ['subscription { gameUpdated(gameId: "x") { game { view { game { view { game { id } } } } } } }', /depth limit/],
+        ['subscription { ...__schema } fragment __schema on Subscription { gameUpdated(gameId: "x") { version } }', /reserved for introspection/],
+        ['subscription { gameUpdated(gameId: "nope") { version } }', /No game nope/],
+      ] as const) {
+        const sub = collect(ws, query, {});
+        await waitFor(() => !!sub.error || sub.completed, `an answer to ${query}`);
+        const errors = (sub.error ?? sub.results[0]?.errors) as Array<{ message: string; extensions: Record<string, unknown> }>;
+        expect(errors.map((e) => e.message).join('\n')).toMatch(message);
+        expect(JSON.stringify(errors)).not.toMatch(STACK);
+        expect(['GRAPHQL_VALIDATION_FAILED', 'NOT_FOUND']).toContain(errors[0]!.extensions['code']);
+      }
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
