@@ -98,7 +98,7 @@ export class GameCommitter {
       playerNames: await this.playerNames(final),
       publicUrl: this.config.publicUrl,
     }) : [];
-    const jobs = planJobs(before, final, now, await this.leads(final), v);
+    const jobs = planJobs(before, final, now, await this.leads(before, final), v);
 
     try {
       await this.prisma.$transaction(async (tx) => {
@@ -133,15 +133,21 @@ export class GameCommitter {
     }
   }
 
+  /** One statement: the rows it inserts are not seen by its own UPDATE, so new jobs survive. */
   private async writeJobs(tx: Tx, gameId: string, plan: ReturnType<typeof planJobs>): Promise<void> {
-    if (plan.cancel.length) {
-      await tx.scheduledJob.updateMany({ where: { gameId, status: 'pending', kind: { in: plan.cancel } }, data: { status: 'cancelled' } });
-    }
-    if (plan.add.length) {
-      await tx.scheduledJob.createMany({
-        data: plan.add.map((j) => ({ id: this.ids.next('job'), gameId, kind: j.kind, gameVersion: j.gameVersion, side: j.side, dueAt: j.dueAt })),
-      });
-    }
+    if (!plan.cancel.length && !plan.add.length) return;
+    const rows = plan.add.map((j) => ({ id: this.ids.next('job'), kind: j.kind, game_version: j.gameVersion, side: j.side, due_at: j.dueAt.toISOString() }));
+    await tx.$executeRawUnsafe(
+      `WITH cancelled AS (
+         UPDATE scheduled_jobs SET status = 'cancelled' WHERE game_id = $1 AND status = 'pending' AND kind = ANY($2::text[]) RETURNING 1
+       )
+       INSERT INTO scheduled_jobs (id, game_id, kind, game_version, side, due_at)
+       SELECT j.id, $1, j.kind, j.game_version, j.side, j.due_at
+       FROM jsonb_to_recordset($3::jsonb) AS j(id text, kind text, game_version int, side text, due_at timestamptz)`,
+      gameId,
+      plan.cancel,
+      JSON.stringify(rows),
+    );
   }
 
   /** The secret seed is read only when the game ends and it is revealed. */
@@ -151,15 +157,24 @@ export class GameCommitter {
     return drafts.map((d) => (d.type === AppEvent.SeedRevealed ? { ...d, data: { seed: secret?.seed ?? null } } : d));
   }
 
+  /** Display names for notification content; a minute old at most. */
   private async playerNames(state: GameEnvelope): Promise<Record<string, string>> {
     const ids = Object.values(state.seats).filter((p): p is string => !!p);
-    if (!ids.length) return {};
-    const players = await this.prisma.player.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
-    return Object.fromEntries(players.map((p) => [p.id, p.displayName]));
+    const now = Date.now();
+    const missing = ids.filter((id) => !((this.names.get(id)?.until ?? 0) > now));
+    if (missing.length) {
+      const players = await this.prisma.player.findMany({ where: { id: { in: missing } }, select: { id: true, displayName: true } });
+      for (const p of players) this.names.set(p.id, { name: p.displayName, until: now + 60_000 });
+      if (this.names.size > 10_000) this.names.clear();
+    }
+    return Object.fromEntries(ids.flatMap((id) => (this.names.has(id) ? [[id, this.names.get(id)!.name]] : [])));
   }
+  private readonly names = new Map<string, { name: string; until: number }>();
 
-  private async leads(state: GameEnvelope): Promise<Record<string, number>> {
+  /** Reminder lead times matter only when a new deadline is set. */
+  private async leads(before: GameEnvelope | undefined, state: GameEnvelope): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
+    if (state.deadline?.id === before?.deadline?.id && state.deadline?.at === before?.deadline?.at) return out;
     for (const side of state.deadline?.sides ?? []) {
       const player = state.seats[side];
       if (!player) continue;

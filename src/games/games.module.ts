@@ -5,6 +5,7 @@ import { InvitationsHandler } from './commands/invitations.handler';
 import { PlayerActionsHandler } from './commands/player-actions.handler';
 import { SubmitPhaseHandler } from './commands/submit-phase.handler';
 import { DICE_SOURCE, DiceSourceFactory, seededDice } from './dice/dice-source';
+import { GameSecrets } from './dice/game-secrets';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator, randomIds, systemClock } from './game-clock';
 import { GameCommitter } from './game-committer';
@@ -34,6 +35,7 @@ export class GamesModule {
       { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
       { provide: DICE_SOURCE, useValue: options.dice ?? seededDice },
       GameLoader,
+      GameSecrets,
       GameCommitter,
       JobRunner,
       DeadlineWorker,

@@ -5,6 +5,7 @@ import { IdempotencyKeyReusedError, VersionConflictError } from '../../event-sto
 import type { RawSubmission, SideId } from '../../rules/engine/types';
 import { BadInputError } from '../../common/errors';
 import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
+import { GameSecrets } from '../dice/game-secrets';
 import { RecordingDice } from '../dice/server-dice';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft } from '../game-envelope';
@@ -36,6 +37,7 @@ export class SubmitPhaseHandler {
     private readonly store: EventStore,
     private readonly loader: GameLoader,
     private readonly committer: GameCommitter,
+    private readonly secrets: GameSecrets,
     @Inject(DICE_SOURCE) private readonly diceSource: DiceSourceFactory,
   ) {}
 
@@ -53,9 +55,7 @@ export class SubmitPhaseHandler {
 
     const game = await this.loader.load(cmd.gameId);
     const side = requireSide(game.state, playerId);
-    const secret = await this.prisma.gameSecret.findUnique({ where: { gameId: cmd.gameId } });
-    if (!secret) throw new Error(`game ${cmd.gameId} has no dice seed`);
-    const drafts = this.decide(game, side, cmd, secret.seed);
+    const drafts = this.decide(game, side, cmd, await this.secrets.seedOf(cmd.gameId));
     const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
       actor: playerId,
       correlationId: randomUUID(),

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PrismaService } from '../../database/prisma.service';
 import type { GameSystem, SideId } from '../../rules/engine/types';
 import { endVacationDrafts } from '../commands/player-actions.handler';
 import { diceDrafts } from '../commands/dice-drafts';
 import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
+import { GameSecrets } from '../dice/game-secrets';
 import { RecordingDice } from '../dice/server-dice';
 import { CLOCK, Clock } from '../game-clock';
 import { GameCommitter } from '../game-committer';
@@ -28,7 +28,7 @@ export interface DueJob {
 @Injectable()
 export class JobRunner {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly secrets: GameSecrets,
     private readonly loader: GameLoader,
     private readonly committer: GameCommitter,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -64,8 +64,7 @@ export class JobRunner {
    * restarts the clock instead.
    */
   private async expire(system: GameSystem, start: GameEnvelope, sides: SideId[]): Promise<Draft[]> {
-    const secret = await this.prisma.gameSecret.findUnique({ where: { gameId: start.id } });
-    const dice = new RecordingDice(start.diceCounter, this.diceSource(secret!.seed, start.id));
+    const dice = new RecordingDice(start.diceCounter, this.diceSource(await this.secrets.seedOf(start.id), start.id));
     const drafts: Draft[] = [];
     let state = start;
     const push = (ds: Draft[]) => {
