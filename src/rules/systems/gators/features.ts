@@ -6,6 +6,13 @@ import { breakdown } from './features/breakdown';
 import { shipPlacement } from './features/ship-placement';
 import { movementRules } from './features/movement-rules';
 import { antiLanding } from './features/anti-landing';
+import { launchRecovery } from './features/launch-recovery';
+import { passengerFire } from './features/passenger-fire';
+import { airOpsFeature } from './features/air-ops';
+import { antiAircraft } from './features/anti-aircraft';
+import { landedAircraft } from './features/landed-aircraft';
+import { refuel } from './features/refuel';
+import { airfields } from './features/airfields';
 
 /**
  * The registry: every Gators! rule module, in the order their hooks combine
@@ -21,4 +28,11 @@ export const FEATURES: readonly GatorsFeature[] = [
   shipPlacement,
   movementRules,
   antiLanding,
+  launchRecovery,
+  passengerFire,
+  airOpsFeature,
+  antiAircraft,
+  landedAircraft,
+  refuel,
+  airfields,
 ];

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { Json } from '../../../model/json';
+import { GameState } from '../../../model/state';
+import { boardOf } from '../../../engine/board';
+import { defenderClass, pickDefender } from '../../../engine/combat/attack-checks';
+import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
+import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { flag, mediumAt, typeOf } from '../../../engine/queries';
+import { INPUT_RULE, violation } from '../../../engine/violation';
+import { SideId, Violation } from '../../../engine/types';
+import { concealedFrom } from '../../../engine/visibility';
+import { markersOf, quickRearm, standingAt } from '../air-queries';
+import { gatorsData, MarkerData } from '../data';
+import { CombinedHooks, CoreHooks } from '../feature';
+import { GatorsExt } from '../ext';
+import { isAircraft, publicOf } from '../queries';
+import { askFirst } from '../orders/attack';
+import { cancel } from '../orders/wrap';
+import { loadoutFor } from './loadouts';
+
+/**
+ * An attack with Air-Attack markers (GT-7C.3–7C.5, Q-GT-37, GT-7C.7): markers
+ * of one type, each with its own strength (rules.json combat.airAttack),
+ * against one or more targets next to each other and within the marker's
+ * range of the attacker (adjacent; the SSM at 2). Once per combat phase,
+ * besides one gun attack (the ordinary "attack", Q-GT-33). Attacker results
+ * are ignored (GT-7C.4). The markers are used up and the aircraft must return
+ * (GT-6B.3, Q-GT-18), unless it fires from next to a friendly airfield or the
+ * LHD (GT-6B.5, Q-GT-19). The Missile Boat's SSM hits only P1 ships, craft and
+ * amphibians in water (Q-GT-38) and is never reloaded.
+ */
+export const strikeSchema = z.strictObject({
+  kind: z.literal('air-strike'),
+  unit: unitIdSchema,
+  marker: z.string().min(1),
+  targets: z.array(z.strictObject({ hex: labelSchema, markers: z.int().min(1).max(8).default(1) })).min(1).max(6),
+});
+export type StrikeOrder = z.infer<typeof strikeSchema>;
+
+export function checkStrike(state: GameState, h: CoreHooks, side: SideId, o: StrikeOrder, i: number): Violation[] {
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  if (loadoutFor(state, u.type) === undefined) return [violation('GT-6B.2', 'air/no_markers', `${o.unit} carries no Air-Attack markers`, i)];
+  const m = gatorsData(state.scenario).airAttack.markers[o.marker];
+  if (m === undefined) return [violation('GT-9.4', 'loadout/unknown_marker', `"${o.marker}" is not an Air-Attack marker`, i)];
+  const at = standingAt(state, u);
+  if (at < 0) return [violation('GT-7A.5', 'combat/not_in_hex', `${o.unit} is not standing in a hex`, i)];
+  const problem = h.odds.attackerProblem?.(state, u, i);
+  if (problem) return [problem];
+  if (flag(u, 'markerAttack')) return [violation('GT-7C.5', 'air/marker_attack_used', `${o.unit} has already attacked with markers this phase`, i)];
+  const need = o.targets.reduce((s, t) => s + t.markers, 0);
+  const have = markersOf(state, u).filter((x) => x === o.marker).length;
+  if (need > have) return [violation('GT-6B.2', 'air/not_carried', `${o.unit} does not carry ${need} ${o.marker} marker(s)`, i)];
+  const grid = boardOf(state.scenario).grid;
+  const idx = o.targets.map((t) => grid.indexOf(t.hex));
+  if (idx.some((x) => x < 0)) return [violation(INPUT_RULE, 'input/bad_hex', 'a target is not a hex of the board', i)];
+  if (new Set(idx).size !== idx.length) return [violation(INPUT_RULE, 'input/duplicate_target', 'a target is listed twice', i)];
+  for (const t of idx) {
+    const d = grid.distance(at, t);
+    if (d < 1 || d > m.range) return [violation('GT-7C.5', 'air/out_of_range', `${grid.label(t)} is not within ${m.range} of ${o.unit}`, i)];
+    if (idx.some((x) => x !== t && grid.distance(x, t) !== 1)) return [violation('GT-7C.5', 'air/targets_apart', 'the targets of one marker attack must be next to each other', i)];
+  }
+  return o.targets.flatMap((t) => targetProblems(state, h, side, m, t.hex, i));
+}
+
+function targetProblems(state: GameState, h: CoreHooks, side: SideId, m: MarkerData, hex: string, i: number): Violation[] {
+  const board = boardOf(state.scenario);
+  const def = pickDefender(state, hex, side, h.odds);
+  if (def === undefined) return [violation('GT-7A.1', 'combat/no_target', `no enemy unit in ${hex}`, i)];
+  // Q-GT-27: against a concealed stack the attack stands; it is cancelled at resolution if the marker cannot harm it.
+  if (concealedFrom(state, def).includes(side)) return [];
+  const at = board.grid.indexOf(hex);
+  if (defenderClass(state, h.odds, def, at) !== m.targetClass) return [violation('GT-7C.3', 'air/wrong_class', `a ${m.targetClass} marker cannot attack ${def.id}`, i)];
+  if (m.targetTags !== undefined && !m.targetTags.some((t) => typeOf(state, def).tags.includes(t)))
+    return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only ${m.targetTags.join('/')} units`, i)];
+  if (m.targetInWater && mediumAt(board, at) !== 'water') return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only units in water`, i)];
+  return [];
+}
+
+/** What the strike does to the attacker's markers (public: the attack is seen on the table). */
+export function markersUsedData(state: GameState, o: StrikeOrder): Json {
+  const u = state.units[o.unit]!;
+  const count = o.targets.reduce((s, t) => s + t.markers, 0);
+  const kept = quickRearm(state, u);
+  return { side: u.side, unit: u.id, marker: o.marker, count, kept, mustReturn: isAircraft(state, u) && !kept };
+}
+
+/** The hooks for one target: the markers' strength against their class, attacker results ignored (GT-7C.3, GT-7C.4). */
+function strikeHooks(base: OddsHooks, unit: string, m: MarkerData, markers: number): OddsHooks {
+  return {
+    ...base,
+    strength: (s, x, cls) => (x.id === unit ? (cls === m.targetClass ? markers * m.strength : 0) : (base.strength?.(s, x, cls) ?? 0)),
+    attackerExempt: (s, a, x) => x.id === unit || (base.attackerExempt?.(s, a, x) ?? false),
+  };
+}
+
+/** Resolves the targets from `from` on; each may first ask the defender (GT-7G.2). */
+function strikeFrom(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: StrikeOrder, from: number, resume?: Resume): void {
+  const m = gatorsData(ctx.state.scenario).airAttack.markers[o.marker]!;
+  for (let k = from; k < o.targets.length; k++) {
+    const t = o.targets[k]!;
+    if (ctx.state.units[o.unit]?.loc.at !== 'hex') return;
+    const attack = { attackers: [{ unit: o.unit }], target: t.hex };
+    if (!askFirst(ctx, h.attackReaction, attack, k === from ? resume : undefined, () => pickDefender(ctx.state, t.hex, ctx.side, h.odds) !== undefined)) return;
+    if (pickDefender(ctx.state, t.hex, ctx.side, h.odds) === undefined) continue;
+    resolveOddsAttack(ctx, attack.attackers, t.hex, strikeHooks(h.odds, o.unit, m, t.markers), { cause: 'air-strike' });
+  }
+}
+
+export function strikeOrder(h: CombinedHooks): OrderHandler<GatorsExt, StrikeOrder> {
+  return {
+    kind: 'air-strike',
+    schema: strikeSchema,
+    validate: (state, side, o, i) => checkStrike(state, h, side, o, i),
+    project: (state, _side, o) => [{ type: 'AirAttackMarkersUsed', data: markersUsedData(state, o) }],
+    resolve: (ctx, o, i, resume) => {
+      if (resume !== undefined) {
+        const target = (resume.stage as { target?: string }).target;
+        return strikeFrom(ctx, h, o, Math.max(0, o.targets.findIndex((t) => t.hex === target)), resume);
+      }
+      const v = checkStrike(ctx.state, h, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'air-strike', v[0]!);
+      ctx.emit(publicOf('AirAttackMarkersUsed', markersUsedData(ctx.state, o)));
+      strikeFrom(ctx, h, o, 0);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { JsonObject } from '../../../model/json';
+import { GameState } from '../../../model/state';
+import { boardOf, isOnMap } from '../../../engine/board';
+import { patchUnit } from '../../../engine/evolve';
+import { OrderHandler } from '../../../engine/kit/types';
+import { moveContexts } from '../../../engine/movement/context';
+import { checkPath } from '../../../engine/movement/validate-path';
+import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { hexOf, unitsAt } from '../../../engine/queries';
+import { INPUT_RULE, violation } from '../../../engine/violation';
+import { SideId, Violation } from '../../../engine/types';
+import { airOps } from '../air-data';
+import { hasAnyTag, isOffMap, standingAt, typeValue } from '../air-queries';
+import { CoreHooks, GatorsFeature } from '../feature';
+import { GatorsExt, GState, gext } from '../ext';
+import { isShip, isWater, publicOf } from '../queries';
+import { cancel } from '../orders/wrap';
+import { emitReturned } from './air-ops';
+import { refillAboard } from './refuel';
+
+/**
+ * GT-5.3, GT-5.4, Q-GT-16: launch and recovery. A ship launches up to its
+ * launch slots (6) per turn — aircraft, landing craft and amphibians (the SEAL
+ * straight into the sea, GT-2.16) — each into a free adjacent hex it could
+ * enter, or into an adjacent cell off the map when the ship is at the edge
+ * (its first move must then enter the map). A landing craft on the map
+ * launches the Zodiac it carries (GT-2.32) or a SEAL. Recovery takes aircraft,
+ * landing craft and amphibians afloat next to a ship aboard it; the AV-8B only
+ * aboard the LHD (GT-2.38). Launches share the ship's budget with passengers
+ * that fire (passenger-fire.ts, GT-7F.3).
+ */
+export const launchSchema = z.strictObject({ kind: z.literal('launch'), unit: unitIdSchema, hex: labelSchema });
+export type LaunchOrder = z.infer<typeof launchSchema>;
+export const recoverSchema = z.strictObject({ kind: z.literal('recover'), unit: unitIdSchema, ship: unitIdSchema });
+export type RecoverOrder = z.infer<typeof recoverSchema>;
+
+/** Launch slots a ship has left this turn (GT-5.3, Q-GT-39). */
+export function slotsLeft(state: GameState, ship: string): number {
+  const s = state.units[ship];
+  if (s === undefined) return 0;
+  return typeValue(state, s, 'launchSlots', airOps(state.scenario).launchSlots) - (gext(state).launches[ship] ?? 0);
+}
+
+function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrder, i: number): Violation[] {
+  const d = airOps(state.scenario);
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  if (u.loc.at !== 'carried') return [violation('GT-5.3', 'launch/not_aboard', `${o.unit} is not aboard a ship or a landing craft`, i)];
+  const carrier = state.units[u.loc.by]!;
+  if (isShip(state, carrier)) {
+    if (!hasAnyTag(state, u, d.launchable)) return [violation('Q-GT-16', 'launch/not_launchable', `${o.unit} leaves a ship only as cargo of a launched transport`, i)];
+    if (slotsLeft(state, carrier.id) <= 0) return [violation('GT-5.3', 'launch/no_slots', `${carrier.id} has no launches left this turn`, i)];
+  } else {
+    const rule = d.craftLaunch.find((r) => hasAnyTag(state, u, r.unit) && hasAnyTag(state, carrier, r.from));
+    if (rule === undefined) return [violation('Q-GT-16', 'launch/not_from_here', `${o.unit} may not be launched from ${carrier.id}`, i)];
+    if (carrier.loc.at !== 'hex' || isOffMap(state, carrier)) return [violation(rule.ruleId, 'launch/craft_not_on_map', `${carrier.id} must be on the map to launch`, i)];
+  }
+  const from = hexOf(state, carrier);
+  const board = boardOf(state.scenario);
+  const to = board.grid.indexOf(o.hex);
+  if (from === null) return [violation('GT-5.3', 'launch/carrier_not_on_map', `${carrier.id} is not on the map`, i)];
+  if (to < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.hex} is not a hex of the board`, i)];
+  if (board.grid.distance(board.grid.indexOf(from), to) !== 1) return [violation('GT-5.3', 'launch/not_adjacent', `${o.hex} is not next to ${carrier.id}`, i)];
+  if (unitsAt(state, o.hex).length > 0) return [violation('Q-GT-22', 'launch/not_free', `${o.hex} is not a free hex`, i)];
+  if (!isOnMap(board, to)) return [];
+  const contexts = moveContexts(state, u.id, { knownTo: side, hooks: h.move, from });
+  const checks = contexts.map((c) => checkPath(c, [to]));
+  if (checks.some((c) => c.ok)) return [];
+  const p = checks.find((c) => !c.ok);
+  return [violation('GT-5.3', 'launch/cannot_enter', `${o.unit} cannot be placed in ${o.hex}${p && !p.ok ? `: ${p.problem.message}` : ''}`, i)];
+}
+
+function launchData(state: GameState, o: LaunchOrder) {
+  const u = state.units[o.unit]!;
+  const carrier = u.loc.at === 'carried' ? state.units[u.loc.by]! : u;
+  const off = !isOnMap(boardOf(state.scenario), boardOf(state.scenario).grid.indexOf(o.hex));
+  return { unit: o.unit, from: carrier.id, hex: o.hex, ship: isShip(state, carrier) ? carrier.id : null, offMap: off };
+}
+
+function launchOrder(h: CoreHooks): OrderHandler<GatorsExt, LaunchOrder> {
+  return {
+    kind: 'launch',
+    schema: launchSchema,
+    validate: (state, side, o, i) => checkLaunch(state, h, side, o, i),
+    project: (state, _side, o) => [{ type: 'UnitLaunched', data: launchData(state, o) }],
+    resolve: (ctx, o, i) => {
+      const v = checkLaunch(ctx.state, h, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'launch', v[0]!);
+      ctx.emit(publicOf('UnitLaunched', launchData(ctx.state, o)));
+    },
+  };
+}
+
+function checkRecover(state: GameState, side: SideId, o: RecoverOrder, i: number): Violation[] {
+  const d = airOps(state.scenario);
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  const ship = ownUnit(state, side, o.ship, i);
+  if (isViolation(ship)) return [ship];
+  if (!isShip(state, ship) || ship.loc.at !== 'hex') return [violation('GT-5.4', 'recovery/not_a_ship', `${o.ship} is not a ship on the map`, i)];
+  const at = standingAt(state, u);
+  const board = boardOf(state.scenario);
+  if (at < 0) return [violation('GT-5.4', 'recovery/not_on_map', `${o.unit} is not standing on the map`, i)];
+  if (board.grid.distance(at, board.grid.indexOf(ship.loc.hex)) !== 1) return [violation('GT-5.4', 'recovery/not_adjacent', `${o.unit} is not next to ${o.ship}`, i)];
+  const anywhere = d.recoverable.filter((t) => !d.recoverAfloat.includes(t));
+  if (!hasAnyTag(state, u, anywhere) && !(hasAnyTag(state, u, d.recoverAfloat) && isWater(board, at)))
+    return [violation('Q-GT-16', 'recovery/not_recoverable', `${o.unit} cannot be recovered (aircraft, landing craft and amphibians afloat only)`, i)];
+  const only = d.onlyShips.find((r) => hasAnyTag(state, u, r.unit) && !hasAnyTag(state, ship, r.ship));
+  if (only !== undefined) return [violation(only.ruleId, 'recovery/wrong_ship', `${o.unit} may land only on a ${only.ship.join('/')}`, i)];
+  return [];
+}
+
+function recoverOrder(): OrderHandler<GatorsExt, RecoverOrder> {
+  return {
+    kind: 'recover',
+    schema: recoverSchema,
+    validate: checkRecover,
+    project: (_s, _side, o) => [{ type: 'UnitRecovered', data: { unit: o.unit, ship: o.ship } }],
+    resolve: (ctx, o, i) => {
+      const v = checkRecover(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'recover', v[0]!);
+      ctx.emit(publicOf('UnitRecovered', { unit: o.unit, ship: o.ship }));
+      // Q-GT-20: a recovered aircraft has returned; GT-6N.4: a HERS or LVS brought back aboard is refilled.
+      emitReturned(ctx, o.unit, 'recovered');
+      refillAboard(ctx, o.unit);
+    },
+  };
+}
+
+/** GT-5.3: no counter may end P1's movement phase off the map. */
+function offMapLeft(after: GState, side: SideId): Violation[] {
+  return Object.values(after.units)
+    .filter((u) => u.side === side && isOffMap(after, u))
+    .map((u) => violation('GT-5.3', 'launch/off_map_end', `${u.id} was launched off the map and must enter it this phase`, null));
+}
+
+function launched(state: GState, data: unknown): GState {
+  const d = data as { unit: string; hex: string; ship: string | null };
+  const out = patchUnit(state, d.unit, (u) => ({ ...u, loc: { at: 'hex', hex: d.hex }, flags: { ...u.flags, launched: true } }));
+  if (d.ship === null) return out;
+  const ext = gext(out);
+  return { ...out, ext: { ...ext, launches: { ...ext.launches, [d.ship]: (ext.launches[d.ship] ?? 0) + 1 } } };
+}
+
+function recovered(state: GState, data: unknown): GState {
+  const d = data as { unit: string; ship: string };
+  return patchUnit(state, d.unit, (u) => ({ ...u, loc: { at: 'carried', by: d.ship }, flags: { ...u.flags, recovered: true } }));
+}
+
+export const launchRecovery: GatorsFeature = {
+  id: 'launch-recovery',
+  rules: ['GT-5.3', 'GT-5.4', 'Q-GT-16', 'GT-2.16', 'GT-2.32', 'GT-2.38'],
+  phases: {
+    launch: {
+      orders: (h) => [launchOrder(h)],
+      // A new turn: every ship has its launches again (GT-5.3).
+      onEnter: (ctx) => {
+        if (Object.keys(gext(ctx.state).launches).length > 0) ctx.emit(publicOf('LaunchesReset', {}));
+      },
+    },
+    recovery: { orders: () => [recoverOrder()] },
+    movement: { validateSubmission: (_before, after, side: SideId, _orders: readonly JsonObject[]) => offMapLeft(after, side) },
+  },
+  odds: {
+    attackerProblem: (state, u, i) => (isOffMap(state, u) ? violation('GT-5.3', 'combat/off_map', `${u.id} is off the map`, i) : null),
+  },
+  events: {
+    UnitLaunched: (s, e) => launched(s, e.data),
+    UnitRecovered: (s, e) => recovered(s, e.data),
+    LaunchesReset: (s) => ({ ...s, ext: { ...gext(s), launches: {} } }),
+  },
+};

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { JsonObject } from '../../../model/json';
+import { GameState, UnitState } from '../../../model/state';
+import { boardOf } from '../../../engine/board';
+import { patchUnit } from '../../../engine/evolve';
+import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
+import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { allUnits, everythingAboard } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { SideId, Violation } from '../../../engine/types';
+import { airOps } from '../air-data';
+import { HersPoint, hasAnyTag, hersPoints, isFuelled, refuelLeft, standingAt, typeValue } from '../air-queries';
+import { GatorsFeature } from '../feature';
+import { GatorsExt, GState, gext } from '../ext';
+import { publicOf } from '../queries';
+import { cancel } from '../orders/wrap';
+import { explodeIfHers } from './hers-explosion';
+
+/**
+ * GT-6N, Q-GT-29: the HERS and fuel. The HERS goes ashore in its CH-53E and
+ * stays loaded; the pair on a beach or open hex is one refuelling point (it
+ * counts as landed, landed-aircraft.ts). Each refuelling takes one of its
+ * Refuel markers (ext.refuel): an aircraft that must return refuels by ending
+ * its move next to it (GT-6N.2), and each 1–2 P1 tanks moving take one per
+ * move (pairs per turn, rounding up). Tanks move only while a HERS ashore has
+ * an LVS next to it and fuel left, except their first move (GT-6N.7); they
+ * always attack and defend. Refilling: the HERS or an LVS brought back aboard
+ * a ship, or an LVS next to the HERS handing over its markers (GT-6N.4).
+ * A destroyed HERS explodes (hers-explosion.ts, GT-6N.8).
+ */
+const TANK_MOVES = 'tankMoves';
+const MOVED_ASHORE = 'movedAshore';
+
+export const refillSchema = z.strictObject({ kind: z.literal('refill'), lvs: unitIdSchema, hers: unitIdSchema });
+export type RefillOrder = z.infer<typeof refillSchema>;
+
+/** A HERS ashore with an LVS of its side next to it: what tanks need to move (GT-6N.5). */
+function fuelPoint(state: GameState, side: SideId): HersPoint | undefined {
+  const grid = boardOf(state.scenario).grid;
+  const lvs = allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && hasAnyTag(state, u, airOps(state.scenario).lvsTags));
+  return hersPoints(state, side).find((p) => lvs.some((l) => grid.distance(standingAt(state, l), p.index) === 1));
+}
+
+/** Whether this tank's move now takes a marker: the first of each pair this turn (Q-GT-29). */
+function takesMarker(state: GameState, p: HersPoint): boolean {
+  return Number(p.hers.flags[TANK_MOVES] ?? 0) % airOps(state.scenario).fuelUnitsPerMarker === 0;
+}
+
+function tankProblem(state: GameState, u: UnitState, i: number): Violation | null {
+  if (!isFuelled(state, u) || u.attrs[MOVED_ASHORE] !== true) return null;
+  const p = fuelPoint(state, u.side);
+  if (p === undefined) return violation('GT-6N.5', 'fuel/no_supply', `${u.id} moves only while a HERS ashore has an LVS next to it`, i);
+  if (takesMarker(state, p) && refuelLeft(state, p.hers) <= 0) return violation('Q-GT-29', 'fuel/empty', `${p.hers.id} has no Refuel markers left`, i);
+  return null;
+}
+
+/** Q-GT-29 across a submission: the markers the tanks' moves will take, in order, after any refill before them. */
+function fuelBudget(before: GState, side: SideId, orders: readonly JsonObject[]): Violation[] {
+  const p = fuelPoint(before, side);
+  const per = airOps(before.scenario).fuelUnitsPerMarker;
+  const out: Violation[] = [];
+  let left = p === undefined ? 0 : refuelLeft(before, p.hers);
+  let n = p === undefined ? 0 : Number(p.hers.flags[TANK_MOVES] ?? 0);
+  orders.forEach((o, i) => {
+    const unit = before.units[String(o['unit'])];
+    if (o['kind'] === 'unload' && unit !== undefined && hasAnyTag(before, unit, airOps(before.scenario).hersTags))
+      out.push(violation('GT-6N.1', 'fuel/hers_stays_loaded', `${unit.id} stays loaded in its CH-53E`, i));
+    if (p !== undefined && o['kind'] === 'refill' && o['hers'] === p.hers.id) {
+      const lvs = before.units[String(o['lvs'])];
+      if (lvs !== undefined) left = Math.min(typeValue(before, p.hers, 'refuelMarkers', 0), left + refuelLeft(before, lvs));
+    }
+    if (p === undefined || o['kind'] !== 'move') return;
+    const ids = [String(o['unit']), ...(Array.isArray(o['with']) ? o['with'].map(String) : [])];
+    for (const id of ids) {
+      const u = before.units[id];
+      // A move the tank may not make at all is reported by its own check (tankProblem).
+      if (u === undefined || !isFuelled(before, u) || u.attrs[MOVED_ASHORE] !== true || tankProblem(before, u, i) !== null) continue;
+      if (n % per === 0) {
+        if (left <= 0) out.push(violation('Q-GT-29', 'fuel/empty', `no Refuel marker is left for ${id}'s move`, i));
+        left--;
+      }
+      n++;
+    }
+  });
+  return out;
+}
+
+/** GT-6N.2: an aircraft next to a HERS with fuel refuels there (one marker); whether it did. */
+export function refuelAircraft(ctx: ResolveContext<GatorsExt>, u: UnitState): boolean {
+  const grid = boardOf(ctx.state.scenario).grid;
+  const at = standingAt(ctx.state, u);
+  const p = hersPoints(ctx.state, u.side).find((x) => grid.distance(x.index, at) === 1 && refuelLeft(ctx.state, x.hers) > 0);
+  if (p === undefined) return false;
+  ctx.emit(publicOf('FuelDrawn', { hers: p.hers.id, unit: u.id, markers: 1, tank: false }));
+  return true;
+}
+
+/** GT-6N.4: a HERS or LVS back aboard a ship (with the unit just recovered) is full again. */
+export function refillAboard(ctx: ResolveContext<GatorsExt>, unit: string): void {
+  const d = airOps(ctx.state.scenario);
+  const u = ctx.state.units[unit];
+  if (u === undefined) return;
+  for (const x of [u, ...everythingAboard(ctx.state, unit)])
+    if (hasAnyTag(ctx.state, x, [...d.hersTags, ...d.lvsTags]) && gext(ctx.state).refuel[x.id] !== undefined) ctx.emit(publicOf('RefuelRefilled', { unit: x.id }));
+}
+
+function checkRefill(state: GameState, side: SideId, o: RefillOrder, i: number): Violation[] {
+  const d = airOps(state.scenario);
+  const lvs = ownUnit(state, side, o.lvs, i);
+  if (isViolation(lvs)) return [lvs];
+  if (!hasAnyTag(state, lvs, d.lvsTags) || lvs.loc.at !== 'hex') return [violation('GT-6N.4', 'fuel/not_lvs', `${o.lvs} is not an LVS on the map`, i)];
+  const p = hersPoints(state, side).find((x) => x.hers.id === o.hers);
+  if (p === undefined) return [violation('GT-6N.4', 'fuel/hers_not_ashore', `${o.hers} is not ashore in its CH-53E`, i)];
+  if (boardOf(state.scenario).grid.distance(standingAt(state, lvs), p.index) !== 1) return [violation('GT-6N.4', 'fuel/not_adjacent', `${o.lvs} is not next to ${o.hers}`, i)];
+  if (refuelLeft(state, lvs) <= 0) return [violation('GT-6N.4', 'fuel/lvs_empty', `${o.lvs} has no Refuel markers`, i)];
+  if (refuelLeft(state, p.hers) >= typeValue(state, p.hers, 'refuelMarkers', 0)) return [violation('GT-6N.4', 'fuel/hers_full', `${o.hers} is full`, i)];
+  return [];
+}
+
+function refillData(state: GameState, o: RefillOrder) {
+  const hers = state.units[o.hers]!;
+  const room = typeValue(state, hers, 'refuelMarkers', 0) - refuelLeft(state, hers);
+  return { lvs: o.lvs, hers: o.hers, markers: Math.min(room, refuelLeft(state, state.units[o.lvs]!)) };
+}
+
+function refillOrder(): OrderHandler<GatorsExt, RefillOrder> {
+  return {
+    kind: 'refill',
+    schema: refillSchema,
+    validate: checkRefill,
+    project: (state, _side, o) => [{ type: 'RefuelTransferred', data: refillData(state, o) }],
+    resolve: (ctx, o, i) => {
+      const v = checkRefill(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'refill', v[0]!);
+      ctx.emit(publicOf('RefuelTransferred', refillData(ctx.state, o)));
+    },
+  };
+}
+
+function setRefuel(state: GState, unit: string, markers: number | null): GState {
+  const ext = gext(state);
+  const { [unit]: _drop, ...rest } = ext.refuel;
+  return { ...state, ext: { ...ext, refuel: markers === null ? rest : { ...rest, [unit]: markers } } };
+}
+
+function fuelDrawn(state: GState, data: unknown): GState {
+  const d = data as { hers: string; markers: number; tank: boolean };
+  const out = setRefuel(state, d.hers, refuelLeft(state, state.units[d.hers]!) - d.markers);
+  return d.tank ? patchUnit(out, d.hers, (u) => ({ ...u, flags: { ...u.flags, [TANK_MOVES]: Number(u.flags[TANK_MOVES] ?? 0) + 1 } })) : out;
+}
+
+function transferred(state: GState, data: unknown): GState {
+  const d = data as { lvs: string; hers: string; markers: number };
+  const s = setRefuel(state, d.lvs, refuelLeft(state, state.units[d.lvs]!) - d.markers);
+  return setRefuel(s, d.hers, refuelLeft(s, s.units[d.hers]!) + d.markers);
+}
+
+export const refuel: GatorsFeature = {
+  id: 'refuel',
+  rules: ['GT-6N.1', 'GT-6N.2', 'GT-6N.3', 'GT-6N.4', 'GT-6N.5', 'GT-6N.6', 'GT-6N.7', 'GT-6N.8', 'Q-GT-29'],
+  phases: {
+    movement: { orders: () => [refillOrder()], validateSubmission: (before, _after, side, orders) => fuelBudget(before, side, orders) },
+  },
+  move: { moveProblem: tankProblem },
+  odds: { applyResult: (ctx, attack, result) => explodeIfHers(ctx, attack, result) },
+  afterMove: () => (ctx, moved, resume) => {
+    if (resume !== undefined) return;
+    for (const id of [moved.unit, ...moved.with]) {
+      const u = ctx.state.units[id];
+      if (u === undefined || !isFuelled(ctx.state, u)) continue;
+      // GT-6N.7: the first move ashore is on the tanks they came with.
+      if (u.attrs[MOVED_ASHORE] !== true) {
+        ctx.emit(publicOf('UnitMarked', { unit: id, attrs: { [MOVED_ASHORE]: true } }));
+        continue;
+      }
+      const p = fuelPoint(ctx.state, u.side);
+      if (p !== undefined) ctx.emit(publicOf('FuelDrawn', { hers: p.hers.id, unit: id, markers: takesMarker(ctx.state, p) ? 1 : 0, tank: true }));
+    }
+  },
+  events: {
+    FuelDrawn: (s, e) => fuelDrawn(s, e.data),
+    RefuelTransferred: (s, e) => transferred(s, e.data),
+    RefuelRefilled: (s, e) => setRefuel(s, (e.data as { unit: string }).unit, null),
+    HersExploded: (s) => s,
+  },
+};
