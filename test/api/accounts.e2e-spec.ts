@@ -1,0 +1,136 @@
+import request from 'supertest';
+import { PrismaService } from '../../src/database/prisma.service';
+import { uniqueId } from '../support/database';
+import { apiApp, ApiApp, data, firstError } from './support/api-app';
+import { smtpCapture } from './support/smtp';
+import { waitFor } from './support/subscriptions';
+
+describe('sign-up and sign-in by magic link, over a loopback SMTP server', () => {
+  let app: ApiApp;
+  let smtp: Awaited<ReturnType<typeof smtpCapture>>;
+  let prisma: PrismaService;
+  beforeAll(async () => {
+    smtp = await smtpCapture();
+    app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), MAGIC_LINK_TTL_MINUTES: '10', PUBLIC_URL: 'http://fieldpost.test' });
+    prisma = app.running.app.get(PrismaService);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  const codeIn = (text: string) => /fpml_[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+
+  it('creates the player, mails a single-use link, and trades it for a working API token', async () => {
+    const email = `${uniqueId('zoe')}@example.test`;
+    const asked = data(await app.gql(null, 'mutation($e: String!) { requestMagicLink(email: $e, displayName: "Zoe", timeZone: "Europe/Paris") { sent expiresAt } }', { e: email }));
+    expect(asked['requestMagicLink'].sent).toBe(true);
+    const ttl = Date.parse(asked['requestMagicLink'].expiresAt) - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+    await waitFor(() => smtp.mails.some((m) => m.text?.includes(email) || (m.to as { text: string } | undefined)?.text.includes(email)), 'the mail');
+    const mail = smtp.mails.find((m) => (m.to as { text: string }).text.includes(email))!;
+    expect(mail.subject).toBe('Your Fieldpost sign-in link');
+    const code = codeIn(mail.text ?? '')!;
+    expect(mail.text).toContain(`http://fieldpost.test/api/v1/auth/magic-link#token=${code}`);
+
+    // Only a hash is stored.
+    const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+    const stored = await prisma.magicLink.findMany({ where: { playerId: player.id } });
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(code);
+
+    const redeemed = data(await app.gql(null, 'mutation($t: String!) { redeemMagicLink(token: $t, tokenName: "phone") { token apiToken { id name prefix } } }', { t: code }))['redeemMagicLink'];
+    expect(redeemed.token).toMatch(/^fp_[A-Za-z0-9_-]{43}$/);
+    expect(redeemed.apiToken).toMatchObject({ name: 'phone', prefix: redeemed.token.slice(0, 9) });
+    const me = data(await app.gql(redeemed.token, '{ me { email displayName timeZone } }'))['me'];
+    expect(me).toEqual({ email, displayName: 'Zoe', timeZone: 'Europe/Paris' });
+
+    const again = await app.gql(null, 'mutation($t: String!) { redeemMagicLink(token: $t) { token } }', { t: code });
+    expect(firstError(again).extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses an expired link, and answers the same for a known and an unknown address', async () => {
+    const email = `${uniqueId('yan')}@example.test`;
+    const first = await request(app.http).post('/api/v1/auth/magic-links').send({ email });
+    expect(first.status).toBe(202);
+    await waitFor(() => smtp.mails.some((m) => (m.to as { text: string }).text.includes(email)), 'the mail');
+    const second = await request(app.http).post('/api/v1/auth/magic-links').send({ email });
+    expect(second.status).toBe(202);
+    expect(Object.keys(second.body).sort()).toEqual(Object.keys(first.body).sort());
+    await waitFor(() => smtp.mails.filter((m) => (m.to as { text: string }).text.includes(email)).length === 2, 'the second mail');
+    const code = codeIn(smtp.mails.filter((m) => (m.to as { text: string }).text.includes(email))[1]!.text!)!;
+    const player = await prisma.player.findUnique({ where: { email } });
+    await prisma.magicLink.updateMany({ where: { playerId: player!.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await request(app.http).post('/api/v1/auth/magic-links/redeem').send({ token: code });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe('auth/unauthenticated');
+    expect((await prisma.player.findMany({ where: { email } })).length).toBe(1);
+  });
+
+  it('refuses a malformed address and time zone with BAD_USER_INPUT', async () => {
+    expect(firstError(await app.gql(null, 'mutation { requestMagicLink(email: "not-an-address") { sent } }')).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_email' });
+    expect(firstError(await app.gql(null, `mutation { requestMagicLink(email: "${uniqueId('t')}@example.test", timeZone: "Mars/Olympus") { sent } }`)).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_time_zone' });
+  });
+
+  it('serves the page the mail links to, without spending the code', async () => {
+    const res = await request(app.http).get('/api/v1/auth/magic-link');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('/api/v1/auth/magic-links/redeem');
+  });
+});
+
+describe('API tokens: create, list, revoke; stored hashed, shown once', () => {
+  let app: ApiApp;
+  beforeAll(async () => {
+    app = await apiApp({ TOKEN_PEPPER: 'a-pepper-for-the-tests-only' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('makes, lists (without the secret) and revokes tokens over GraphQL and REST', async () => {
+    const p = await app.player('Tess');
+    const made = data(await app.gql(p.token, 'mutation { createApiToken(name: "bot") { token apiToken { id name prefix revokedAt } } }'))['createApiToken'];
+    expect(made.token).toMatch(/^fp_/);
+    const rest = await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${p.token}`).send({ name: 'script' });
+    expect(rest.status).toBe(201);
+    expect(rest.body.token).toMatch(/^fp_/);
+
+    const listed = data(await app.gql(p.token, '{ me { apiTokens(first: 2) { nodes { id name prefix revokedAt } pageInfo { hasNextPage endCursor } } } }'))['me'].apiTokens;
+    expect(listed.nodes.map((t: { name: string }) => t.name)).toEqual(['script', 'bot']);
+    expect(listed.pageInfo.hasNextPage).toBe(true);
+    const rest2 = data(await app.gql(p.token, '{ me { apiTokens(first: 2, after: "' + listed.pageInfo.endCursor + '") { nodes { name } pageInfo { hasNextPage } } } }'))['me'].apiTokens;
+    expect(rest2).toEqual({ nodes: [{ name: 'test' }], pageInfo: { hasNextPage: false } });
+    const listedRest = await request(app.http).get('/api/v1/me/tokens').set('Authorization', `Bearer ${p.token}`);
+    expect(listedRest.body.items).toHaveLength(3);
+    expect(JSON.stringify(listedRest.body)).not.toContain(made.token);
+    expect(JSON.stringify(listed)).not.toContain(made.token.slice(10));
+
+    const stored = await app.running.app.get(PrismaService).apiToken.findMany({ where: { playerId: p.id } });
+    expect(stored).toHaveLength(3);
+    for (const row of stored) {
+      expect(JSON.stringify(row)).not.toContain(made.token);
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    }
+
+    data(await app.gql(made.token, '{ me { id } }'));
+    const revoked = data(await app.gql(p.token, `mutation { revokeApiToken(id: "${made.apiToken.id}") { revokedAt } }`))['revokeApiToken'];
+    expect(revoked.revokedAt).toBeTruthy();
+    const refused = await app.gql(made.token, '{ me { id } }');
+    expect(refused.status).toBe(401);
+    expect(firstError(refused).extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const del = await request(app.http).delete(`/api/v1/me/tokens/${rest.body.apiToken.id}`).set('Authorization', `Bearer ${p.token}`);
+    expect(del.status).toBe(200);
+    expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${rest.body.token}`)).status).toBe(401);
+  });
+
+  it('refuses unknown, malformed and non-bearer credentials with 401', async () => {
+    for (const header of ['Bearer fp_' + 'A'.repeat(43), 'Bearer nonsense', 'Basic dXNlcjpwYXNz', 'Bearer']) {
+      const res = await request(app.http).get('/api/v1/me').set('Authorization', header);
+      expect([header, res.status]).toEqual([header, 401]);
+      expect(res.body.code).toBe('auth/unauthenticated');
+    }
+  });
+});
