@@ -114,6 +114,18 @@ export function strikeOrder(h: CombinedHooks): OrderHandler<GatorsExt, StrikeOrd
     schema: strikeSchema,
     validate: (state, side, o, i) => checkStrike(state, h, side, o, i),
     project: (state, _side, o) => [{ type: 'AirAttackMarkersUsed', data: markersUsedData(state, o) }],
+    // One-target strikes with one marker of each type carried (several targets or markers are the player's to combine).
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      if (u === undefined || u.side !== side || u.loc.at !== 'hex') return {};
+      const enemyHexes = [...new Set(Object.values(state.units).flatMap((e) => (e.side !== side && e.loc.at === 'hex' ? [e.loc.hex] : [])))].sort();
+      const other = [...new Set(markersOf(state, u))].flatMap((marker) =>
+        enemyHexes
+          .filter((hex) => checkStrike(state, h, side, { kind: 'air-strike', unit: unitId, marker, targets: [{ hex, markers: 1 }] }, 0).length === 0)
+          .map((hex) => ({ action: 'air-strike', detail: { marker, hex } })),
+      );
+      return other.length > 0 ? { other } : {};
+    },
     resolve: (ctx, o, i, resume) => {
       if (resume !== undefined) {
         const target = (resume.stage as { target?: string }).target;

@@ -11,7 +11,7 @@ import { hexOf, unitsAt } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { airOps } from '../air-data';
-import { hasAnyTag, isOffMap, standingAt, typeValue } from '../air-queries';
+import { hasAnyTag, isOffMap, neighbourHexes, standingAt, typeValue } from '../air-queries';
 import { CoreHooks, GatorsFeature } from '../feature';
 import { GatorsExt, GState, gext } from '../ext';
 import { isShip, isWater, publicOf } from '../queries';
@@ -89,6 +89,19 @@ function launchOrder(h: CoreHooks): OrderHandler<GatorsExt, LaunchOrder> {
       if (v.length > 0) return cancel(ctx, i, 'launch', v[0]!);
       ctx.emit(publicOf('UnitLaunched', launchData(ctx.state, o)));
     },
+    // The hexes this unit may be launched into now (the same checks as validation).
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      const carrier = u?.loc.at === 'carried' ? state.units[u.loc.by] : undefined;
+      const from = carrier === undefined ? null : hexOf(state, carrier);
+      if (from === null) return {};
+      const grid = boardOf(state.scenario).grid;
+      const other = neighbourHexes(state, grid.indexOf(from))
+        .map((n) => grid.label(n))
+        .filter((hex) => checkLaunch(state, h, side, { kind: 'launch', unit: unitId, hex }, 0).length === 0)
+        .map((hex) => ({ action: 'launch', detail: { hex } }));
+      return other.length > 0 ? { other } : {};
+    },
   };
 }
 
@@ -117,6 +130,13 @@ function recoverOrder(): OrderHandler<GatorsExt, RecoverOrder> {
     schema: recoverSchema,
     validate: checkRecover,
     project: (_s, _side, o) => [{ type: 'UnitRecovered', data: { unit: o.unit, ship: o.ship } }],
+    options: (state, side, unitId) => {
+      const ships = Object.values(state.units).filter((x) => x.side === side && isShip(state, x) && x.loc.at === 'hex');
+      const other = ships
+        .filter((x) => checkRecover(state, side, { kind: 'recover', unit: unitId, ship: x.id }, 0).length === 0)
+        .map((x) => ({ action: 'recover', detail: { ship: x.id } }));
+      return other.length > 0 ? { other } : {};
+    },
     resolve: (ctx, o, i) => {
       const v = checkRecover(ctx.state, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'recover', v[0]!);
