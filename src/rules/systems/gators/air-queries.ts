@@ -113,8 +113,22 @@ export interface HersPoint {
   readonly index: number;
 }
 
-/** GT-6N.1, Q-GT-29: the side's HERS that are ashore, each still loaded in its CH-53E on a beach or open hex. */
+const pointCache = new WeakMap<GameState['units'], Map<SideId, HersPoint[]>>();
+
+/**
+ * GT-6N.1, Q-GT-29: the side's HERS that are ashore, each still loaded in its
+ * CH-53E on a beach or open hex. Cached per units record (states never change),
+ * because the ZOC veto of landed aircraft asks for them during move searches.
+ */
 export function hersPoints(state: GameState, side: SideId): HersPoint[] {
+  let bySide = pointCache.get(state.units);
+  if (bySide === undefined) pointCache.set(state.units, (bySide = new Map()));
+  let points = bySide.get(side);
+  if (points === undefined) bySide.set(side, (points = findHersPoints(state, side)));
+  return points;
+}
+
+function findHersPoints(state: GameState, side: SideId): HersPoint[] {
   const d = airOps(state.scenario);
   const board = boardOf(state.scenario);
   const out: HersPoint[] = [];
