@@ -1,3 +1,5 @@
+import type { CatalogEntry } from '../../../src/games/game-catalog';
+
 /**
  * A scripted game the API tests play through a client (GraphQL or REST). The kernel script
  * is one; a Gators! script is another file of the same shape.
@@ -12,6 +14,8 @@ export interface ScriptStep {
 }
 
 export interface GameScript {
+  /** The catalog entry the test app offers. */
+  entry: () => CatalogEntry;
   scenarioId: string;
   creatorSide: string;
   joinerSide: string;
@@ -22,7 +26,10 @@ export interface GameScript {
   optionsProbe: Array<{ afterStep: number; side: string; unitId: string; expectMoves?: boolean; targetHex?: string; expectAttack?: boolean }>;
   /** Strings `viewer` must never read in a view, an event or an update from step `fromStep` on (ids of hidden units). */
   secrets: { fromStep: number; viewer: string; strings: string[] };
-  end: { winner: string | null };
+  /** How the whole game ends after the steps: at the turn limit (victory), or by a resignation. */
+  finish: { kind: 'victory'; winner: string | null } | { kind: 'resign'; side: string; winner: string | null };
+  /** Event types the whole game's history must hold (movement, combat, reaction...). */
+  expectEvents: string[];
   /** The resignation game: play `afterStep` steps, then `side` resigns. */
   resign: { afterStep: number; side: string; winner: string | null };
 }

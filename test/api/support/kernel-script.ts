@@ -1,3 +1,4 @@
+import { kernelTestEntry } from '../../support/games-harness';
 import type { GameScript } from './game-script';
 
 /**
@@ -6,6 +7,7 @@ import type { GameScript } from './game-script';
  * and the end at the turn limit (B wins). Every order is legal whatever the dice do.
  */
 export const kernelScript: GameScript = {
+  entry: kernelTestEntry,
   scenarioId: 'kernel-test',
   creatorSide: 'A',
   joinerSide: 'B',
@@ -45,6 +47,7 @@ export const kernelScript: GameScript = {
     { afterStep: 10, side: 'B', unitId: 'b-m48', targetHex: '0404', expectAttack: true },
   ],
   secrets: { fromStep: 2, viewer: 'A', strings: ['b-inf-1', 'b-inf-2'] },
-  end: { winner: 'B' },
+  finish: { kind: 'victory', winner: 'B' },
+  expectEvents: ['UnitPlaced', 'UnitMoved', 'ReactionRequested', 'ReactionAnswered', 'AttackResolved', 'DiceRolled', 'GameEnded'],
   resign: { afterStep: 6, side: 'A', winner: 'B' },
 };
