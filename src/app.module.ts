@@ -26,7 +26,12 @@ export interface AppOverrides {
 @Module({})
 export class AppModule implements NestModule {
   static register(config: AppConfig, database: DatabaseRuntime, overrides: AppOverrides = {}): DynamicModule {
-    const games = GamesModule.register({ catalog: overrides.catalog ?? loadCatalog(SYSTEMS), ...(overrides.clock ? { clock: overrides.clock } : {}) });
+    const games = GamesModule.register({
+      catalog: overrides.catalog ?? loadCatalog(SYSTEMS),
+      ...(overrides.clock ? { clock: overrides.clock } : {}),
+      // The outbox and the players' reminder preferences come from the notifications module.
+      imports: [NotificationsModule],
+    });
     return {
       module: AppModule,
       imports: [

@@ -5,7 +5,7 @@ import type { Prisma } from '../database/generated/client';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store.service';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
-import { NOTIFICATION_OUTBOX, NotificationOutbox } from '../notifications/notification-intent';
+import { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES, NotificationOutbox, NotificationPreferencesReader } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
@@ -16,7 +16,6 @@ import { followUps } from './game-followups';
 import { projectGame } from './game-projection';
 import { planNotifications } from './notification-planner';
 import { planJobs } from './scheduler/job-planner';
-import { DEFAULT_REMINDER_LEAD_MINUTES, REMINDER_LEAD, ReminderLeadSource } from './scheduler/reminder-lead';
 
 export interface CommitContext {
   actor: string | null;
@@ -34,6 +33,9 @@ export interface Committed {
   state: GameEnvelope;
   replayed: boolean;
 }
+
+/** Without the notifications module (the games module alone, in tests), reminders come 12 hours ahead. */
+const DEFAULT_REMINDER_LEAD_MINUTES = 12 * 60;
 
 /** Thrown inside the transaction when the idempotency key turns out to be taken already. */
 class Replayed extends Error {
@@ -57,7 +59,7 @@ export class GameCommitter {
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(NOTIFICATION_OUTBOX) private readonly outbox?: NotificationOutbox,
-    @Optional() @Inject(REMINDER_LEAD) private readonly reminders?: ReminderLeadSource,
+    @Optional() @Inject(NOTIFICATION_PREFERENCES) private readonly reminders?: NotificationPreferencesReader,
   ) {}
 
   async commit(system: GameSystem, before: GameEnvelope | undefined, version: number, drafts: Draft[], ctx: CommitContext): Promise<Committed> {

@@ -18,9 +18,17 @@ export function followUps(system: GameSystem, before: GameEnvelope | undefined, 
     const result = phase.result ?? { winner: null, reason: 'The rules ended the game.' };
     return [appDraft(AppEvent.GameEnded, result), seedRevealed()];
   }
-  const beforePhase = before?.status === 'active' ? phaseKey(system.phase(before.rules)) : null;
-  if (beforePhase === phaseKey(phase) && after.deadline) return [];
+  const was = before?.status === 'active' ? system.phase(before.rules) : null;
+  if (was && after.deadline && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return [];
   return [deadlineFor(after, phase, now)];
+}
+
+/**
+ * A side of a simultaneous phase has submitted and the others are still to come: their clock
+ * keeps running as it was (no new deadline, so no new notification either).
+ */
+function stillWaiting(was: PhaseInfo, now: PhaseInfo): boolean {
+  return was.mode === 'simultaneous' && now.mode === 'simultaneous' && was.turn === now.turn && was.phase === now.phase && now.acting.every((s) => was.acting.includes(s));
 }
 
 /** The seed itself is filled in by the committer, the only code that reads the secret. */

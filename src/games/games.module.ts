@@ -19,7 +19,7 @@ export interface GamesModuleOptions {
   clock?: Clock;
   ids?: IdGenerator;
   dice?: DiceSourceFactory;
-  /** Modules that provide NOTIFICATION_OUTBOX and REMINDER_LEAD. */
+  /** Modules that provide NOTIFICATION_OUTBOX and NOTIFICATION_PREFERENCES. */
   imports?: DynamicModule['imports'];
 }
 

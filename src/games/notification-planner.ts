@@ -11,9 +11,9 @@ const priority: NotificationKind[] = [
   'opponent_resigned',
   'deadline_missed',
   'undo_proposed',
+  'game_started',
   'reaction_requested',
   'your_turn',
-  'game_started',
   'deadline_reminder',
 ];
 

@@ -1,5 +1,5 @@
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver } from './support/receivers';

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { harness, Harness, notificationsConfig, TOKEN_SECRET } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver } from './support/receivers';

@@ -1,6 +1,6 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { discordEndpoint, intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver, Reply, ReceivedRequest, smtpReceiver, SmtpReceiver } from './support/receivers';

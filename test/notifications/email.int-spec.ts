@@ -1,7 +1,7 @@
 import { renderEmail } from '../../src/notifications/templates/email.template';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { deliveryId } from '../../src/notifications/outbox/delivery-id';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses } from './support/fixtures';
 import { harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, smtpReceiver, SmtpReceiver } from './support/receivers';

@@ -1,5 +1,5 @@
 import type { NotificationContent, NotificationIntent } from '../../src/notifications/notification-intent';
-import { describeOnServer, isolatedDatabase } from './support/database';
+import { describeOnServer, isolatedDatabase } from '../support/isolated-database';
 import { content, discordEndpoint, player, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, notificationsConfig } from './support/harness';
 import { httpReceiver, HttpReceiver, smtpReceiver, SmtpReceiver } from './support/receivers';

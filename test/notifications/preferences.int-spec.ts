@@ -1,6 +1,6 @@
 import { BadInputError, NotFoundError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
 

@@ -11,7 +11,7 @@ import { JsonNestLogger } from '../../src/logging/nest-logger';
 import { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES, NotificationOutbox, NotificationPreferencesReader } from '../../src/notifications/notification-intent';
 import { NotificationsModule } from '../../src/notifications/notifications.module';
 import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player } from './support/fixtures';
 import { notificationsConfig } from './support/harness';
 import { eventually, smtpReceiver, SmtpReceiver } from './support/receivers';

@@ -1,7 +1,7 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { deliveryId } from '../../src/notifications/outbox/delivery-id';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/database';
+import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver, Reply, smtpReceiver, SmtpReceiver } from './support/receivers';

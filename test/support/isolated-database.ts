@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { PrismaService } from '../../../src/database/prisma.service';
-import { testDatabaseUrl } from '../../support/database';
+import { PrismaService } from '../../src/database/prisma.service';
+import { testDatabaseUrl } from './database';
 
 /**
  * A fresh database per test file, from the committed migrations. Workers claim every due row
@@ -30,7 +30,7 @@ export async function isolatedDatabase(label: string): Promise<IsolatedDatabase>
   const url = new URL(`/${name}`, base).toString();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const dir = join(__dirname, '../../../prisma/migrations');
+  const dir = join(__dirname, '../../prisma/migrations');
   for (const folder of readdirSync(dir).filter((f) => /^\d/.test(f)).sort()) {
     await client.query(readFileSync(join(dir, folder, 'migration.sql'), 'utf8'));
   }
