@@ -1,5 +1,5 @@
 import type { GameSystem, SideId } from '../rules/engine/types';
-import { AppEvent, GameEnvelope, GameOptions } from './game-envelope';
+import { AppEvent, GameEnvelope } from './game-envelope';
 
 /** The part of a stored event the fold reads. */
 export interface FoldableEvent {
@@ -9,17 +9,10 @@ export interface FoldableEvent {
   meta: { source?: string; time?: string; reveals?: boolean };
 }
 
-export interface GameCreatedData {
-  id: string;
-  scenarioId: string;
-  scenarioVersion: string;
-  systemId: string;
-  title: string;
-  createdBy: string;
-  options: GameOptions;
-  seedCommitment: string;
+/** What a new game starts from: its fixed facts, and the sides whose seats are to be filled. */
+export type GameCreatedData = Pick<GameEnvelope, 'id' | 'scenarioId' | 'scenarioVersion' | 'systemId' | 'title' | 'createdBy' | 'options' | 'seedCommitment'> & {
   sides: SideId[];
-}
+};
 
 type Data = Record<string, unknown>;
 
@@ -103,15 +96,10 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
 
 function created(d: GameCreatedData): GameEnvelope {
   const perSide = <T>(v: () => T) => Object.fromEntries(d.sides.map((s) => [s, v()])) as Record<string, T>;
+  const { sides: _sides, ...fixed } = d;
+  void _sides;
   return {
-    id: d.id,
-    scenarioId: d.scenarioId,
-    scenarioVersion: d.scenarioVersion,
-    systemId: d.systemId,
-    title: d.title,
-    createdBy: d.createdBy,
-    options: d.options,
-    seedCommitment: d.seedCommitment,
+    ...fixed,
     seats: perSide(() => null),
     status: 'seating',
     rules: undefined,
