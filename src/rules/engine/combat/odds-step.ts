@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Json } from '../../model/json';
-import { OddsCombat } from '../../model/scenario';
+import { CombatEffect, OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
@@ -48,6 +48,10 @@ export interface OddsHooks {
   modifiers?(state: GameState, attack: AttackSetup): { shifts: Modifier[]; dieModifiers: Modifier[] };
   /** Replace a result label (anti-landing fire: D R2 counts as D X). */
   adjustResult?(state: GameState, attack: AttackSetup, result: string): string;
+  /** The data effects of this attack, changed (GT-2.13: the small team's pre-roll is 1–2, not 1, with an aircraft next to it). */
+  adjustEffects?(state: GameState, attack: AttackSetup, effects: readonly CombatEffect[]): readonly CombatEffect[];
+  /** An attacker result as one (non-exempt) attacker suffers it (GT-7J.2: a ranged unit firing into an adjacent hex turns A R into A X). */
+  attackerResult?(state: GameState, attack: AttackSetup, attacker: UnitState, result: string): string;
   /** Attackers for whom attacker-side results are ignored beyond the data rules (GT-7C.4). */
   attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
   /** Applies a result itself instead of the kernel (returns true), e.g. GT-7O.2 "D R1: the landing fails". */
@@ -128,7 +132,8 @@ export function resolveOddsAttack(
     .filter((a) => a.strength > 0 && a.hex >= 0);
   if (attackers.length === 0) return cancelled('zero_strength', cr(state, 'strength', 'GT-7A.4'));
   const setup: AttackSetup = { attackers, defender: { unit: def, hex: target }, targetHex, targetClass: cls };
-  const effects = attackEffects(state, attackers, setup.defender);
+  const dataEffects = attackEffects(state, attackers, setup.defender);
+  const effects = hooks.adjustEffects?.(state, setup, dataEffects) ?? dataEffects;
   if (opts.skipPreRolls !== true) {
     for (const e of effects) {
       if (e.kind !== 'pre-roll') continue;
@@ -210,8 +215,9 @@ export function resolveOddsAttack(
       if (exempt.includes(a.unit.id)) continue;
       const u = ctx.state.units[a.unit.id];
       if (u === undefined || u.loc.at !== 'hex') continue;
-      if (spec.effect === 'eliminate') eliminate(ctx, u, `attack on ${targetHex}`);
-      if (spec.effect === 'retreat') retreatOrEliminate(ctx, [u], spec.hexes ?? 1, [targetHex], rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
+      const own = t.results[hooks.attackerResult?.(state, setup, u, result) ?? result] ?? spec;
+      if (own.effect === 'eliminate') eliminate(ctx, u, `attack on ${targetHex}`);
+      if (own.effect === 'retreat') retreatOrEliminate(ctx, [u], own.hexes ?? 1, [targetHex], rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
     }
   }
   return { result, defender: def.id, cancelled: false };
