@@ -17,7 +17,7 @@ import { GState, GatorsExt } from './ext';
  * can-attack test or some feature's zocCapable says so; blocked hexes —
  * merged; budget — summed; endProblem, moveProblem, attackerProblem — first
  * reason; strength — first defined answer; modifiers — concatenated;
- * adjustResult — chained; attackerExempt — any; applyResult — first that
+ * adjustResult, adjustEffects, attackerResult — chained; attackerExempt — any; applyResult — first that
  * applies; defender, targetClass — first defined answer; afterMove/afterUnload
  * — every feature in order, each may ask; stepReaction, attackReaction — the
  * first feature that asks at a hex / before an attack's die.
@@ -54,6 +54,8 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       return { shifts: parts.flatMap((p) => p.shifts), dieModifiers: parts.flatMap((p) => p.dieModifiers) };
     },
     adjustResult: (state, attack, result) => od.reduce((r, h) => h.adjustResult?.(state, attack, r) ?? r, result),
+    adjustEffects: (state, attack, effects) => od.reduce((e, h) => h.adjustEffects?.(state, attack, e) ?? e, effects),
+    attackerResult: (state, attack, attacker, result) => od.reduce((r, h) => h.attackerResult?.(state, attack, attacker, r) ?? r, result),
     attackerExempt: (state, attack, a) => od.some((h) => h.attackerExempt?.(state, attack, a) === true),
     applyResult: (ctx, attack, result) => od.some((h) => h.applyResult?.(ctx, attack, result) === true),
   };

@@ -1,6 +1,6 @@
 import { Json, JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
-import { UnitType } from '../../model/scenario';
+import { CombatEffect, UnitType } from '../../model/scenario';
 import { EventBody } from '../../engine/events';
 import { AskRequest, OrderHandler, ReactionKind, ResolveContext, Resume } from '../../engine/kit/types';
 import { Block, MoveHooks } from '../../engine/movement/context';
@@ -45,6 +45,10 @@ export interface FeatureOddsHooks {
   modifiers?(state: GameState, attack: AttackSetup): { shifts: Modifier[]; dieModifiers: Modifier[] };
   /** Chained in registry order. */
   adjustResult?(state: GameState, attack: AttackSetup, result: string): string;
+  /** Chained in registry order (GT-2.13: a wider pre-roll). */
+  adjustEffects?(state: GameState, attack: AttackSetup, effects: readonly CombatEffect[]): readonly CombatEffect[];
+  /** Chained in registry order: the result as one non-exempt attacker suffers it (GT-7J.2). */
+  attackerResult?(state: GameState, attack: AttackSetup, attacker: UnitState, result: string): string;
   attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
   /** First feature that applies the result itself (returns true) wins. */
   applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string): boolean;
