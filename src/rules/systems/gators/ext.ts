@@ -3,6 +3,7 @@ import { Scenario } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { SideId } from '../../engine/types';
 import { gatorsData } from './data';
+import { groundData } from './ground-data';
 
 /**
  * The Gators! state beyond the kernel's.
@@ -30,6 +31,7 @@ export type GatorsExt = {
 /** The public state of a new game; parsing the scenario's Gators! data here makes a malformed section fail at start. */
 export function initialExt(s: Scenario): GatorsExt {
   gatorsData(s);
+  groundData(s);
   return { debris: [], launches: {}, refuel: {}, airfields: {}, features: {} };
 }
 

@@ -13,6 +13,15 @@ import { antiAircraft } from './features/anti-aircraft';
 import { landedAircraft } from './features/landed-aircraft';
 import { refuel } from './features/refuel';
 import { airfields } from './features/airfields';
+import { camouflage } from './features/camouflage';
+import { squads } from './features/squads';
+import { guerrillas } from './features/guerrillas';
+import { recon } from './features/recon';
+import { medics } from './features/medics';
+import { debris } from './features/debris';
+import { sabotage } from './features/sabotage';
+import { bombardment } from './features/bombardment';
+import { commandVehicle } from './features/command-vehicle';
 
 /**
  * The registry: every Gators! rule module, in the order their hooks combine
@@ -35,4 +44,13 @@ export const FEATURES: readonly GatorsFeature[] = [
   landedAircraft,
   refuel,
   airfields,
+  camouflage,
+  squads,
+  guerrillas,
+  recon,
+  medics,
+  debris,
+  sabotage,
+  bombardment,
+  commandVehicle,
 ];

@@ -2,6 +2,7 @@ import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf, isOnMap } from '../../engine/board';
 import { allUnits, cargoOf, hasTag, hexOf, mediumAt, typeOf } from '../../engine/queries';
 import { RulesEvent, SideId, Visibility } from '../../engine/types';
+import { gext } from './ext';
 
 /** Small reads of the state that several Gators! features share. */
 
@@ -82,4 +83,9 @@ export function idOrder(a: string, b: string): number {
   const pa = a.replace(/-\d+$/, '');
   const pb = b.replace(/-\d+$/, '');
   return pa === pb ? n(a) - n(b) : pa < pb ? -1 : 1;
+}
+
+/** Whether a Debris marker lies in this hex (GT-6Q): vehicles may not enter it, an airfield with one is unusable (GT-6Q.4). */
+export function hasDebris(state: GameState, hex: string): boolean {
+  return gext(state).debris.includes(hex);
 }

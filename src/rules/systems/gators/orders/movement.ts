@@ -3,6 +3,7 @@ import { hitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrde
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { GameState } from '../../../model/state';
+import { boardOf } from '../../../engine/board';
 import { CombinedHooks, Handler } from '../feature';
 import { GatorsExt } from '../ext';
 import { isShip } from '../queries';
@@ -44,7 +45,10 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       if (carrier === undefined) return [];
       if (isShip(state, carrier)) return [violation('Q-GT-16', 'transport/ship_launch', `${o.unit} leaves ${carrier.id} only by launch (GT-5.3) or aboard a launched transport`, i)];
       if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
-      return [];
+      // A hex closed to the unit (Debris for a vehicle, GT-6Q.3) is closed to unloading into it too.
+      const board = boardOf(state.scenario);
+      const closed = h.move.blocked?.(state, u, board).get(board.grid.indexOf(o.hex));
+      return closed === undefined ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
     },
     {
       // GT-6F.1: unloading comes after the transport's move, which is then over.

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { GameState, UnitState } from '../../../model/state';
+import { boardOf } from '../../../engine/board';
+import { table } from '../../../engine/combat/attack-checks';
+import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
+import { labelSchema } from '../../../engine/orders/common';
+import { allUnits, towedBy } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { SideId, Violation } from '../../../engine/types';
+import { cancel } from '../orders/wrap';
+import { GatorsFeature } from '../feature';
+import { GatorsExt } from '../ext';
+import { enemyWithin, hexIs, reveal, standingAt } from '../ground';
+import { groundData } from '../ground-data';
+import { tagged } from '../queries';
+import { UNMASK, camouflageZocVeto, unmaskReaction, unmaskStep, unmaskedAtEnd } from './camouflage-unmask';
+
+/**
+ * Camouflage in play (GT-6L, Q-GT-27). The kernel hides units under "?"
+ * (setup-p2 places them); this feature takes the markers off again:
+ * - a unit that moves loses it, unless its whole move (start included) was in
+ *   jungle (GT-6L.2);
+ * - an enemy unit that ends its move (or is unloaded) next to it uncovers it;
+ *   in jungle only Recon, Scout/Sniper and SEAL teams do (GT-6L.2, GT-6L.3).
+ *   Flying past does not uncover: GT-6C.4 would be void if it did;
+ * - attacking does not, nor being attacked, unless a result makes the stack
+ *   retreat (GT-6L.4);
+ * - air defence unmasks to stop aircraft (camouflage-unmask.ts).
+ * Freed markers hide other counters again in P2's movement phase, on a hex
+ * not next to an enemy unit (GT-6L.6), within the setup.json number (GT-4.3).
+ * Attacks on a "?" stack (Q-GT-27) are the kernel's: real values, the attack
+ * cancelled if the attacker turns out to have no strength against it.
+ */
+export const camouflageSchema = z.strictObject({ kind: z.literal('camouflage'), hex: labelSchema });
+export type CamouflageOrder = z.infer<typeof camouflageSchema>;
+
+function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: string): void {
+  const board = boardOf(ctx.state.scenario);
+  const d = groundData(ctx.state.scenario).camouflage;
+  const at = board.grid.indexOf(hex);
+  const side = finders[0]?.side;
+  const scouts = finders.some((f) => tagged(ctx.state, f, ...d.uncoverTags));
+  for (const u of allUnits(ctx.state)) {
+    if (u.side === side || u.hidden === undefined || u.loc.at !== 'hex') continue;
+    const i = board.grid.indexOf(u.loc.hex);
+    if (board.grid.distance(i, at) !== 1) continue;
+    if (hexIs(board, i, d.keepInTerrain) && !scouts) continue;
+    reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
+  }
+}
+
+function toHide(state: GameState, side: SideId, hex: string): UnitState[] {
+  return standingAt(state, hex, side).filter((u) => u.hidden === undefined);
+}
+
+function checkHide(state: GameState, side: SideId, o: CamouflageOrder, i: number): Violation[] {
+  const markers = state.scenario.setup.hiddenMarkers[side];
+  if (markers === undefined) return [violation('GT-6L.6', 'camouflage/no_markers', `${side} has no camouflage markers`, i)];
+  const units = toHide(state, side, o.hex);
+  if (units.length === 0) return [violation('GT-6L.6', 'camouflage/nothing_to_hide', `${side} has no uncovered unit standing in ${o.hex}`, i)];
+  if (enemyWithin(state, side, boardOf(state.scenario).grid.indexOf(o.hex), 1))
+    return [violation('GT-6L.6', 'camouflage/enemy_adjacent', `${o.hex} is next to an enemy unit`, i)];
+  const inUse = allUnits(state).filter((u) => u.side === side && u.hidden?.marker === markers.marker).length;
+  if (inUse + units.length > markers.count)
+    return [violation(markers.ruleId, 'camouflage/no_marker_free', `${inUse} of ${markers.count} "${markers.marker}" markers are in use`, i)];
+  return [];
+}
+
+function hideOrder(): OrderHandler<GatorsExt, CamouflageOrder> {
+  const marker = (state: GameState, side: SideId) => state.scenario.setup.hiddenMarkers[side]?.marker ?? '?';
+  return {
+    kind: 'camouflage',
+    schema: camouflageSchema,
+    validate: checkHide,
+    project: (state, side, o) => toHide(state, side, o.hex).map((u) => ({ type: 'UnitConcealed', data: { unit: u.id, marker: marker(state, side) } })),
+    resolve: (ctx, o, i) => {
+      const v = checkHide(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'camouflage', v[0]!);
+      // Public: the enemy saw these units; it now sees the marker where they stand.
+      for (const u of toHide(ctx.state, ctx.side, o.hex))
+        ctx.emit({ type: 'UnitConcealed', data: { unit: u.id, marker: marker(ctx.state, ctx.side) }, visibility: { to: 'all' } });
+    },
+  };
+}
+
+export const camouflage: GatorsFeature = {
+  id: 'camouflage',
+  rules: ['GT-6L.1', 'GT-6L.2', 'GT-6L.3', 'GT-6L.4', 'GT-6L.5', 'GT-6L.6', 'GT-6C.4', 'Q-GT-27'],
+  reactions: { [UNMASK]: unmaskReaction },
+  phases: { movement: { orders: () => [hideOrder() as OrderHandler<GatorsExt, unknown>] } },
+  move: { zocVeto: (state, enemy, moverType, _medium, knownTo) => camouflageZocVeto(state, enemy, moverType.tags, knownTo) },
+  stepReaction: (h) => unmaskStep(h),
+  afterMove: (h) => (ctx, moved, resume) => {
+    if (resume !== undefined) return;
+    const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined && u.loc.at === 'hex');
+    const lead = group[0];
+    if (lead === undefined || lead.loc.at !== 'hex') return;
+    const board = boardOf(ctx.state.scenario);
+    const end = board.grid.indexOf(lead.loc.hex);
+    for (const e of unmaskedAtEnd(ctx.state, h, lead, end)) reveal(ctx, e, 'unmasked to stop an aircraft (GT-6C.4)');
+    const jungle = groundData(ctx.state.scenario).camouflage.keepInTerrain;
+    if (!moved.path.every((p) => hexIs(board, board.grid.indexOf(p), jungle))) {
+      const towed = group.flatMap((u) => towedBy(ctx.state, u.id) ?? []);
+      for (const u of [...group, ...towed]) if (ctx.state.units[u.id]!.hidden !== undefined) reveal(ctx, ctx.state.units[u.id]!, 'moved (GT-6L.2)');
+    }
+    uncoverNear(ctx, group, lead.loc.hex);
+  },
+  afterUnload: () => (ctx, info, resume) => {
+    const u = ctx.state.units[info.unit];
+    if (resume !== undefined || u === undefined || u.loc.at !== 'hex' || u.loc.hex !== info.hex) return;
+    uncoverNear(ctx, [u], info.hex);
+  },
+  odds: {
+    // GT-6L.4: forced to retreat, the defending stack is uncovered (before it moves off).
+    applyResult: (ctx, attack, result) => {
+      const spec = table(ctx.state).results[result];
+      if (spec?.side === 'defender' && spec.effect === 'retreat')
+        for (const u of standingAt(ctx.state, attack.targetHex, attack.defender.unit.side)) if (u.hidden !== undefined) reveal(ctx, u, 'forced to retreat (GT-6L.4)');
+      return false;
+    },
+  },
+};

@@ -1,0 +1,45 @@
+import { UnitState } from '../../../model/state';
+import { table } from '../../../engine/combat/attack-checks';
+import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
+import { readTable } from '../../../engine/combat/odds';
+import { ResolveContext } from '../../../engine/kit/types';
+import { typeOf } from '../../../engine/queries';
+import { gatorsData } from '../data';
+import { groundData } from '../ground-data';
+import { hasDebris, publicOf, tagged } from '../queries';
+import { trapsCleared } from './debris-state';
+
+/**
+ * GT-6Q.5, Q-GT-32: the landing side's infantry entering a Debris hex whose
+ * traps are not cleared may be caught. The engine rolls once for the units
+ * that entered together; on 1–2 the booby trap attacks on the fixed column 2
+ * the one of them with the highest defense (as a stack defends, GT-7N.1). No
+ * terrain, no modifiers, no attacker to harm. A retreat moves the whole stack
+ * standing there. Engineers and SEALs are not caught (GT-6Q.6). The unit's
+ * move ends in the hex: every infantry unit of this scenario has speed 1, so
+ * a move that enters a hex also ends there.
+ */
+export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string): void {
+  const state = ctx.state;
+  const d = groundData(state.scenario).debris.trap;
+  if (!hasDebris(state, hex) || trapsCleared(state, hex)) return;
+  const victims = unitIds
+    .map((id) => state.units[id])
+    .filter((u): u is UnitState => u !== undefined && u.loc.at === 'hex' && u.loc.hex === hex)
+    .filter((u) => u.side === gatorsData(state.scenario).options.landingSide && tagged(state, u, ...d.victimTags) && !tagged(state, u, ...d.immuneTags));
+  if (victims.length === 0) return;
+  const t = table(state);
+  const roll = ctx.dice.roll(t.die, `booby trap in ${hex} (GT-6Q.5)`);
+  if (!d.rolls.includes(roll)) return ctx.emit(publicOf('BoobyTrapRolled', { hex, units: victims.map((u) => u.id), roll, sprung: false }));
+  const target = [...victims].sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0]!;
+  const column = t.columns.findIndex((c) => c.label === d.column);
+  if (column < 0) throw new Error(`rules.json combat.debris.trap.column "${d.column}" is not a column of the combat table`);
+  const attackRoll = ctx.dice.roll(t.die, `booby trap attack in ${hex} (GT-6Q.5)`);
+  const result = readTable(t, column, 0, attackRoll).result;
+  ctx.emit(publicOf('BoobyTrapRolled', { hex, units: victims.map((u) => u.id), roll, sprung: true, defender: target.id, column: d.column, attackRoll, result }));
+  const spec = t.results[result];
+  // Attacker results are ignored: there is no attacker (Q-GT-32).
+  if (spec?.side !== 'defender') return;
+  if (spec.effect === 'eliminate') eliminate(ctx, ctx.state.units[target.id]!, `booby trap in ${hex}`);
+  if (spec.effect === 'retreat') retreatOrEliminate(ctx, stackAt(ctx.state, hex, target.side), spec.hexes ?? 1, [], t.retreat?.mayEnterEnemyZoc ?? true, `booby trap in ${hex}`);
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { GameState, UnitState } from '../../../model/state';
+import { Board, boardOf } from '../../../engine/board';
+import { OrderHandler } from '../../../engine/kit/types';
+import { Block } from '../../../engine/movement/context';
+import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { flag, mediumAt } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { visibilityFor } from '../../../engine/visibility';
+import { SideId, Violation } from '../../../engine/types';
+import { gatorsData } from '../data';
+import { GatorsFeature } from '../feature';
+import { GatorsExt, gext } from '../ext';
+import { standingAt } from '../ground';
+import { groundData } from '../ground-data';
+import { hasDebris, publicOf, tagged } from '../queries';
+import { cancel } from '../orders/wrap';
+import { cleared, debrisUsed, removed } from './debris-state';
+import { springTrap } from './debris-trap';
+import { attackersStop, interrupt, workOnDebris } from './debris-work';
+
+/**
+ * Debris in play (GT-6Q, Q-GT-32; P2 places it at setup, setup-p2.ts):
+ * - no vehicle (nor landing craft) may enter a Debris hex (GT-6Q.3); Debris on
+ *   a bridge destroys it: no ground unit may enter until removed (GT-6Q.8);
+ * - booby traps (debris-trap.ts); removal and clearing (debris-work.ts);
+ * - a P2 infantry platoon that has just left its hex may leave a Debris
+ *   marker there (GT-6Q.1), roads and bridges included (GT-6Q.2 "may block a
+ *   road", GT-6Q.8), while markers remain: they are never reused (GT-6Q.2).
+ * An airfield with Debris is unusable (GT-6Q.4): `hasDebris` in queries.ts,
+ * for the air operations.
+ */
+export const leaveDebrisSchema = z.strictObject({ kind: z.literal('leave-debris'), unit: unitIdSchema, hex: labelSchema });
+export type LeaveDebrisOrder = z.infer<typeof leaveDebrisSchema>;
+
+/** The per-turn flag: the hex a unit that may leave Debris started its move in. */
+const LEFT = 'leftHex';
+
+function blockedByDebris(state: GameState, mover: UnitState, board: Board): ReadonlyMap<number, Block> {
+  const out = new Map<number, Block>();
+  const hexes = gext(state).debris;
+  if (hexes.length === 0) return out;
+  const d = groundData(state.scenario).debris;
+  const vehicle = tagged(state, mover, ...d.blocksTags);
+  const ground = tagged(state, mover, ...d.bridgeBlocksTags);
+  for (const hex of hexes) {
+    const i = board.grid.indexOf(hex);
+    if (vehicle) out.set(i, { ruleId: 'GT-6Q.3', code: 'movement/debris', message: `no vehicle may enter the Debris in ${hex}` });
+    else if (ground && board.bridges.has(i)) out.set(i, { ruleId: 'GT-6Q.8', code: 'movement/bridge_destroyed', message: `the bridge at ${hex} is destroyed (Debris)` });
+  }
+  return out;
+}
+
+function checkLeave(state: GameState, side: SideId, o: LeaveDebrisOrder, i: number): Violation[] {
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  const d = groundData(state.scenario).debris;
+  if (side !== gatorsData(state.scenario).options.defendingSide || !tagged(state, u, ...d.leftByTags))
+    return [violation('GT-6Q.1', 'debris/not_a_platoon', `only the defender's infantry platoons leave Debris behind (${u.id})`, i)];
+  const board = boardOf(state.scenario);
+  const at = board.grid.indexOf(o.hex);
+  // The exact hex left is known only once the move is resolved (flag leftHex); until then: next to where it stands now.
+  const here = u.loc.at === 'hex' ? board.grid.indexOf(u.loc.hex) : -1;
+  if (!flag(u, 'moved') || here < 0 || at < 0 || board.grid.distance(here, at) !== 1 || mediumAt(board, at) !== 'land')
+    return [violation('GT-6Q.1', 'debris/not_left', `${u.id} has not just left ${o.hex}`, i)];
+  if (hasDebris(state, o.hex)) return [violation('GT-6Q.2', 'debris/already', `${o.hex} already has a Debris marker`, i)];
+  const max = gatorsData(state.scenario).options.debrisMarkers;
+  if (debrisUsed(state) >= max) return [violation('Q-GT-32', 'debris/none_left', `all ${max} Debris markers have been used; they are not reused`, i)];
+  return [];
+}
+
+function leaveOrder(): OrderHandler<GatorsExt, LeaveDebrisOrder> {
+  return {
+    kind: 'leave-debris',
+    schema: leaveDebrisSchema,
+    validate: checkLeave,
+    project: (_s, _side, o) => [{ type: 'DebrisPlaced', data: { hex: o.hex } }],
+    resolve: (ctx, o, i) => {
+      const v = checkLeave(ctx.state, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'leave-debris', v[0]!);
+      if (ctx.state.units[o.unit]!.flags[LEFT] !== o.hex) return cancel(ctx, i, 'leave-debris', violation('GT-6Q.1', 'debris/not_left', `${o.unit} did not leave ${o.hex}`, i));
+      ctx.emit(publicOf('DebrisPlaced', { hex: o.hex }));
+    },
+  };
+}
+
+export const debris: GatorsFeature = {
+  id: 'debris',
+  rules: ['GT-6Q.1', 'GT-6Q.2', 'GT-6Q.3', 'GT-6Q.5', 'GT-6Q.6', 'GT-6Q.7', 'GT-6Q.8'],
+  phases: {
+    movement: { orders: () => [leaveOrder() as OrderHandler<GatorsExt, unknown>], onEnter: workOnDebris },
+    'end-of-turn': { auto: attackersStop },
+  },
+  move: { blocked: blockedByDebris },
+  afterMove: () => (ctx, moved, resume) => {
+    if (resume !== undefined) return;
+    const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
+    interrupt(ctx, group);
+    const d = groundData(ctx.state.scenario).debris;
+    for (const u of group)
+      if (u.side === gatorsData(ctx.state.scenario).options.defendingSide && tagged(ctx.state, u, ...d.leftByTags))
+        ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { [LEFT]: moved.path[0]! } }, visibility: visibilityFor(ctx.state, [u]) });
+    springTrap(ctx, group.map((u) => u.id), moved.path[moved.path.length - 1]!);
+  },
+  afterUnload: () => (ctx, info, resume) => {
+    if (resume === undefined) springTrap(ctx, [info.unit], info.hex);
+  },
+  odds: {
+    // Q-GT-32 "not defending": an attack on a worker's hex ends its full turn, whatever the result.
+    applyResult: (ctx, attack) => {
+      interrupt(ctx, standingAt(ctx.state, attack.targetHex, attack.defender.unit.side));
+      return false;
+    },
+  },
+  events: {
+    DebrisRemoved: (s, e) => removed(s, e.data),
+    DebrisTrapsCleared: (s, e) => cleared(s, e.data),
+    BoobyTrapRolled: (s) => s,
+  },
+};
+

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { GameState, UnitState } from '../../../model/state';
+import { boardOf } from '../../../engine/board';
+import { pickDefender, table } from '../../../engine/combat/attack-checks';
+import { retreatOrEliminate } from '../../../engine/combat/apply';
+import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
+import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { flag, mediumAt } from '../../../engine/queries';
+import { violation } from '../../../engine/violation';
+import { concealedFrom } from '../../../engine/visibility';
+import { SideId, Violation } from '../../../engine/types';
+import { CombinedHooks, GatorsFeature } from '../feature';
+import { GatorsExt } from '../ext';
+import { standingAt } from '../ground';
+import { groundData } from '../ground-data';
+import { publicOf, tagged } from '../queries';
+import { cancel } from '../orders/wrap';
+
+/**
+ * The SEALs' one sabotage attack of the game (GT-7K, Q-GT-43), in the
+ * landing side's attack phase, from a land hex into an adjacent one:
+ * (1)–(3) against the defender of the hex on the fixed column its kind gives
+ * (rules.json combat.sabotage.targets: 4 heavy weapons, weapon crews, jeeps,
+ * artillery; 3 tanks and APCs; 2 Guerrillas, without their pre-roll), no
+ * column shifts, die modifiers and attacker results as usual; (4) against
+ * every aircraft standing on an airfield hex, one roll each on column 3
+ * (column 1 shifted two right for aircraft on the ground), a retreat result
+ * destroying the aircraft (GT-7H.1), A X ignored, and the longest A R rolled
+ * carried out by the SEALs after the last aircraft. The SEALs' strength is 0:
+ * the attack uses 1 for the odds it does not read. Against a "?" the kind is
+ * known only at resolution: a counter that is no sabotage target cancels the
+ * attack, which still counts as the SEALs' one (as Q-GT-27 treats attacks).
+ */
+export const sabotageSchema = z.strictObject({ kind: z.literal('sabotage'), unit: unitIdSchema, target: labelSchema });
+export type SabotageOrder = z.infer<typeof sabotageSchema>;
+
+const USED = 'sabotageUsed';
+
+type Mode = { readonly kind: 'unit'; readonly column: string; readonly skipPreRolls: boolean } | { readonly kind: 'aircraft'; readonly column: string; readonly aircraft: readonly UnitState[] };
+
+/** How the attack on `hex` goes, from the real state; null when nothing there may be sabotaged. */
+function modeAt(state: GameState, h: CombinedHooks, side: SideId, hex: string): Mode | null {
+  const d = groundData(state.scenario).sabotage;
+  const board = boardOf(state.scenario);
+  const def = pickDefender(state, hex, side, h.odds);
+  if (def === undefined) return null;
+  const aircraft = standingAt(state, hex, def.side).filter((u) => tagged(state, u, ...d.aircraft.tags));
+  if (board.airfieldOf[board.grid.indexOf(hex)]! >= 0 && aircraft.length > 0) return { kind: 'aircraft', column: d.aircraft.column, aircraft };
+  const t = d.targets.find((x) => tagged(state, def, ...x.tags));
+  return t === undefined ? null : { kind: 'unit', column: t.column, skipPreRolls: t.skipPreRolls };
+}
+
+function checkSabotage(state: GameState, h: CombinedHooks, side: SideId, o: SabotageOrder, i: number): Violation[] {
+  const u = ownUnit(state, side, o.unit, i);
+  if (isViolation(u)) return [u];
+  const d = groundData(state.scenario).sabotage;
+  if (!tagged(state, u, ...d.unitTags)) return [violation(d.ruleId, 'sabotage/not_seals', `${u.id} makes no sabotage attacks`, i)];
+  if (flag(u, USED)) return [violation('GT-7K.2', 'sabotage/used', `${u.id} has made its sabotage attack`, i)];
+  if (flag(u, 'attacked')) return [violation('Q-GT-33', 'combat/already_attacked', `${u.id} has already attacked this phase`, i)];
+  const board = boardOf(state.scenario);
+  if (u.loc.at !== 'hex' || mediumAt(board, board.grid.indexOf(u.loc.hex)) !== 'land') return [violation('GT-7K.2', 'sabotage/not_on_land', `${u.id} must stand on land`, i)];
+  const problem = h.odds.attackerProblem?.(state, u, i);
+  if (problem) return [problem];
+  const at = board.grid.indexOf(o.target);
+  if (at < 0 || board.grid.distance(board.grid.indexOf(u.loc.hex), at) !== 1) return [violation(d.ruleId, 'sabotage/not_adjacent', `${o.target} is not next to ${u.id}`, i)];
+  const def = pickDefender(state, o.target, side, h.odds);
+  if (def === undefined) return [violation('GT-7A.1', 'combat/no_target', `no enemy unit in ${o.target}`, i)];
+  // Under a "?" the kind of target is not known to the SEALs: the attack may be tried (and is cancelled at resolution).
+  if (concealedFrom(state, def).includes(side)) return [];
+  return modeAt(state, h, side, o.target) === null ? [violation(d.ruleId, 'sabotage/not_a_target', `${def.id} is not a sabotage target`, i)] : [];
+}
+
+/** The SEALs attack with strength 1 on a fixed column: no column shifts, the data and hook die modifiers stay. */
+function fixedHooks(h: CombinedHooks, seal: string): OddsHooks {
+  return {
+    ...h.odds,
+    strength: (s, u, cls) => (u.id === seal ? 1 : h.odds.strength!(s, u, cls)),
+    modifiers: (s, a) => ({ shifts: [], dieModifiers: h.odds.modifiers?.(s, a).dieModifiers ?? [] }),
+  };
+}
+
+function onAircraft(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: SabotageOrder, mode: Extract<Mode, { kind: 'aircraft' }>): void {
+  const t = table(ctx.state);
+  const base = fixedHooks(h, o.unit);
+  let longest = 0;
+  for (const a of mode.aircraft) {
+    if (ctx.state.units[a.id]?.loc.at !== 'hex') continue;
+    const hooks: OddsHooks = {
+      ...base,
+      defender: (_s, stack) => stack.find((u) => u.id === a.id),
+      // GT-7H.1: an aircraft on the ground that must retreat is destroyed.
+      adjustResult: (s, at, r) => {
+        const x = h.odds.adjustResult?.(s, at, r) ?? r;
+        const spec = t.results[x];
+        return spec?.side === 'defender' && spec.effect === 'retreat' ? 'D X' : x;
+      },
+      attackerExempt: () => true,
+    };
+    const out = resolveOddsAttack(ctx, [{ unit: o.unit }], o.target, hooks, { fixedColumn: mode.column, cause: 'sabotage' });
+    const spec = t.results[out.result];
+    if (spec?.side === 'attacker' && spec.effect === 'retreat') longest = Math.max(longest, spec.hexes ?? 1);
+  }
+  const seal = ctx.state.units[o.unit];
+  if (longest > 0 && seal?.loc.at === 'hex') retreatOrEliminate(ctx, [seal], longest, [o.target], t.retreat?.mayEnterEnemyZoc ?? true, `sabotage on ${o.target}`);
+}
+
+function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder> {
+  return {
+    kind: 'sabotage',
+    schema: sabotageSchema,
+    validate: (state, side, o, i) => checkSabotage(state, h, side, o, i),
+    project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } } }],
+    resolve: (ctx, o, i) => {
+      const v = checkSabotage(ctx.state, h, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'sabotage', v[0]!);
+      ctx.emit({ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } }, visibility: { to: 'all' } });
+      const mode = modeAt(ctx.state, h, ctx.side, o.target);
+      const d = groundData(ctx.state.scenario).sabotage;
+      if (mode === null) return ctx.emit(publicOf('AttackCancelled', { attackers: [o.unit], target: o.target, reason: 'not_a_sabotage_target', ruleId: d.ruleId }));
+      if (mode.kind === 'aircraft') return onAircraft(ctx, h, o, mode);
+      resolveOddsAttack(ctx, [{ unit: o.unit }], o.target, fixedHooks(h, o.unit), { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls, cause: 'sabotage' });
+    },
+  };
+}
+
+export const sabotage: GatorsFeature = {
+  id: 'sabotage',
+  rules: ['GT-7K.1', 'GT-7K.2', 'Q-GT-43', 'GT-2.16'],
+  phases: { combat: { orders: (h) => [sabotageOrder(h) as OrderHandler<GatorsExt, unknown>] } },
+};

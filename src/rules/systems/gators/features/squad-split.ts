@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { GameState, UnitState } from '../../../model/state';
+import { UnitType } from '../../../model/scenario';
+import { Board, boardOf, isOnMap } from '../../../engine/board';
+import { OrderHandler } from '../../../engine/kit/types';
+import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from '../../../engine/orders/common';
+import { allUnits, cargoOf, mediumAt, typeOf } from '../../../engine/queries';
+import { stackProblem, stackTypesAt } from '../../../engine/stacking';
+import { canStandIn, cargoProblem, loadingPlaceProblem } from '../../../engine/transport';
+import { violation } from '../../../engine/violation';
+import { visibilityFor } from '../../../engine/visibility';
+import { SideId, Violation } from '../../../engine/types';
+import { CombinedHooks } from '../feature';
+import { GatorsExt } from '../ext';
+import { enemyWithin } from '../ground';
+import { groundData } from '../ground-data';
+import { isShip, tagged } from '../queries';
+import { cancel } from '../orders/wrap';
+import { squadsFromPool } from './setup-p1';
+import { springTrap } from './debris-trap';
+
+/**
+ * Splitting a rifle platoon on land, instead of moving it (GT-6J, Q-GT-25):
+ * three squads come from the pool, the platoon counter goes to the split box
+ * (GT-4.13, GT-6J.4). One squad stays in the platoon's hex; the other two go
+ * into adjacent hexes or into transports standing there — not next to the
+ * enemy, unless the platoon is surrounded (every adjacent hex impassable for a
+ * squad, occupied, or in an enemy ZOC; a "?" counts as exerting one). None of
+ * them moves on this phase; all may attack.
+ */
+const placeSchema = z.union([z.strictObject({ hex: labelSchema }), z.strictObject({ carrier: unitIdSchema })]);
+export const splitOnLandSchema = z.strictObject({ kind: z.literal('split'), platoon: unitIdSchema, to: z.array(placeSchema).length(2) });
+export type SplitOnLandOrder = z.infer<typeof splitOnLandSchema>;
+type Place = z.infer<typeof placeSchema>;
+
+function surrounded(state: GameState, h: CombinedHooks, side: SideId, squad: UnitType, at: number): boolean {
+  const board = boardOf(state.scenario);
+  const occupied = new Set(allUnits(state).flatMap((u) => (u.loc.at === 'hex' ? [board.grid.indexOf(u.loc.hex)] : [])));
+  const zoc = (n: number) =>
+    allUnits(state).some(
+      (e) =>
+        e.side !== side &&
+        e.loc.at === 'hex' &&
+        board.grid.distance(board.grid.indexOf(e.loc.hex), n) === 1 &&
+        (e.hidden !== undefined || h.move.exertsZoc!(state, e, squad, mediumAt(board, n), side)),
+    );
+  return board.grid.neighbours.slice(at * 6, at * 6 + 6).every((n) => !isOnMap(board, n) || !canStandIn(board, squad, n) || occupied.has(n) || zoc(n));
+}
+
+function placeHex(state: GameState, p: Place): string | null {
+  if ('hex' in p) return p.hex;
+  const c = state.units[p.carrier];
+  return c?.loc.at === 'hex' ? c.loc.hex : null;
+}
+
+function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOnLandOrder, i: number): Violation[] {
+  const p = ownUnit(state, side, o.platoon, i);
+  if (isViolation(p)) return [p];
+  if (!tagged(state, p, ...groundData(state.scenario).squads.splitTags)) return [violation('GT-6J.4', 'squads/not_splittable', `only Rifle Platoons split into squads (${p.id})`, i)];
+  const board = boardOf(state.scenario);
+  if (p.loc.at !== 'hex' || mediumAt(board, board.grid.indexOf(p.loc.hex)) !== 'land') return [violation('GT-6J.1', 'squads/not_on_land', `${p.id} may be split only standing on land`, i)];
+  const flags = [...moveFlagProblems(state, p, i), ...[h.moveProblem(state, p, i)].filter((v): v is Violation => v !== null)];
+  if (flags.length > 0) return flags;
+  const squads = squadsFromPool(state, side);
+  if (squads.length < 3) return [violation('GT-4.13', 'squads/no_squads', 'no squads are left in the pool', i)];
+  const squad = typeOf(state, state.units[squads[0]!]!);
+  const at = board.grid.indexOf(p.loc.hex);
+  const free = surrounded(state, h, side, squad, at);
+  const aboard = new Map<string, UnitState[]>();
+  const standing = new Map<number, number>([[at, 1]]);
+  for (const [k, place] of o.to.entries()) {
+    const hex = placeHex(state, place);
+    const j = hex === null ? -1 : board.grid.indexOf(hex);
+    if (j < 0 || board.grid.distance(j, at) !== 1) return [violation('GT-6J.2', 'squads/not_adjacent', `squad ${k + 1} must go next to ${p.loc.hex}`, i)];
+    if (!free && enemyWithin(state, side, j, 1)) return [violation('GT-6J.2', 'squads/next_to_enemy', `${hex} is next to the enemy and ${p.id} is not surrounded`, i)];
+    if ('hex' in place) {
+      if (!canStandIn(board, squad, j)) return [violation('GT-6J.2', 'squads/terrain', `a squad cannot stand in ${hex}`, i)];
+      if (enemyWithin(state, side, j, 0)) return [violation('GT-6J.2', 'squads/enemy_hex', `${hex} is held by the enemy`, i)];
+      standing.set(j, (standing.get(j) ?? 0) + 1);
+      continue;
+    }
+    const c = ownUnit(state, side, place.carrier, i);
+    if (isViolation(c)) return [c];
+    if (isShip(state, c)) return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${c.id} only by recovery`, i)];
+    const where = loadingPlaceProblem(state, c, 'load');
+    if (where !== null) return [violation(where.ruleId, where.code, where.message, i)];
+    const cargo = [...(aboard.get(c.id) ?? cargoOf(state, c.id)), state.units[squads[k + 1]!]!];
+    const cp = cargoProblem(state, c, cargo);
+    if (cp !== null) return [violation(cp.ruleId, cp.code, cp.message, i)];
+    aboard.set(c.id, cargo);
+  }
+  return stacking(state, board, side, p, squad, standing, i);
+}
+
+function stacking(state: GameState, board: Board, side: SideId, p: UnitState, squad: UnitType, standing: ReadonlyMap<number, number>, i: number): Violation[] {
+  for (const [j, n] of standing) {
+    const label = board.grid.label(j);
+    const sp = stackProblem(state, board, side, j, [...stackTypesAt(state, side, label, new Set([p.id])), ...Array<UnitType>(n).fill(squad)]);
+    if (sp !== null) return [violation(sp.ruleId, 'squads/stacking', `${sp.message}: ${label}`, i)];
+  }
+  return [];
+}
+
+type SplitSquad = { readonly unit: string; readonly hex: string } | { readonly unit: string };
+
+/** The event of a split: the squads placed in hexes (the staying one first); those boarding a transport follow as UnitLoaded. */
+function splitEvent(state: GameState, side: SideId, o: SplitOnLandOrder): { side: SideId; platoon: string; hex: string; squads: SplitSquad[] } {
+  const p = state.units[o.platoon]!;
+  const [stay, ...rest] = squadsFromPool(state, side);
+  const hex = p.loc.at === 'hex' ? p.loc.hex : '';
+  const squads: SplitSquad[] = [{ unit: stay!, hex }, ...o.to.map((place, k): SplitSquad => ('hex' in place ? { unit: rest[k]!, hex: place.hex } : { unit: rest[k]! }))];
+  return { side, platoon: o.platoon, hex, squads };
+}
+
+export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, SplitOnLandOrder> {
+  const loads = (state: GameState, side: SideId, o: SplitOnLandOrder) => {
+    const rest = squadsFromPool(state, side).slice(1);
+    return o.to.flatMap((place, k) => ('carrier' in place ? [{ unit: rest[k]!, carrier: place.carrier }] : []));
+  };
+  return {
+    kind: 'split',
+    schema: splitOnLandSchema,
+    validate: (state, side, o, i) => checkSplit(state, h, side, o, i),
+    project: (state, side, o) => [
+      { type: 'PlatoonSplitOnLand', data: splitEvent(state, side, o) },
+      ...loads(state, side, o).map((l) => ({ type: 'UnitLoaded', data: l })),
+    ],
+    resolve: (ctx, o, i) => {
+      const v = checkSplit(ctx.state, h, ctx.side, o, i);
+      if (v.length > 0) return cancel(ctx, i, 'split', v[0]!);
+      const boarding = loads(ctx.state, ctx.side, o);
+      const ev = splitEvent(ctx.state, ctx.side, o);
+      ctx.emit({ type: 'PlatoonSplitOnLand', data: ev, visibility: { to: 'all' } });
+      for (const l of boarding) {
+        const after = { ...ctx.state, units: { ...ctx.state.units, [l.unit]: { ...ctx.state.units[l.unit]!, loc: { at: 'carried' as const, by: l.carrier } } } };
+        ctx.emit({
+          type: 'UnitLoaded',
+          data: l,
+          visibility: visibilityFor(after, [after.units[l.unit]!], () => ({ type: 'MarkerLoaded', data: { hex: placeHex(ctx.state, { carrier: l.carrier }) } })),
+        });
+      }
+      // The squad that stays has entered nothing; the two placed next to it have (GT-6Q.5).
+      for (const s of ev.squads.slice(1)) if ('hex' in s) springTrap(ctx, [s.unit], s.hex);
+    },
+  };
+}
+

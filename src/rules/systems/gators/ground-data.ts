@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { Scenario } from '../../model/scenario';
+
+/**
+ * The data of the ground special rules (part 3), from free-form sections of
+ * rules.json `combat` (as data.ts does for part 1): which tags play which
+ * role, the dice and the columns. A scenario without a section gets the
+ * first scenario's values, so the rules read the same with or without it.
+ */
+
+const tags = z.array(z.string().min(1)).min(1);
+
+const squadsSchema = z.looseObject({
+  ruleId: z.string().default('GT-6H.2'),
+  squadTags: tags.default(['squad']),
+  commandTags: tags.default(['command']),
+  /** GT-6H.2: a squad attacks only within this many hexes of a command unit. */
+  commandRange: z.int().min(0).default(3),
+  /** GT-4.13, GT-6J.4: only these platoons split into squads. */
+  splitTags: tags.default(['rifle-platoon']),
+});
+
+const camouflageSchema = z.looseObject({
+  /** GT-6L.2: moving within this terrain keeps the camouflage; GT-6L.3: there only these tags uncover. */
+  keepInTerrain: tags.default(['jungle']),
+  uncoverTags: tags.default(['recon']),
+});
+
+const guerrillasSchema = z.looseObject({
+  ruleId: z.string().default('GT-6M.2'),
+  tags: tags.default(['guerrilla']),
+  /** The off-map box the unraised counters wait in (oob.json). */
+  pool: z.string().default('guerrilla-pool'),
+  need: z.int().min(1).default(4),
+  /** GT-6M.3: with the enemy's water purifier in or next to a city. */
+  needWithWater: z.int().min(1).default(6),
+  waterTags: tags.default(['rowpu']),
+});
+
+const medicsSchema = z.looseObject({
+  ruleId: z.string().default('GT-6O.1'),
+  tags: tags.default(['medics']),
+  rolls: z.array(z.int().min(1)).min(1).default([5, 6]),
+  surrenderTags: tags.default(['militia']),
+  /** GT-7M.1: every result against the medics; destroyed instead when these are among the attackers. */
+  result: z.string().default('D R1'),
+  hostageTakerTags: tags.default(['guerrilla']),
+});
+
+const debrisSchema = z.looseObject({
+  /** GT-6Q.3: no vehicle may enter (landing craft are read as vehicles: Debris "may block a beach", GT-6Q.2). */
+  blocksTags: tags.default(['vehicle', 'landing-craft']),
+  /** GT-6Q.8: Debris on a bridge closes it to these. */
+  bridgeBlocksTags: tags.default(['ground']),
+  trap: z
+    .looseObject({
+      rolls: z.array(z.int().min(1)).min(1).default([1, 2]),
+      column: z.string().default('2'),
+      victimTags: tags.default(['infantry']),
+      immuneTags: tags.default(['engineers', 'seal']),
+    })
+    .default({ rolls: [1, 2], column: '2', victimTags: ['infantry'], immuneTags: ['engineers', 'seal'] }),
+  /** GT-6Q.6, GT-6Q.7: who removes the marker, who only clears its traps; full turns needed. */
+  removerTags: tags.default(['engineers', 'militia']),
+  clearerTags: tags.default(['seal']),
+  turns: z.int().min(1).default(1),
+  bridgeTurns: z.int().min(1).default(2),
+  /** GT-6Q.1: the units that may leave Debris behind when they leave their hex (the defending side's). */
+  leftByTags: tags.default(['platoon']),
+});
+
+const sabotageTarget = z.strictObject({ tags, column: z.string(), skipPreRolls: z.boolean().default(false) });
+
+const sabotageSchema = z.looseObject({
+  ruleId: z.string().default('GT-7K.1'),
+  unitTags: tags.default(['seal']),
+  /** GT-7K.1 (1)–(3): the first entry whose tags the defender has gives the fixed column. */
+  targets: z.array(sabotageTarget).default([
+    { tags: ['heavy-weapons', 'infantry-weapon', 'jeep', 'artillery'], column: '4', skipPreRolls: false },
+    { tags: ['tank', 'apc'], column: '3', skipPreRolls: false },
+    { tags: ['guerrilla'], column: '2', skipPreRolls: true },
+  ]),
+  /** GT-7K.1 (4), Q-GT-43: every aircraft on an airfield, one roll each. */
+  aircraft: z.strictObject({ tags, column: z.string() }).default({ tags: ['aircraft'], column: '3' }),
+});
+
+const bombardmentSchema = z.looseObject({
+  ruleId: z.string().default('GT-7J.2'),
+  /** Q-GT-42: "bombardment" = an attack by a unit of this range or more. */
+  rangedFrom: z.int().min(2).default(2),
+  artilleryTags: tags.default(['artillery']),
+  spotterTags: tags.default(['spotter']),
+  spotterModifier: z.int().default(1),
+  spotterRuleId: z.string().default('GT-7J.3'),
+});
+
+const commandBonusSchema = z.looseObject({
+  ruleId: z.string().default('GT-2.42'),
+  vehicleTags: tags.default(['apc']),
+  unitTags: tags.default(['infantry', 'infantry-weapon']),
+  exceptTags: z.array(z.string()).default(['guerrilla']),
+  modifier: z.int().default(1),
+});
+
+const reconSchema = z.looseObject({
+  ruleId: z.string().default('GT-2.13'),
+  teamTags: tags.default(['recon']),
+  /** The pre-roll's highest success with an enemy aircraft next to the team, outside these. */
+  widenedMax: z.int().min(1).default(2),
+  helperTags: tags.default(['aircraft']),
+  notInTerrain: z.array(z.string()).default(['jungle']),
+  notInOverlays: z.array(z.string()).default(['city']),
+});
+
+const sniperSchema = z.looseObject({
+  ruleId: z.string().default('GT-2.15'),
+  unitTags: tags.default(['sniper']),
+  targetTags: tags.default(['single-person']),
+  /** Lowest die that hits, by range. */
+  hitFrom: z.record(z.string(), z.int().min(1)).default({ '1': 3, '2': 4 }),
+});
+
+export interface GroundData {
+  readonly squads: z.infer<typeof squadsSchema>;
+  readonly camouflage: z.infer<typeof camouflageSchema>;
+  readonly guerrillas: z.infer<typeof guerrillasSchema>;
+  readonly medics: z.infer<typeof medicsSchema>;
+  readonly debris: z.infer<typeof debrisSchema>;
+  readonly sabotage: z.infer<typeof sabotageSchema>;
+  readonly bombardment: z.infer<typeof bombardmentSchema>;
+  readonly commandBonus: z.infer<typeof commandBonusSchema>;
+  readonly recon: z.infer<typeof reconSchema>;
+  readonly sniper: z.infer<typeof sniperSchema>;
+}
+
+const cache = new WeakMap<Scenario, GroundData>();
+
+/** The scenario's ground-rule data, parsed once (throws on a malformed section: a scenario mistake). */
+export function groundData(s: Scenario): GroundData {
+  let d = cache.get(s);
+  if (d === undefined) {
+    d = parseGroundData(s);
+    cache.set(s, d);
+  }
+  return d;
+}
+
+export function parseGroundData(s: Scenario): GroundData {
+  const combat = s.rules.combat as Record<string, unknown>;
+  const section = <T>(name: string, schema: z.ZodType<T>): T => {
+    const r = schema.safeParse(combat[name] ?? {});
+    if (!r.success) throw new Error(`rules.json combat.${name}: ${r.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    return r.data;
+  };
+  return {
+    squads: section('squads', squadsSchema),
+    camouflage: section('camouflage', camouflageSchema),
+    guerrillas: section('guerrillas', guerrillasSchema),
+    medics: section('medics', medicsSchema),
+    debris: section('debris', debrisSchema),
+    sabotage: section('sabotage', sabotageSchema),
+    bombardment: section('bombardment', bombardmentSchema),
+    commandBonus: section('commandBonus', commandBonusSchema),
+    recon: section('recon', reconSchema),
+    sniper: section('sniper', sniperSchema),
+  };
+}
