@@ -84,7 +84,8 @@ describe('P1 never learns what stays camouflaged in play', () => {
           { id: 'p1-recon', type: 'recon-team', side: 'P1', hex: '1710' },
           { id: 'p1-medics', type: 'medical-team', side: 'P1', hex: '2210' },
         ];
-        const debris = p2.filter((u, k) => k % 2 === 0).map((u) => u.hex);
+        // Every other P2 unit stands on Debris, so that Militia start removing it (debris-work.ts) unseen.
+        const debris = p2.filter((_u, k) => k % 2 === 0).map((u) => u.hex);
         let state = buildState(scenario, { phase: 'p1-movement', units, standing: { P2: { 'camouflage-unmask': standing } }, ext: { debris } }, GATORS_SPEC.initialExt(scenario)) as GState;
         const hidden = [...p2.filter((u) => u.hidden !== undefined).map((u) => u.id), 'p2-aa'];
         const dice = new SeededDice(seed);

@@ -87,7 +87,7 @@ export const camouflage: GatorsFeature = {
   id: 'camouflage',
   rules: ['GT-6L.1', 'GT-6L.2', 'GT-6L.3', 'GT-6L.4', 'GT-6L.5', 'GT-6L.6', 'GT-6C.4', 'Q-GT-27'],
   reactions: { [UNMASK]: unmaskReaction },
-  phases: { movement: { orders: () => [hideOrder() as OrderHandler<GatorsExt, unknown>] } },
+  phases: { movement: { orders: () => [hideOrder()] } },
   move: { zocVeto: (state, enemy, moverType, _medium, knownTo) => camouflageZocVeto(state, enemy, moverType.tags, knownTo) },
   stepReaction: (h) => unmaskStep(h),
   afterMove: (h) => (ctx, moved, resume) => {

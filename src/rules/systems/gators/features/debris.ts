@@ -88,7 +88,7 @@ export const debris: GatorsFeature = {
   id: 'debris',
   rules: ['GT-6Q.1', 'GT-6Q.2', 'GT-6Q.3', 'GT-6Q.5', 'GT-6Q.6', 'GT-6Q.7', 'GT-6Q.8'],
   phases: {
-    movement: { orders: () => [leaveOrder() as OrderHandler<GatorsExt, unknown>], onEnter: workOnDebris },
+    movement: { orders: () => [leaveOrder()], onEnter: workOnDebris },
     'end-of-turn': { auto: attackersStop },
   },
   move: { blocked: blockedByDebris },

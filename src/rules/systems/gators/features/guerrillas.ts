@@ -97,7 +97,7 @@ export const guerrillas: GatorsFeature = {
   rules: ['GT-6M.1', 'GT-6M.2', 'GT-6M.3', 'GT-6M.4', 'GT-6M.5', 'GT-7L.1', 'Q-GT-28', 'GT-2.28'],
   phases: {
     guerrillas: {
-      orders: () => [raiseOrder() as OrderHandler<GatorsExt, unknown>],
+      orders: () => [raiseOrder()],
       validateSubmission: (_b, _a, _side, orders) =>
         orders.length > 1 ? [violation('Q-GT-28', 'guerrillas/one_roll', 'one roll per guerrilla phase', 1)] : [],
     },

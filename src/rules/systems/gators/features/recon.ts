@@ -87,7 +87,7 @@ function snipeOrder(): OrderHandler<GatorsExt, SnipeOrder> {
 export const recon: GatorsFeature = {
   id: 'recon',
   rules: ['GT-2.13', 'GT-2.15', 'GT-2.20'],
-  phases: { combat: { orders: () => [snipeOrder() as OrderHandler<GatorsExt, unknown>] } },
+  phases: { combat: { orders: () => [snipeOrder()] } },
   odds: { adjustEffects: widened },
   events: { SniperShot: (s) => s },
 };

@@ -126,7 +126,7 @@ function commandProblem(state: GameState, u: UnitState, i: number): Violation | 
 export const squads: GatorsFeature = {
   id: 'squads',
   rules: ['GT-2.11', 'GT-6H.2', 'Q-GT-03', 'GT-6I.1', 'GT-6I.2', 'Q-GT-24', 'GT-6J.1', 'GT-6J.2', 'GT-6J.3', 'GT-6J.4', 'Q-GT-25'],
-  phases: { movement: { orders: (h) => [mergeOrder() as OrderHandler<GatorsExt, unknown>, splitOnLandOrder(h) as OrderHandler<GatorsExt, unknown>] } },
+  phases: { movement: { orders: (h) => [mergeOrder(), splitOnLandOrder(h)] } },
   odds: { attackerProblem: commandProblem },
   events: {
     SquadsMerged: (s, e) => merged(s, e.data),
