@@ -101,6 +101,8 @@ describe('gameUpdated during a whole game', () => {
       const subB = collect(wsB, GAME_UPDATED, { id: created.id, from: null });
       await waitFor(() => subA.results.length > 0, 'A to hear that B joined');
       for (const [i, step] of script.steps.entries()) {
+        // B answers only once its subscription has told it of the question.
+        if (step.kind === 'reaction') await waitFor(() => subB.results.some((r) => r.data?.gameUpdated.game.reaction?.side === step.side), 'the reaction request');
         const c = step.side === script.creatorSide ? a : b;
         const r = await c.submit(created.id, (await c.game(created.id)).version, step.kind, step.orders, `sub-${i}-${created.id}`);
         if (!r.ok) throw new Error(`step ${i + 1} refused: ${JSON.stringify(r)}`);
