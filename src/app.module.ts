@@ -10,6 +10,7 @@ import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import type { GameCatalog } from './games/game-catalog';
 import type { Clock } from './games/game-clock';
+import type { DiceSourceFactory } from './games/dice/dice-source';
 import { GamesModule } from './games/games.module';
 import { loadCatalog } from './games/load-catalog';
 import { SYSTEMS } from './rules/systems';
@@ -17,10 +18,11 @@ import { HealthModule } from './health/health.module';
 import { requestIdMiddleware } from './logging/request-id.middleware';
 import { NotificationsModule } from './notifications/notifications.module';
 
-/** What tests may substitute: the scenarios on offer and the clock. */
+/** What tests may substitute: the scenarios on offer, the clock, and (to script a game) the dice. */
 export interface AppOverrides {
   catalog?: GameCatalog;
   clock?: Clock;
+  dice?: DiceSourceFactory;
 }
 
 @Module({})
@@ -29,6 +31,7 @@ export class AppModule implements NestModule {
     const games = GamesModule.register({
       catalog: overrides.catalog ?? loadCatalog(SYSTEMS),
       ...(overrides.clock ? { clock: overrides.clock } : {}),
+      ...(overrides.dice ? { dice: overrides.dice } : {}),
       // The outbox and the players' reminder preferences come from the notifications module.
       imports: [NotificationsModule],
     });

@@ -46,10 +46,11 @@ describe('submitting a phase: errors write nothing, retries replay, races have o
     expect(err.details['acting']).toEqual(['A']);
   });
 
-  it('refuses a player without a seat, without saying more', async () => {
+  it('refuses a player without a seat, without even confirming that the game exists', async () => {
     const stranger = await h.player('Mallory');
     const err = await rejected(submit(stranger, []));
-    expect(err.code).toBe('game/not_seated');
+    expect(err.code).toBe('game/not_found');
+    expect(err.message).toBe(`No game ${g.gameId} that you can see.`);
   });
 
   it('refuses a stale version with the current one', async () => {

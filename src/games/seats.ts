@@ -8,10 +8,11 @@ export function sideOf(state: GameEnvelope, playerId: string): SideId | null {
   return null;
 }
 
+/** The player's side; someone without a seat learns the game exists only if it admits spectators. */
 export function requireSide(state: GameEnvelope, playerId: string): SideId {
   const side = sideOf(state, playerId);
-  if (!side) throw notSeated(state.id);
-  return side;
+  if (side) return side;
+  throw state.options.spectators ? notSeated(state.id) : gameNotFound(state.id);
 }
 
 /**
