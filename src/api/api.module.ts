@@ -14,6 +14,7 @@ import { graphqlOptions } from './graphql/graphql-options';
 import { ApiRequestMiddleware } from './http/api-request.middleware';
 import { RateLimiter } from './http/rate-limiter';
 import { InvitationsResolver, JoinResultResolver, OpenChallengeResolver } from './invitations/invitations.resolver';
+import { NotificationEndpointsResolver } from './notifications/notification-endpoints.resolver';
 import { NotificationSettingsApi } from './notifications/notification-settings.service';
 import { PlayResolver } from './play/play.resolver';
 import { REST_CONTROLLERS } from './rest-controllers';
@@ -30,6 +31,7 @@ export const API_RESOLVERS = [
   OpenChallengeResolver,
   PlayResolver,
   AccountResolver,
+  NotificationEndpointsResolver,
   GameUpdatesResolver,
 ];
 

@@ -108,6 +108,7 @@ export class AccountResolver {
   }
 }
 
-function own(me: Player, playerId: string): void {
+/** A field of `me` is only ever read by its owner; the check holds even if Player is reached another way. */
+export function own(me: Player, playerId: string): void {
   if (me.id !== playerId) throw new ForbiddenError('auth/not_yours', 'That account is not yours.');
 }

@@ -4,6 +4,7 @@ import { ApiTokensService } from '../../../src/auth/api-tokens.service';
 import { GamesApiService } from '../../../src/api/games/games-api.service';
 import { NotificationSettingsApi } from '../../../src/api/notifications/notification-settings.service';
 import { GameQueries } from '../../../src/games/queries/game-queries';
+import { NotificationEndpointsService } from '../../../src/notifications/preferences/endpoints.service';
 import type { ApiApp } from './api-app';
 
 /**
@@ -13,7 +14,7 @@ import type { ApiApp } from './api-app';
  */
 export function countResolverCalls(app: ApiApp): { count(): number; restore(): void } {
   const spies: jest.SpyInstance[] = [];
-  for (const type of [GamesApiService, NotificationSettingsApi, PlayersService, MagicLinksService, ApiTokensService, GameQueries] as const) {
+  for (const type of [GamesApiService, NotificationSettingsApi, PlayersService, MagicLinksService, ApiTokensService, GameQueries, NotificationEndpointsService] as const) {
     const instance = app.running.app.get(type as never) as Record<string, unknown>;
     const proto = Object.getPrototypeOf(instance) as object;
     for (const name of Object.getOwnPropertyNames(proto)) {
