@@ -13,7 +13,8 @@ export interface LoadedGame {
   system: GameSystem;
 }
 
-const CACHE_SIZE = 500;
+// A Gators! state is a few hundred kilobytes (it carries its scenario), so keep the cache small.
+const CACHE_SIZE = 100;
 
 /**
  * Rebuilds a game from its newest snapshot plus the events after it. The latest state of
