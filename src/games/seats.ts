@@ -17,12 +17,12 @@ export function requireSide(state: GameEnvelope, playerId: string): SideId {
 
 /**
  * How a player may look at a game: as their side; as a spectator when the game allows
- * spectators; once the game has ended (even when looking at a past version), everyone who may
- * see it sees everything. Anyone else learns nothing, not even that the game exists.
+ * spectators; once the game has ended, everyone who may see it sees everything. Anyone else
+ * learns nothing, not even that the game exists.
  */
-export function viewerFor(state: GameEnvelope, playerId: string, gameFinished = state.status === 'finished'): Viewer {
+export function viewerFor(state: GameEnvelope, playerId: string): Viewer {
   const side = sideOf(state, playerId);
-  if (gameFinished && (side || state.options.spectators)) return { kind: 'referee' };
+  if (state.status === 'finished' && (side || state.options.spectators)) return { kind: 'referee' };
   if (side) return { kind: 'side', side };
   if (state.options.spectators) return { kind: 'spectator' };
   throw gameNotFound(state.id);

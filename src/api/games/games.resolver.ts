@@ -54,7 +54,8 @@ export class GamesResolver {
     @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was at this version.' }) atVersion: number | null,
     @PlayerId() playerId: string,
   ): Promise<BoardView> {
-    return this.games.view(game.id, playerId, atVersion ?? undefined);
+    // The board at the game's own version, so a subscription update's game and board agree.
+    return this.games.view(game.id, playerId, atVersion ?? game.version);
   }
 
   @ResolveField(() => UnitOptions, { description: 'What one of your units can do now: reachable hexes with their costs, and attackable targets with an odds preview.' })

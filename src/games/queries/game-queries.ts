@@ -49,14 +49,17 @@ export class GameQueries {
 
   async summary(gameId: string, playerId: string, atVersion?: number): Promise<GameSummary> {
     const { state, version, system } = await this.loader.load(gameId, atVersion);
-    const viewer = await this.viewerAt(state, playerId, atVersion);
+    const viewer = viewerFor(state, playerId);
     return this.summarise(state, version, system, viewer, playerId);
   }
 
-  /** The board as the player's side sees it (at a past version, if asked). */
+  /**
+   * The board as the player's side sees it (at a past version, if asked: as the side saw it
+   * then). The full-information replay of a finished game is its history and its export.
+   */
   async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown }> {
     const { state, version, system } = await this.loader.load(gameId, atVersion);
-    const viewer = await this.viewerAt(state, playerId, atVersion);
+    const viewer = viewerFor(state, playerId);
     const board = state.status === 'seating' && state.rules === undefined ? null : system.view(state.rules, viewer);
     return { game: await this.summarise(state, version, system, viewer, playerId), board };
   }
@@ -148,13 +151,6 @@ export class GameQueries {
       pendingUndo: state.pendingUndo,
       ...publicPhase(system, state, viewer),
     };
-  }
-
-  /** Looking back at a finished game is a full-information replay. */
-  private async viewerAt(state: GameEnvelope, playerId: string, atVersion: number | undefined): Promise<Viewer> {
-    if (atVersion === undefined || state.status === 'finished') return viewerFor(state, playerId);
-    const row = await this.prisma.game.findUnique({ where: { id: state.id }, select: { status: true } });
-    return viewerFor(state, playerId, row?.status === 'finished');
   }
 
   private async names(state: GameEnvelope): Promise<Record<string, string>> {
