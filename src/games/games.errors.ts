@@ -8,7 +8,6 @@ export const gameFinished = (gameId: string) => new ConflictError('game/finished
 export const gameNotStarted = (gameId: string) => new ConflictError('game/not_started', `Game ${gameId} is still waiting for players.`);
 export const notYourTurn = (side: string, acting: string[]) =>
   new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting });
-export const wrongPhase = (message: string) => new ConflictError('game/wrong_phase', message);
 
 /** Orders the engine could not read (shape, unknown units, bad hex labels). */
 export const malformedOrders = (violations: Violation[]) =>
