@@ -7,6 +7,7 @@ import { createApp, RunningApp } from '../../../src/bootstrap';
 import { CatalogEntry, StaticCatalog } from '../../../src/games/game-catalog';
 import type { DestinationStream } from 'pino';
 import type { Clock } from '../../../src/games/game-clock';
+import type { DiceSourceFactory } from '../../../src/games/dice/dice-source';
 import { testConfig, uniqueId } from '../../support/database';
 import { kernelTestEntry } from '../../support/games-harness';
 
@@ -36,10 +37,11 @@ export interface ApiApp {
 }
 
 /** The whole app over HTTP on the test database, offering the kernel test scenario (or `entries`). */
-export async function apiApp(env: Record<string, string> = {}, options: { entries?: CatalogEntry[]; logs?: DestinationStream; clock?: Clock } = {}): Promise<ApiApp> {
+export async function apiApp(env: Record<string, string> = {}, options: { entries?: CatalogEntry[]; logs?: DestinationStream; clock?: Clock; dice?: DiceSourceFactory } = {}): Promise<ApiApp> {
   const running = await createApp(testConfig({ WORKERS_ENABLED: 'false', ...env }), options.logs, {
     catalog: new StaticCatalog(options.entries ?? [kernelTestEntry()]),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.dice ? { dice: options.dice } : {}),
   });
   const http = running.app.getHttpServer() as Server;
   const players = running.app.get(PlayersService);

@@ -8,9 +8,8 @@ import type { GameScript, ScriptStep } from './game-script';
  * ships close in, a P2 jeep drives), turns 2 and 3 with every phase submitted empty, then P1
  * resigns. Every order is legal whatever the breakdown roll (jeeps never break down).
  *
- * Not yet in it (the kernel script covers them for the API): a combat and a reaction. Adding
- * them needs a landing within reach of P2's anti-landing fire, which the worked example does
- * not reach by turn 3.
+ * No combat and no reaction in it: the worked example reaches no beach by turn 3. The scripted
+ * campaign (examples/campaign.json) plays them through the API in ../gators-campaign.e2e-spec.ts.
  */
 const turn = (n: number): ScriptStep[] => {
   const subs = gatorsTurn1().submissions;
