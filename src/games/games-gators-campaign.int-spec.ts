@@ -1,6 +1,6 @@
 import { campaign } from '../rules/systems/gators/examples';
 import type { DiceSourceFactory } from './dice/dice-source';
-import { FakeClock, gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { gatorsEntry, seatedGatorsGame } from '../../test/support/gators-game';
 import { uniqueId } from '../../test/support/database';
 import type { Outcome } from './outcome';
@@ -20,12 +20,15 @@ describe('the Gators! campaign through the service layer (real Postgres)', () =>
     return next;
   };
   let h: GamesHarness;
+  let db: Awaited<ReturnType<typeof workerDatabase>>;
   const clock = new FakeClock('2027-01-04T08:00:00.000Z');
   beforeAll(async () => {
-    h = await gamesHarness({ entries: [gatorsEntry()], dice: scriptedDice, clock });
+    db = await workerDatabase('campaign');
+    h = await gamesHarness({ entries: [gatorsEntry()], dice: scriptedDice, clock, databaseUrl: db.url });
   });
   afterAll(async () => {
     await h.close();
+    await db.drop();
   });
 
   it('plays all eight turns to P1 victory, with each kind of reaction window', async () => {

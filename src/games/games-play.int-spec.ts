@@ -1,13 +1,16 @@
-import { gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
 
 describe('playing a game through the service layer (kernel test system, real Postgres)', () => {
   let h: GamesHarness;
+  let db: Awaited<ReturnType<typeof workerDatabase>>;
   beforeAll(async () => {
-    h = await gamesHarness();
+    db = await workerDatabase('play');
+    h = await gamesHarness({ databaseUrl: db.url });
   });
   afterAll(async () => {
     await h.close();
+    await db.drop();
   });
 
   it('seats two players, seals the setup until both are in, then plays turns with reactions', async () => {

@@ -1,5 +1,5 @@
 import { DomainError } from '../common/errors';
-import { FakeClock, gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
 
 const HOUR = 3_600_000;
@@ -80,8 +80,9 @@ describe('undo', () => {
 describe('deadlines', () => {
   it('fires a reminder and an expiry exactly once with two worker instances, and a vacation pauses the clock', async () => {
     const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const h1 = await gamesHarness({ clock });
-    const h2 = await gamesHarness({ clock });
+    const db = await workerDatabase('deadlines');
+    const h1 = await gamesHarness({ clock, databaseUrl: db.url });
+    const h2 = await gamesHarness({ clock, databaseUrl: db.url });
     try {
       const g = await startedGame(h1, { deadlineHours: 24 });
       await play(h1, g.gameId, g.alice, setupA);
@@ -111,12 +112,14 @@ describe('deadlines', () => {
     } finally {
       await h1.close();
       await h2.close();
+      await db.drop();
     }
   });
 
   it('forfeits a side that keeps missing deadlines under the forfeit policy', async () => {
     const clock = new FakeClock('2026-12-20T09:00:00.000Z');
-    const h = await gamesHarness({ clock });
+    const db = await workerDatabase('forfeit');
+    const h = await gamesHarness({ clock, databaseUrl: db.url });
     try {
       const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'forfeit', forfeitAfter: 1 } });
       await play(h, g.gameId, g.alice, setupA);
@@ -128,6 +131,7 @@ describe('deadlines', () => {
       expect(s.seed).toMatch(/^[0-9a-f]{64}$/);
     } finally {
       await h.close();
+      await db.drop();
     }
   });
 });

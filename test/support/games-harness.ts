@@ -21,6 +21,7 @@ import { testScenario } from '../../src/rules/testing/scenario-files';
 import { testSystem } from '../../src/rules/testing/test-system';
 import { configureLogger } from '../../src/logging/logger';
 import { testConfig, testRuntime, uniqueId } from './database';
+import { isolatedDatabase, onPostgresServer } from './isolated-database';
 
 /** A clock the test moves by hand. */
 export class FakeClock implements Clock {
@@ -67,13 +68,34 @@ export interface GamesHarness {
   close(): Promise<void>;
 }
 
-export async function gamesHarness(options: { entries?: CatalogEntry[]; dice?: DiceSourceFactory; clock?: FakeClock; poolMax?: number } = {}): Promise<GamesHarness> {
+export interface HarnessOptions {
+  entries?: CatalogEntry[];
+  dice?: DiceSourceFactory;
+  clock?: FakeClock;
+  poolMax?: number;
+  /** Another database than the shared test database (see workerDatabase). */
+  databaseUrl?: string;
+}
+
+/**
+ * A database of its own for a test that runs the deadline worker with a clock of its own: a
+ * worker claims every due job in its database, and on the shared one it would fire other test
+ * files' deadlines. On the embedded database (one connection, tests run one at a time) the
+ * shared database is used.
+ */
+export async function workerDatabase(label: string): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  if (!onPostgresServer) return { url: undefined, drop: async () => undefined };
+  const db = await isolatedDatabase(label);
+  return { url: db.url, drop: () => db.drop() };
+}
+
+export async function gamesHarness(options: HarnessOptions = {}): Promise<GamesHarness> {
   const clock = options.clock ?? new FakeClock();
-  const config = testConfig({ WORKERS_ENABLED: 'false' });
+  const config = testConfig({ WORKERS_ENABLED: 'false', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) });
   @Module({
     imports: [
       ConfigModule.forRoot(config),
-      DatabaseModule.forRoot(testRuntime(options.poolMax)),
+      DatabaseModule.forRoot(options.databaseUrl ? { ...testRuntime(options.poolMax), url: options.databaseUrl } : testRuntime(options.poolMax)),
       GamesModule.register({ catalog: new StaticCatalog(options.entries ?? [kernelTestEntry()]), clock, ...(options.dice ? { dice: options.dice } : {}) }),
     ],
   })
