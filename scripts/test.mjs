@@ -66,7 +66,8 @@ async function chooseDatabase() {
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const dir = mkdtempSync(join(tmpdir(), 'fieldpost-test-'));
   const db = await PGlite.create(dir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  // Several connections (tests open more than one pool); PGlite serialises their statements.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
   return {
     kind: 'embedded PGlite (no Postgres server answered)',

@@ -6,8 +6,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 /**
  * Postgres compiled to WebAssembly, persisted in a folder and served over the wire protocol
  * on a loopback port, so Prisma (client and migrations) talks to it exactly as to a real
- * server. PGlite runs one session, so everything that connects must use a single connection.
+ * server. PGlite runs one session: statements from all connections take turns.
  */
+const MAX_CONNECTIONS = 16;
+
 export interface EmbeddedPostgres {
   url: string;
   dataDir: string;
@@ -18,7 +20,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  // PGlite is one session; the socket server queues every connection's statements onto it and
+  // keeps an open transaction's connection first in line, so several connections are safe. More
+  // than one is needed anyway: a connection the pool drops after an error is replaced before
+  // the server has let go of the old one, and a second would be refused.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
   let stopped = false;
   return {
