@@ -25,6 +25,21 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     this.pool = pool;
   }
 
+  /**
+   * The name to give a prepared statement, or undefined where names must not be used. A named
+   * statement is parsed and planned once per connection; but on PGlite (the embedded database,
+   * or a test run's) every connection shares one session, where a second connection's PREPARE
+   * of the same name would collide with the first's.
+   */
+  async statementName(name: string): Promise<string | undefined> {
+    this.namesAllowed ??=
+      this.runtime.kind === 'embedded'
+        ? Promise.resolve(false)
+        : this.pool.query<{ v: string }>('SELECT version() AS v').then((r) => !/pglite/i.test(r.rows[0]?.v ?? ''), () => false);
+    return (await this.namesAllowed) ? name : undefined;
+  }
+  private namesAllowed: Promise<boolean> | undefined;
+
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
     await this.pool.end().catch(() => undefined);

@@ -64,8 +64,6 @@ interface EventRow {
 
 @Injectable()
 export class EventStore {
-  private canName: Promise<boolean> | undefined;
-
   constructor(private readonly prisma: PrismaService) {}
 
   async append(gameId: string, expectedVersion: number, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
@@ -97,21 +95,10 @@ export class EventStore {
 
   private runner(tx?: Tx): Runner {
     if (tx) return (sql, params) => tx.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...params);
-    // Named statements are parsed and planned once per connection, not on every call.
-    return async (sql, params, name) =>
-      (await this.prisma.pool.query({ text: sql, values: params, ...(name && (await this.namedStatements()) ? { name } : {}) })).rows as Array<Record<string, unknown>>;
-  }
-
-  /**
-   * Not on PGlite (the embedded database, or a test run's): all its connections share one
-   * session, where a second connection's PREPARE of the same name would collide with the first's.
-   */
-  private namedStatements(): Promise<boolean> {
-    this.canName ??=
-      this.prisma.runtime.kind === 'embedded'
-        ? Promise.resolve(false)
-        : this.prisma.pool.query<{ v: string }>('SELECT version() AS v').then((r) => !/pglite/i.test(r.rows[0]?.v ?? ''), () => false);
-    return this.canName;
+    return async (sql, params, name) => {
+      const statement = name ? await this.prisma.statementName(name) : undefined;
+      return (await this.prisma.pool.query({ text: sql, values: params, ...(statement ? { name: statement } : {}) })).rows as Array<Record<string, unknown>>;
+    };
   }
 
   private async appendOnce(run: Runner, gameId: string, expectedVersion: number, payload: string, count: number): Promise<AppendResult> {

@@ -75,8 +75,9 @@ export class DeliveryRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async claim(limit: number, now: Date, leaseMs: number, claimToken: string): Promise<ClaimedDelivery[]> {
+    const name = await this.prisma.statementName('notifications_claim');
     const { rows } = await this.prisma.pool.query({
-      name: 'notifications_claim',
+      ...(name ? { name } : {}),
       text: CLAIM_SQL,
       values: [now, limit, new Date(now.getTime() + leaseMs), claimToken],
     });
@@ -86,8 +87,9 @@ export class DeliveryRepository {
   /** False when the lease was lost (another worker has the row now). */
   async settle(d: ClaimedDelivery, s: Settlement, now: Date, client: pg.ClientBase | pg.Pool = this.prisma.pool): Promise<boolean> {
     const finished = s.status === 'retry' ? null : now;
+    const name = await this.prisma.statementName('notifications_settle');
     const { rowCount } = await client.query({
-      name: 'notifications_settle',
+      ...(name ? { name } : {}),
       text: SETTLE_SQL,
       values: [d.id, d.claimToken, s.status === 'retry' ? 'pending' : s.status, s.status === 'retry' ? s.at : null, finished, 'error' in s ? s.error.slice(0, 2000) : null, s.lastStatus ?? null],
     });
