@@ -7,41 +7,11 @@
  */
 import { catalogEntry } from '../src/games/catalog-builder';
 import { StaticCatalog } from '../src/games/game-catalog';
-import { ForcedDice } from '../src/rules/dice/forced-dice';
-import type { GameSystem } from '../src/rules/engine/types';
 import { gators } from '../src/rules/systems/gators';
 import { gatorsBenchScenario } from './gators-bench-scenario';
+import { plan } from './gators-bench-phases';
 import { gamesContext } from './games-context';
 import { benchDatabase, fmt, stats, timed } from './support';
-
-type Orders = Array<Record<string, unknown>>;
-
-/** Plans the two phases on the pure engine: a legal move for each mover, then the attacks. */
-function plan(system: GameSystem, scenario: unknown, movers: string[], attacks: Array<{ attacker: string; target: string }>): { moves: Orders; combat: Orders } {
-  const apply = (state: unknown, side: string, orders: unknown) => {
-    const p = system.parse(state, side, { kind: 'orders', orders });
-    if (!p.ok) throw new Error(JSON.stringify(p.violations));
-    const v = system.validate(state, side, p.value);
-    if (v.length) throw new Error(JSON.stringify(v.slice(0, 5)));
-    return system.resolve(state, side, p.value, new ForcedDice(Array(200).fill(3))).reduce((s, e) => system.evolve(s, e), state);
-  };
-  let state = system.start(scenario, { sides: ['P1', 'P2'] }).reduce<unknown>((s, e) => system.evolve(s, e), undefined);
-  state = apply(state, 'P1', []);
-  state = apply(state, 'P1', []);
-  const reserved = new Set<string>();
-  const moves: Orders = [];
-  for (const unit of movers) {
-    const o = system.options(state, 'P1', unit);
-    if (Array.isArray(o)) throw new Error(`${unit}: ${JSON.stringify(o)}`);
-    const to = o.moves.find((m) => m.path.length === 1 && !reserved.has(m.hex));
-    if (!to) throw new Error(`${unit} has nowhere to go`);
-    reserved.add(to.hex);
-    moves.push({ kind: 'move', unit, path: to.path });
-  }
-  const combat = attacks.map((a) => ({ kind: 'attack', attackers: [{ unit: a.attacker }], target: a.target }));
-  apply(apply(state, 'P1', moves), 'P1', combat);
-  return { moves, combat };
-}
 
 async function main(): Promise<void> {
   const { scenario, movers, attacks } = gatorsBenchScenario();
