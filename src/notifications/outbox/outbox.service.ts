@@ -10,11 +10,14 @@ import { itemFromIntent, OutboxItem } from './outbox-item';
 import { PlannedDelivery, PlannedDigest, planDeliveries, RecipientContext } from './plan';
 import { SqlRunner, txRunner } from './sql-runner';
 
-/** Each recipient's time zone, settings (default and game override) and enabled endpoints, in one round trip. */
+/**
+ * Each recipient's time zone, settings (default and game override) and endpoints (all-games and
+ * this game's, disabled ones too: planning picks, see endpointsFor), in one round trip.
+ */
 const CONTEXT_SQL = `
 SELECT x.player_id, x.game_id, p.time_zone, to_jsonb(d) AS player_prefs, to_jsonb(o) AS game_prefs,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('id', e.id, 'kind', e.kind) ORDER BY e.created_at, e.id), '[]'::jsonb)
-     FROM notification_endpoints e WHERE e.player_id = x.player_id AND e.enabled) AS endpoints
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('id', e.id, 'kind', e.kind, 'gameId', e.game_id, 'enabled', e.enabled) ORDER BY e.created_at, e.id), '[]'::jsonb)
+     FROM notification_endpoints e WHERE e.player_id = x.player_id AND (e.game_id IS NULL OR e.game_id = x.game_id)) AS endpoints
 FROM jsonb_to_recordset($1::jsonb) AS x(player_id text, game_id text)
 JOIN players p ON p.id = x.player_id
 LEFT JOIN notification_preferences d ON d.player_id = x.player_id AND d.game_id = ''

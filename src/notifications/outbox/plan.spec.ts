@@ -2,19 +2,20 @@ import type { EffectivePreferences } from '../preferences/preferences';
 import { effectivePreferences } from '../preferences/preferences';
 import { deliveryId } from './delivery-id';
 import type { OutboxItem } from './outbox-item';
-import { planDeliveries, RecipientContext } from './plan';
+import { endpointsFor, planDeliveries, RecipientContext, RecipientEndpoint } from './plan';
 
 const prefs = (p: Partial<EffectivePreferences> = {}): EffectivePreferences => ({ email: true, webhook: true, discord: true, quiet: null, reminderLeadMinutes: 720, digest: false, ...p });
 const item = (o: Partial<OutboxItem> = {}): OutboxItem => ({
   id: 'g1:5:your_turn:p1', playerId: 'p1', gameId: 'g1', kind: 'your_turn', side: 'blue', gameVersion: 5, content: {}, deadlineAt: null, digestible: true, ...o,
 });
 const ctx = (p: Partial<EffectivePreferences> = {}, endpoints: RecipientContext['endpoints'] = []): RecipientContext => ({ timeZone: 'UTC', prefs: prefs(p), endpoints });
+const ep = (id: string, kind: RecipientEndpoint['kind'], gameId: string | null = null, enabled = true): RecipientEndpoint => ({ id, kind, gameId, enabled });
 const now = new Date('2026-12-01T23:00:00Z');
 const options = { now, emailAvailable: true, digestHour: 18 };
 
 describe('planning deliveries', () => {
   it('makes one delivery per enabled channel and endpoint, with stable ids', () => {
-    const endpoints: RecipientContext['endpoints'] = [{ id: 'w1', kind: 'webhook' }, { id: 'w2', kind: 'webhook' }, { id: 'd1', kind: 'discord' }];
+    const endpoints: RecipientContext['endpoints'] = [ep('w1', 'webhook'), ep('w2', 'webhook'), ep('d1', 'discord')];
     const { deliveries } = planDeliveries(item(), ctx({}, endpoints), options);
     expect(deliveries.map((d) => [d.channel, d.endpointId])).toEqual([['email', null], ['webhook', 'w1'], ['webhook', 'w2'], ['discord', 'd1']]);
     expect(deliveries[1]!.id).toBe(deliveryId('g1:5:your_turn:p1', 'webhook', 'w1'));
@@ -23,14 +24,14 @@ describe('planning deliveries', () => {
   });
 
   it('leaves out channels that are off, email without SMTP, and an excluded endpoint', () => {
-    const endpoints: RecipientContext['endpoints'] = [{ id: 'w1', kind: 'webhook' }, { id: 'd1', kind: 'discord' }];
+    const endpoints: RecipientContext['endpoints'] = [ep('w1', 'webhook'), ep('d1', 'discord')];
     expect(planDeliveries(item(), ctx({ webhook: false }, endpoints), options).deliveries.map((d) => d.channel)).toEqual(['email', 'discord']);
     expect(planDeliveries(item(), ctx({}, endpoints), { ...options, emailAvailable: false }).deliveries.map((d) => d.channel)).toEqual(['webhook', 'discord']);
     expect(planDeliveries(item({ excludeEndpointId: 'd1' }), ctx({}, endpoints), options).deliveries.map((d) => d.channel)).toEqual(['email', 'webhook']);
   });
 
   it('holds mail and Discord (not webhooks) until quiet hours end, unless the deadline comes first', () => {
-    const endpoints: RecipientContext['endpoints'] = [{ id: 'w1', kind: 'webhook' }, { id: 'd1', kind: 'discord' }];
+    const endpoints: RecipientContext['endpoints'] = [ep('w1', 'webhook'), ep('d1', 'discord')];
     const quiet = { start: 22 * 60, end: 7 * 60 };
     const held = planDeliveries(item(), ctx({ quiet }, endpoints), options).deliveries;
     expect(held.map((d) => [d.channel, d.notBefore.toISOString()])).toEqual([
@@ -52,6 +53,36 @@ describe('planning deliveries', () => {
   });
 });
 
+describe('endpoints scoped to one game', () => {
+  const all = [ep('w-all', 'webhook'), ep('w-all2', 'webhook'), ep('d-all', 'discord')];
+
+  it('sends a game\'s notification to its own endpoints, which replace the all-games ones of the same kind only', () => {
+    const endpoints = [...all, ep('w-g1', 'webhook', 'g1')];
+    expect(endpointsFor('g1', endpoints).map((e) => e.id)).toEqual(['d-all', 'w-g1']);
+    expect(endpointsFor('g2', endpoints).map((e) => e.id)).toEqual(['w-all', 'w-all2', 'd-all']);
+    const both = [...endpoints, ep('d-g1', 'discord', 'g1'), ep('d-g2', 'discord', 'g2')];
+    expect(endpointsFor('g1', both).map((e) => e.id)).toEqual(['w-g1', 'd-g1']);
+    expect(endpointsFor('g2', both).map((e) => e.id)).toEqual(['w-all', 'w-all2', 'd-g2']);
+  });
+
+  it('keeps a disabled per-game endpoint in place of the all-games one, and never uses disabled endpoints', () => {
+    const endpoints = [...all, ep('w-g1', 'webhook', 'g1', false), ep('d-all-off', 'discord', null, false)];
+    expect(endpointsFor('g1', endpoints).map((e) => e.id)).toEqual(['d-all']);
+    expect(endpointsFor('g2', endpoints).map((e) => e.id)).toEqual(['w-all', 'w-all2', 'd-all']);
+  });
+
+  it('sends a notice outside any game to the all-games endpoints only', () => {
+    expect(endpointsFor(null, [...all, ep('w-g1', 'webhook', 'g1'), ep('d-g1', 'discord', 'g1')]).map((e) => e.id)).toEqual(['w-all', 'w-all2', 'd-all']);
+  });
+
+  it('plans deliveries to the chosen endpoints, with the game\'s channel settings', () => {
+    const endpoints = [ep('w-all', 'webhook'), ep('d-all', 'discord'), ep('d-g1', 'discord', 'g1')];
+    const planned = planDeliveries(item(), ctx({}, endpoints), options).deliveries;
+    expect(planned.map((d) => [d.channel, d.endpointId])).toEqual([['email', null], ['webhook', 'w-all'], ['discord', 'd-g1']]);
+    expect(planDeliveries(item(), ctx({ discord: false }, endpoints), options).deliveries.map((d) => d.endpointId)).toEqual([null, 'w-all']);
+  });
+});
+
 describe('effective preferences', () => {
   const row = (r: object) => ({ emailEnabled: null, webhookEnabled: null, discordEnabled: null, quietHoursEnabled: null, quietStart: null, quietEnd: null, reminderLeadMinutes: null, digest: null, ...r });
 
@@ -61,5 +92,25 @@ describe('effective preferences', () => {
     expect(effectivePreferences(player, null, 600)).toEqual(prefs({ email: false, reminderLeadMinutes: 60, quiet: { start: 1320, end: 420 } }));
     const game = row({ emailEnabled: true, quietHoursEnabled: false, digest: true });
     expect(effectivePreferences(player, game, 600)).toEqual(prefs({ email: true, reminderLeadMinutes: 60, quiet: null, digest: true }));
+  });
+
+  it('lets a game row override each field on its own, the rest coming from the player\'s row', () => {
+    const player = row({ emailEnabled: true, webhookEnabled: true, discordEnabled: true, quietHoursEnabled: true, quietStart: 1320, quietEnd: 420, reminderLeadMinutes: 60, digest: false });
+    const base = effectivePreferences(player, null, 600);
+    const cases: Array<[object, Partial<EffectivePreferences>]> = [
+      [{ emailEnabled: false }, { email: false }],
+      [{ webhookEnabled: false }, { webhook: false }],
+      [{ discordEnabled: false }, { discord: false }],
+      [{ quietHoursEnabled: false }, { quiet: null }],
+      [{ quietHoursEnabled: true, quietStart: 60, quietEnd: 120 }, { quiet: { start: 60, end: 120 } }],
+      [{ reminderLeadMinutes: 0 }, { reminderLeadMinutes: 0 }],
+      [{ digest: true }, { digest: true }],
+    ];
+    for (const [game, changed] of cases) expect([game, effectivePreferences(player, row(game), 600)]).toEqual([game, { ...base, ...changed }]);
+    // And the other way round: a game turns on what the player's defaults leave off.
+    const off = row({ emailEnabled: false, webhookEnabled: false, discordEnabled: false, quietHoursEnabled: false, digest: false });
+    expect(effectivePreferences(off, row({ webhookEnabled: true, quietHoursEnabled: true, quietStart: 1380, quietEnd: 360, digest: true }), 600)).toEqual(
+      prefs({ email: false, webhook: true, discord: false, quiet: { start: 1380, end: 360 }, digest: true, reminderLeadMinutes: 600 }),
+    );
   });
 });

@@ -5,12 +5,23 @@ import { afterQuietHours } from '../schedule/quiet-hours';
 import { deliveryId, digestNotificationId } from './delivery-id';
 import type { OutboxItem } from './outbox-item';
 
+/** One of the recipient's endpoints: for all their games (gameId null) or for one game. */
+export interface RecipientEndpoint {
+  id: string;
+  kind: 'webhook' | 'discord';
+  gameId: string | null;
+  enabled: boolean;
+}
+
 /** What planning knows about a recipient, for one game. */
 export interface RecipientContext {
   timeZone: string;
   prefs: EffectivePreferences;
-  /** Enabled endpoints, oldest first. */
-  endpoints: Array<{ id: string; kind: 'webhook' | 'discord' }>;
+  /**
+   * The recipient's all-games endpoints and those scoped to this notification's game, oldest
+   * first, disabled ones included (a disabled per-game endpoint still replaces; see endpointsFor).
+   */
+  endpoints: RecipientEndpoint[];
 }
 
 export interface PlannedDelivery {
@@ -41,6 +52,20 @@ export interface PlanOptions {
 }
 
 /**
+ * The endpoints a notification goes to. One about a game goes to the endpoints scoped to that
+ * game; for a kind (webhook, Discord) with none there, to the all-games endpoints of that kind.
+ * A per-game endpoint replaces the all-games ones of its kind even while it is disabled: the
+ * player chose where that game's messages go (a campaign's own Discord channel, say), and
+ * falling back would post them somewhere else. Notifications outside a game (notices) use the
+ * all-games endpoints only. Endpoints of other games are never used.
+ */
+export function endpointsFor(gameId: string | null, endpoints: readonly RecipientEndpoint[]): RecipientEndpoint[] {
+  const scoped = (e: RecipientEndpoint) => gameId !== null && e.gameId === gameId;
+  const replaced = new Set(endpoints.filter(scoped).map((e) => e.kind));
+  return endpoints.filter((e) => e.enabled && (scoped(e) || (e.gameId === null && !replaced.has(e.kind))));
+}
+
+/**
  * One delivery per enabled channel (and per enabled endpoint). Quiet hours move a mail or a
  * Discord message to the end of the quiet time, unless the deadline it is about would pass
  * first; webhooks go to machines and are never held. With the digest on, turn mail waits
@@ -66,7 +91,7 @@ export function planDeliveries(item: OutboxItem, ctx: RecipientContext, options:
       deliveries.push({ ...base, id: deliveryId(item.id, 'email', null), channel: 'email', endpointId: null, status: 'pending', notBefore: humanTime });
     }
   }
-  for (const endpoint of ctx.endpoints) {
+  for (const endpoint of endpointsFor(item.gameId, ctx.endpoints)) {
     if (endpoint.id === item.excludeEndpointId || !prefs[endpoint.kind]) continue;
     deliveries.push({
       ...base,

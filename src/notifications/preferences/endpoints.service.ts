@@ -10,12 +10,18 @@ import { checkTargetUrl, ResolveAll, TargetKind } from '../security/target-url';
 
 export const NOTIFICATION_RESOLVE = Symbol('NOTIFICATION_RESOLVE');
 
+/** Webhooks per scope: for all games, or for one game. */
 const MAX_WEBHOOKS = 5;
+/** Endpoints per player, all scopes together. */
+const MAX_ENDPOINTS = 100;
+const MAX_GAME_ID_LENGTH = 100;
 
 /** An endpoint as its owner sees it; the signing secret is shown only when made or rotated. */
 export interface EndpointView {
   id: string;
   kind: TargetKind;
+  /** The one game it is for; null: all the player's games (except those with their own endpoint of this kind). */
+  gameId: string | null;
   url: string;
   enabled: boolean;
   disabledAt: Date | null;
@@ -27,7 +33,13 @@ export interface EndpointView {
 
 type EndpointRow = Awaited<ReturnType<PrismaService['notificationEndpoint']['findFirstOrThrow']>>;
 
-/** A player's webhook endpoints and Discord webhook. URLs are checked against SSRF when saved. */
+/**
+ * A player's webhook endpoints and Discord webhooks, each for all their games or for one game
+ * (a per-game endpoint replaces the all-games ones of its kind for that game; see
+ * endpointsFor). URLs are checked against SSRF when saved. Whether the player may scope an
+ * endpoint to a game (holds a seat in it) is the caller's check, as for per-game preferences:
+ * this module does not read games.
+ */
 @Injectable()
 export class NotificationEndpointsService {
   constructor(
@@ -42,14 +54,25 @@ export class NotificationEndpointsService {
     return rows.map(view);
   }
 
-  /** Adds a webhook endpoint and returns its signing secret (whsec_...), shown this once. */
-  async addWebhook(playerId: string, url: string): Promise<{ endpoint: EndpointView; secret: string }> {
+  /**
+   * Adds a webhook endpoint, for all the player's games or (with a game id) for one, and returns
+   * its signing secret (whsec_...), shown this once.
+   */
+  async addWebhook(playerId: string, url: string, gameId: string | null = null): Promise<{ endpoint: EndpointView; secret: string }> {
+    checkGameId(gameId);
     await this.requirePlayer(playerId);
     const checked = await this.check(url, 'webhook');
-    const count = await this.prisma.notificationEndpoint.count({ where: { playerId, kind: 'webhook' } });
-    if (count >= MAX_WEBHOOKS) throw new BadInputError('notifications/too_many_webhooks', `A player may have at most ${MAX_WEBHOOKS} webhook endpoints.`);
+    const [inScope, all] = await Promise.all([
+      this.prisma.notificationEndpoint.count({ where: { playerId, kind: 'webhook', gameId } }),
+      this.prisma.notificationEndpoint.count({ where: { playerId } }),
+    ]);
+    if (inScope >= MAX_WEBHOOKS) {
+      const scope = gameId === null ? 'for all games' : 'for one game';
+      throw new BadInputError('notifications/too_many_webhooks', `A player may have at most ${MAX_WEBHOOKS} webhook endpoints ${scope}.`);
+    }
+    if (all >= MAX_ENDPOINTS) throw new BadInputError('notifications/too_many_endpoints', `A player may have at most ${MAX_ENDPOINTS} notification endpoints.`);
     const secret = newWebhookSecret();
-    const row = await this.prisma.notificationEndpoint.create({ data: { id: `ep_${randomUUID()}`, playerId, kind: 'webhook', url: checked, secret } });
+    const row = await this.prisma.notificationEndpoint.create({ data: { id: `ep_${randomUUID()}`, playerId, gameId, kind: 'webhook', url: checked, secret } });
     return { endpoint: view(row), secret };
   }
 
@@ -65,14 +88,21 @@ export class NotificationEndpointsService {
     return { endpoint: view(row), secret };
   }
 
-  /** Sets (or, with null, removes) the player's one Discord webhook. */
-  async setDiscordWebhook(playerId: string, url: string | null): Promise<EndpointView | null> {
+  /**
+   * Sets (or, with null, removes) the player's one Discord webhook for all their games, or
+   * (with a game id) for that game. Other scopes keep theirs.
+   */
+  async setDiscordWebhook(playerId: string, url: string | null, gameId: string | null = null): Promise<EndpointView | null> {
+    checkGameId(gameId);
     await this.requirePlayer(playerId);
     const checked = url === null ? null : await this.check(url, 'discord');
     return this.prisma.$transaction(async (tx) => {
-      await tx.notificationEndpoint.deleteMany({ where: { playerId, kind: 'discord' } });
+      const { count: replaced } = await tx.notificationEndpoint.deleteMany({ where: { playerId, kind: 'discord', gameId } });
       if (checked === null) return null;
-      return view(await tx.notificationEndpoint.create({ data: { id: `ep_${randomUUID()}`, playerId, kind: 'discord', url: checked } }));
+      if (replaced === 0 && (await tx.notificationEndpoint.count({ where: { playerId } })) >= MAX_ENDPOINTS) {
+        throw new BadInputError('notifications/too_many_endpoints', `A player may have at most ${MAX_ENDPOINTS} notification endpoints.`);
+      }
+      return view(await tx.notificationEndpoint.create({ data: { id: `ep_${randomUUID()}`, playerId, gameId, kind: 'discord', url: checked } }));
     });
   }
 
@@ -105,10 +135,18 @@ export class NotificationEndpointsService {
   }
 }
 
+/** A game id as games have them; '' is not "all games" here (null is). */
+function checkGameId(gameId: string | null): void {
+  if (gameId !== null && (gameId.length === 0 || gameId.length > MAX_GAME_ID_LENGTH)) {
+    throw new BadInputError('notifications/invalid_game', `A game id is 1 to ${MAX_GAME_ID_LENGTH} characters; leave it out for all your games.`, { field: 'gameId' });
+  }
+}
+
 function view(row: EndpointRow): EndpointView {
   return {
     id: row.id,
     kind: row.kind as TargetKind,
+    gameId: row.gameId,
     url: row.url,
     enabled: row.enabled,
     disabledAt: row.disabledAt,

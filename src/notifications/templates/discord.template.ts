@@ -1,5 +1,5 @@
 import type { Renderable } from './renderable';
-import { headline, safeLink, status, whoseTurnLine } from './text';
+import { disabledChannel, headline, safeLink, status, whoseTurnLine } from './text';
 
 /** Discord's limits on an embed (discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 const TITLE = 256;
@@ -17,7 +17,7 @@ export function renderDiscord(n: Renderable): string {
     case 'channel_disabled':
       embed = {
         title: `Your ${n.content.channel} notifications were turned off`,
-        description: clip(plain(`Fieldpost stopped sending to ${n.content.target}: ${n.content.reason}.`), DESCRIPTION),
+        description: clip(plain(`Fieldpost stopped sending ${disabledChannel(n.content)} to ${n.content.target}: ${n.content.reason}.`), DESCRIPTION),
         timestamp: n.content.disabledAt,
       };
       break;

@@ -1,7 +1,7 @@
 import type { NotificationContent, NotificationKind } from '../notification-intent';
 import type { EmailMessage } from '../channels/channel';
 import type { ChannelDisabledContent, DigestItem, Recipient, Renderable } from './renderable';
-import { escapeHtml as h, formatDeadline, headline, safeLink, subject, whoseTurnLine } from './text';
+import { disabledChannel, escapeHtml as h, formatDeadline, headline, safeLink, subject, whoseTurnLine } from './text';
 
 export interface EmailContext {
   deliveryId: string;
@@ -98,7 +98,7 @@ function turnBody(kind: NotificationKind, c: NotificationContent, to: Recipient)
 
 function disabledBody(c: ChannelDisabledContent, to: Recipient): Body {
   const when = formatDeadline(c.disabledAt, to.timeZone) ?? c.disabledAt;
-  const line = `Fieldpost stopped sending your ${c.channel} notifications to ${c.target}: ${c.reason}.`;
+  const line = `Fieldpost stopped sending ${disabledChannel(c)} to ${c.target}: ${c.reason}.`;
   const after = 'You still get notifications here. Turn that channel back on in your notification settings once it works again.';
   return {
     subject: `[Fieldpost] Your ${c.channel} notifications were turned off`,

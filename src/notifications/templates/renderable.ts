@@ -8,6 +8,8 @@ export interface ChannelDisabledContent {
   target: string;
   reason: string;
   disabledAt: string;
+  /** When the endpoint was for one game only: that game, titled as this player was last told it. */
+  game?: { id: string; title: string | null };
 }
 
 /** One turn notification held for a digest. */

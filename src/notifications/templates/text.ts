@@ -1,5 +1,6 @@
 import type { NotificationContent, NotificationKind } from '../notification-intent';
 import { safeTimeZone } from '../schedule/local-time';
+import type { ChannelDisabledContent } from './renderable';
 import { assertNever } from './renderable';
 
 /** The one sentence that says why this message was sent. */
@@ -73,6 +74,12 @@ export function formatDeadline(iso: string | null, timeZone: string): string | n
     deadlineFormats.set(zone, f);
   }
   return `${f.format(at)} (${zone})`;
+}
+
+/** "your webhook notifications" or "your webhook notifications for <game>", for a turned-off endpoint. */
+export function disabledChannel(c: ChannelDisabledContent): string {
+  const scope = c.game ? ` for ${c.game.title ?? `game ${c.game.id}`}` : '';
+  return `your ${c.channel} notifications${scope}`;
 }
 
 export function escapeHtml(text: string): string {

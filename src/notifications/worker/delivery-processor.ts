@@ -104,6 +104,7 @@ export class DeliveryProcessor {
       const endpoint = await this.repo.disableEndpoint(client, d.endpoint!.id, reason, now, d.id);
       if (!endpoint) return;
       const content: ChannelDisabledContent = { channel: endpoint.kind, target: redact(endpoint.url), reason, disabledAt: now.toISOString() };
+      if (endpoint.gameId !== null) content.game = { id: endpoint.gameId, title: d.notification.gameId === endpoint.gameId ? gameTitle(d.notification.content) : null };
       const id = `notice:endpoint_disabled:${endpoint.id}:${now.getTime()}`;
       await this.outbox.write(pgRunner(client), [noticeItem(id, endpoint.playerId, content, endpoint.id)]);
     });
@@ -131,6 +132,12 @@ export class DeliveryProcessor {
       content: n.content as Extract<Renderable, { side: string }>['content'],
     };
   }
+}
+
+/** The title the player was sent with this notification (a per-game endpoint only carries its game's). */
+function gameTitle(content: unknown): string | null {
+  const title = (content as { gameTitle?: unknown } | null)?.gameTitle;
+  return typeof title === 'string' ? title : null;
 }
 
 /** A Discord webhook URL holds its token in the path, a webhook URL may hold one in its query. */

@@ -57,7 +57,7 @@ WHERE digest_id = $1 AND status = 'held'`;
 const DISABLE_ENDPOINT_SQL = `
 UPDATE notification_endpoints SET enabled = false, disabled_at = $2, disabled_reason = $3
 WHERE id = $1 AND enabled
-RETURNING id, player_id, kind, url`;
+RETURNING id, player_id, kind, url, game_id`;
 
 const CANCEL_ENDPOINT_SQL = `
 UPDATE notification_deliveries SET status = 'cancelled', finished_at = $2, last_error = 'the endpoint was disabled', locked_until = NULL
@@ -68,6 +68,8 @@ export interface DisabledEndpoint {
   playerId: string;
   kind: 'webhook' | 'discord';
   url: string;
+  /** The one game it was for; null: all the player's games. */
+  gameId: string | null;
 }
 
 @Injectable()
@@ -122,7 +124,7 @@ export class DeliveryRepository {
     const { rows } = await client.query(DISABLE_ENDPOINT_SQL, [endpointId, now, reason]);
     await client.query(CANCEL_ENDPOINT_SQL, [endpointId, now, exceptDeliveryId]);
     const r = rows[0] as Record<string, unknown> | undefined;
-    return r ? { id: String(r.id), playerId: String(r.player_id), kind: r.kind as DisabledEndpoint['kind'], url: String(r.url) } : null;
+    return r ? { id: String(r.id), playerId: String(r.player_id), kind: r.kind as DisabledEndpoint['kind'], url: String(r.url), gameId: (r.game_id as string | null) ?? null } : null;
   }
 
   async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
