@@ -4,6 +4,7 @@ import { GameState, ReactionRequest, UnitState } from '../model/state';
 import { boardOf } from '../engine/board';
 import { resolveOddsAttack } from '../engine/combat/odds-step';
 import { oddsAttack } from '../engine/combat/odds-step';
+import { ownerChoiceReactions } from '../engine/combat/owner-choice';
 import { defineSystem } from '../engine/kit/define-system';
 import { ReactionKind, ResolveContext, Resume, SystemSpec } from '../engine/kit/types';
 import { MovedInfo, moveOrder } from '../engine/orders/move';
@@ -21,7 +22,8 @@ import { visibilityFor } from '../engine/visibility';
  * concealment markers; movement with loading, unloading and towing; odds
  * combat; and one reaction, "landing-fire" — the defender may fire at an
  * amphibian that comes ashore next to it (modelled on GT-7O), decided by
- * standing orders or by pausing for the defender.
+ * standing orders or by pausing for the defender; and the kernel's owner
+ * choices of a defence (retreat path, tied defender: owner-choice.ts).
  */
 
 type Ext = { readonly [key: string]: Json };
@@ -150,7 +152,7 @@ export const testSpec: SystemSpec<Ext> = {
     combat: { orders: [oddsAttack<Ext>()] },
     'end-of-turn': { auto: () => undefined },
   },
-  reactions: { 'landing-fire': landingFire },
+  reactions: { 'landing-fire': landingFire, ...ownerChoiceReactions<Ext>() },
 };
 
 export const testSystem = defineSystem(testSpec);

@@ -38,6 +38,11 @@ export function retreatOrEliminate(
   const at = hexOf(state, stack[0]!);
   if (at === null) return null;
   const path = retreatPath(state, stack, board.grid.indexOf(at), hexes, { awayFrom: awayFrom.map((h) => board.grid.indexOf(h)), mayEnterEnemyZoc });
+  return carryOutRetreat(ctx, stack, at, path, cause);
+}
+
+/** Moves the stack along `path` from `at`, or eliminates it when there is no path. */
+export function carryOutRetreat(ctx: ResolveContext, stack: readonly UnitState[], at: string, path: readonly string[] | null, cause: string): string[] | null {
   if (path === null) {
     for (const u of stack) if (ctx.state.units[u.id]?.loc.at !== 'eliminated') eliminate(ctx, u, `${cause}: no retreat`);
     return null;
@@ -47,9 +52,9 @@ export function retreatOrEliminate(
   ctx.emit({
     type: 'UnitRetreated',
     data: { unit: lead!.id, path: full, ...(rest.length > 0 ? { with: rest.map((u) => u.id) } : {}) },
-    visibility: visibilityFor(state, stack, () => ({ type: 'MarkerRetreated', data: { path: full } })),
+    visibility: visibilityFor(ctx.state, stack, () => ({ type: 'MarkerRetreated', data: { path: full } })),
   });
-  return path;
+  return [...path];
 }
 
 /** Units of `side` standing in a hex themselves (a stack; cargo and towed guns go with them). */

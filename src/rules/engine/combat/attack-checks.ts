@@ -24,12 +24,28 @@ export function cr(state: GameState, key: string, fallback: string): string {
 /**
  * The counter that defends a stack (GT-7N.1, Q-GT-44): the system's choice
  * when it has one (GT-7H.2: the top aircraft of a landed stack), else the
- * highest defense; ties by unit order.
+ * highest defense; ties by unit order (unless the owner chooses: owner-choice.ts).
  */
 export function pickDefender(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}): UnitState | undefined {
-  const enemies = allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
-  if (enemies.length === 0) return undefined;
-  return hooks.defender?.(state, enemies) ?? enemies.sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0];
+  const stack = enemiesIn(state, hex, side);
+  if (stack.length === 0) return undefined;
+  return hooks.defender?.(state, stack) ?? tiedDefenders(state, stack)[0];
+}
+
+/** The counters the owner may choose from to defend the hex (Q-GT-44), in unit order: empty when the system decides (hooks.defender) or nobody is there. */
+export function defenderCandidates(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}): UnitState[] {
+  const stack = enemiesIn(state, hex, side);
+  if (stack.length === 0 || hooks.defender?.(state, stack) !== undefined) return [];
+  return tiedDefenders(state, stack);
+}
+
+function enemiesIn(state: GameState, hex: string, side: SideId): UnitState[] {
+  return allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
+}
+
+function tiedDefenders(state: GameState, stack: readonly UnitState[]): UnitState[] {
+  const best = Math.max(...stack.map((u) => typeOf(state, u).defense));
+  return stack.filter((u) => typeOf(state, u).defense === best);
 }
 
 /** The class a defender is attacked as: the system's answer (GT-7H.1: a landed aircraft is a soft target), else by type and medium (GT-7D.2). */

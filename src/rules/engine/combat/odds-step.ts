@@ -3,7 +3,7 @@ import { Json } from '../../model/json';
 import { CombatEffect, OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
-import { ResolveContext } from '../kit/types';
+import { ResolveContext, Resume } from '../kit/types';
 import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
 import { Violation } from '../types';
 import { concealedFrom, visibilityFor } from '../visibility';
@@ -13,6 +13,7 @@ import { attackTargets } from './attack-targets';
 import { eliminate, retreatOrEliminate, stackAt } from './apply';
 import { CombatStep } from './combat-step';
 import { Participant, attackEffects } from './effects';
+import { chooseDefender, chosenDefender, finishRetreat, isChoiceStage, retreatByOwner } from './owner-choice';
 import { columnFor, odds, readTable } from './odds';
 
 export const attackSchema = z.strictObject({
@@ -63,12 +64,22 @@ export interface AttackOptions {
   readonly fixedColumn?: string;
   readonly skipPreRolls?: boolean;
   readonly cause?: string;
+  /**
+   * The defending side may choose its defending counter and retreat path
+   * (Q-GT-44, Q-GT-35; owner-choice.ts). Only for a caller that can stop here
+   * and go on later with resumeOddsAttack; others get the engine's choices.
+   */
+  readonly ownerChoices?: boolean;
+  /** The defending counter its owner chose (set on resume). */
+  readonly defender?: string;
 }
 
 export interface AttackOutcome {
   readonly result: string;
   readonly defender: string;
   readonly cancelled: boolean;
+  /** Stopped for the defending side's choice: the caller returns now and later calls resumeOddsAttack. */
+  readonly suspended: boolean;
 }
 
 /** The odds combat step as an "attack" order (GT-7A, GT-7B). */
@@ -82,7 +93,8 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
         const u = unitOf(state, a.unit);
         return { type: 'UnitMarked', data: { unit: a.unit, flags: markFlags(state, u, a.strength, o.target, hooks) } };
       }),
-    resolve: (ctx, o, i) => {
+    resolve: (ctx, o, i, resume) => {
+      if (resume !== undefined && isChoiceStage(resume.stage)) return void resumeOddsAttack(ctx, o.attackers, o.target, hooks, resume);
       const v = validateAttack(ctx.state, ctx.side, o, i, hooks);
       if (v.length > 0) {
         ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'attack', reason: v[0]!.message, ruleId: v[0]!.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
@@ -92,7 +104,7 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
         const u = unitOf(ctx.state, a.unit);
         ctx.emit({ type: 'UnitMarked', data: { unit: a.unit, flags: markFlags(ctx.state, u, a.strength, o.target, hooks) }, visibility: visibilityFor(ctx.state, [u]) });
       }
-      resolveOddsAttack(ctx, o.attackers, o.target, hooks);
+      resolveOddsAttack(ctx, o.attackers, o.target, hooks, { ownerChoices: true });
     },
     options: (state, side, unitId) => ({ attacks: attackTargets(state, side, unitId, hooks) }),
   };
@@ -114,11 +126,13 @@ export function resolveOddsAttack(
   const board = boardOf(state.scenario);
   const side = unitOf(state, attackerOrders[0]!.unit).side;
   const target = board.grid.indexOf(targetHex);
-  const def = pickDefender(state, targetHex, side, hooks);
+  const picked = opts.defender !== undefined ? state.units[opts.defender] : opts.ownerChoices === true ? chooseDefender(ctx, targetHex, side, hooks) : pickDefender(state, targetHex, side, hooks);
+  if (picked === 'suspended') return { result: 'suspended', defender: '', cancelled: false, suspended: true };
+  const def = picked;
   const cancelled = (reason: string, ruleId: string, extra: Record<string, Json> = {}): AttackOutcome => {
     const units = attackerOrders.map((a) => unitOf(state, a.unit));
     ctx.emit({ type: 'AttackCancelled', data: { attackers: units.map((u) => u.id), target: targetHex, reason, ruleId, ...extra }, visibility: visibilityFor(state, units, () => ({ type: 'AttackCancelled', data: { target: targetHex, reason } })) });
-    return { result: 'cancelled', defender: def?.id ?? '', cancelled: true };
+    return { result: 'cancelled', defender: def?.id ?? '', cancelled: true, suspended: false };
   };
   if (def === undefined) return cancelled('target_gone', cr(state, 'range', 'GT-7A.1'));
   const defType = typeOf(state, def);
@@ -204,12 +218,15 @@ export function resolveOddsAttack(
       data: { attackers: attackers.filter((a) => concealedFrom(state, a.unit).length === 0).map((a) => a.unit.id), target: targetHex, roll },
     })),
   });
-  if (hooks.applyResult?.(ctx, setup, result) === true) return { result, defender: def.id, cancelled: false };
+  if (hooks.applyResult?.(ctx, setup, result) === true) return { result, defender: def.id, cancelled: false, suspended: false };
   const rs = t.retreat;
   if (spec.side === 'defender') {
     if (spec.effect === 'eliminate') eliminate(ctx, unitOf(ctx.state, def.id), `attack on ${targetHex}`);
-    if (spec.effect === 'retreat')
-      retreatOrEliminate(ctx, stackAt(ctx.state, targetHex, def.side), spec.hexes ?? 1, attackers.map((a) => board.grid.label(a.hex)), rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
+    if (spec.effect === 'retreat') {
+      const r = { target: targetHex, side: def.side, hexes: spec.hexes ?? 1, awayFrom: attackers.map((a) => board.grid.label(a.hex)), mayEnterEnemyZoc: rs?.mayEnterEnemyZoc ?? true, cause: `attack on ${targetHex}` };
+      if (opts.ownerChoices !== true) retreatOrEliminate(ctx, stackAt(ctx.state, targetHex, def.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
+      else if (!retreatByOwner(ctx, r)) return { result, defender: def.id, cancelled: false, suspended: true };
+    }
   } else if (spec.side === 'attacker') {
     for (const a of attackers) {
       if (exempt.includes(a.unit.id)) continue;
@@ -220,7 +237,31 @@ export function resolveOddsAttack(
       if (own.effect === 'retreat') retreatOrEliminate(ctx, [u], own.hexes ?? 1, [targetHex], rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
     }
   }
-  return { result, defender: def.id, cancelled: false };
+  return { result, defender: def.id, cancelled: false, suspended: false };
+}
+
+/**
+ * Goes on with an attack that stopped for its defender's owner (a stage of
+ * owner-choice.ts): with the chosen counter, or with the chosen retreat.
+ * Returns whether it stopped again (a retreat question after a chosen defender).
+ */
+export function resumeOddsAttack(
+  ctx: ResolveContext,
+  attackerOrders: readonly { unit: string; strength?: number | undefined }[],
+  targetHex: string,
+  hooks: OddsHooks,
+  resume: Resume,
+  opts: AttackOptions = {},
+): boolean {
+  const stage = resume.stage;
+  if (!isChoiceStage(stage)) throw new Error('resumeOddsAttack: not an owner-choice stage');
+  if (stage.choice === 'retreat') {
+    finishRetreat(ctx, stage, resume.answer);
+    return false;
+  }
+  const side = unitOf(ctx.state, attackerOrders[0]!.unit).side;
+  const d = chosenDefender(ctx.state, targetHex, side, hooks, resume.answer);
+  return resolveOddsAttack(ctx, attackerOrders, targetHex, hooks, { ...opts, ownerChoices: true, ...(d === undefined ? {} : { defender: d.id }) }).suspended;
 }
 
 function towerAt(state: GameState, gun: UnitState, hex: string): boolean {

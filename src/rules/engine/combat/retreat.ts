@@ -12,18 +12,24 @@ export interface RetreatRules {
   readonly mayEnterEnemyZoc: boolean;
 }
 
+/** One legal retreat: the hexes entered, and whether it ends in an enemy zone of control. */
+export interface RetreatOption {
+  readonly path: readonly string[];
+  /** Counts concealed enemies too, so it is never shown to the retreating side before the retreat. */
+  readonly endsInZoc: boolean;
+  readonly end: number;
+}
+
 /**
- * A retreat path of exactly `hexes` steps for a stack (GT-7B.4, Q-GT-35):
- * every hex one the stack's units may stand in, free of enemy units, no hexside
- * closed to them, each step farther from every attacker; the last hex must obey
- * stacking. Returns the hexes entered, or null when there is none (the stack is
- * then destroyed). Chosen deterministically: a final hex outside enemy zones
- * of control first, then the lowest hex label.
+ * Every retreat path of exactly `hexes` steps for a stack (GT-7B.4, Q-GT-35):
+ * every hex one the stack's units may stand in, free of enemy units, no
+ * hexside closed to them, each step farther from every attacker; the last
+ * hex must obey stacking. In search order (neighbour directions 0–5).
  */
-export function retreatPath(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): string[] | null {
+export function retreatOptions(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): RetreatOption[] {
   const board = boardOf(state.scenario);
   const side = stack[0]?.side;
-  if (side === undefined) return null;
+  if (side === undefined) return [];
   const types = withTowed(state, stack).map((u) => typeOf(state, u));
   const enemyAt = new Set<number>();
   const enemyNear = new Set<number>();
@@ -37,14 +43,12 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
     }
   }
   const ids = new Set(withTowed(state, stack).map((u) => u.id));
-  let best: { path: number[]; score: [number, number] } | null = null;
+  const out: RetreatOption[] = [];
   const path: number[] = [];
   const visit = (cur: number) => {
     if (path.length === hexes) {
       const end = path[path.length - 1]!;
-      if (!endOk(state, board, side, end, ids, types)) return;
-      const score: [number, number] = [enemyNear.has(end) ? 1 : 0, end];
-      if (best === null || score[0] < best.score[0] || (score[0] === best.score[0] && score[1] < best.score[1])) best = { path: [...path], score };
+      if (endOk(state, board, side, end, ids, types)) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear.has(end), end });
       return;
     }
     for (let d = 0; d < 6; d++) {
@@ -60,8 +64,22 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
     }
   };
   visit(from);
-  const found = best as { path: number[] } | null;
-  return found === null ? null : found.path.map((i) => board.grid.label(i));
+  return out;
+}
+
+/** The engine's choice (Q-GT-35 when the owner does not choose): a final hex outside enemy zones of control first, then the lowest hex, then search order. */
+export function preferredRetreat(options: readonly RetreatOption[]): RetreatOption | null {
+  let best: RetreatOption | null = null;
+  for (const o of options) {
+    if (best === null || Number(o.endsInZoc) < Number(best.endsInZoc) || (o.endsInZoc === best.endsInZoc && o.end < best.end)) best = o;
+  }
+  return best;
+}
+
+/** The engine's retreat path for a stack, or null when there is none (the stack is then destroyed). */
+export function retreatPath(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): string[] | null {
+  const best = preferredRetreat(retreatOptions(state, stack, from, hexes, rules));
+  return best === null ? null : [...best.path];
 }
 
 function endOk(state: GameState, board: Board, side: string, end: number, moving: ReadonlySet<string>, types: readonly ReturnType<typeof typeOf>[]): boolean {

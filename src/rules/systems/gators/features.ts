@@ -22,6 +22,7 @@ import { debris } from './features/debris';
 import { sabotage } from './features/sabotage';
 import { bombardment } from './features/bombardment';
 import { commandVehicle } from './features/command-vehicle';
+import { ownerChoice } from './features/owner-choice';
 
 /**
  * The registry: every Gators! rule module, in the order their hooks combine
@@ -53,4 +54,5 @@ export const FEATURES: readonly GatorsFeature[] = [
   sabotage,
   bombardment,
   commandVehicle,
+  ownerChoice,
 ];

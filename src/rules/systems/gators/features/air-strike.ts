@@ -3,7 +3,8 @@ import { Json } from '../../../model/json';
 import { GameState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { defenderClass, pickDefender } from '../../../engine/combat/attack-checks';
-import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
+import { isChoiceStage } from '../../../engine/combat/owner-choice';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt, typeOf } from '../../../engine/queries';
@@ -102,9 +103,14 @@ function strikeFrom(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: StrikeO
     const t = o.targets[k]!;
     if (ctx.state.units[o.unit]?.loc.at !== 'hex') return;
     const attack = { attackers: [{ unit: o.unit }], target: t.hex };
+    const hooks = strikeHooks(h.odds, o.unit, m, t.markers);
+    if (k === from && resume !== undefined && isChoiceStage(resume.stage)) {
+      if (resumeOddsAttack(ctx, attack.attackers, t.hex, hooks, resume, { cause: 'air-strike' })) return;
+      continue;
+    }
     if (!askFirst(ctx, h.attackReaction, attack, k === from ? resume : undefined, () => pickDefender(ctx.state, t.hex, ctx.side, h.odds) !== undefined)) return;
     if (pickDefender(ctx.state, t.hex, ctx.side, h.odds) === undefined) continue;
-    resolveOddsAttack(ctx, attack.attackers, t.hex, strikeHooks(h.odds, o.unit, m, t.markers), { cause: 'air-strike' });
+    if (resolveOddsAttack(ctx, attack.attackers, t.hex, hooks, { cause: 'air-strike', ownerChoices: true }).suspended) return;
   }
 }
 

@@ -16,9 +16,15 @@ export function withAttackReaction<O extends AttackAt>(base: OrderHandler<Gators
   return {
     ...base,
     resolve: (ctx, o, i, resume) => {
+      // A later question of the same attack (the defender's owner choosing, Q-GT-35/44) is the base order's to resume.
+      if (resume !== undefined && !ownStage(resume.stage)) return base.resolve(ctx, o, i, resume);
       if (askFirst(ctx, reaction, o, resume, () => base.validate(ctx.state, ctx.side, o, i).length === 0)) base.resolve(ctx, o, i);
     },
   };
+}
+
+function ownStage(stage: Json): boolean {
+  return typeof stage === 'object' && stage !== null && (stage as { kind?: unknown }).kind === STAGE;
 }
 
 /**
