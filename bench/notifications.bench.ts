@@ -142,7 +142,7 @@ async function run(label: string, url: string, recv: ReturnType<typeof receiver>
   });
   const instances = [0, 1].map(() => {
     const prisma = new PrismaService({ kind: 'postgres', url, poolMax: 8, close: async () => undefined });
-    const outbox = new PostgresNotificationOutbox(config, systemClock);
+    const outbox = new PostgresNotificationOutbox(config, systemClock, prisma);
     const repo = new DeliveryRepository(prisma);
     const channels = ChannelRegistry.fromConfig(config.notifications, systemClock);
     const processor = new DeliveryProcessor(config, repo, outbox, channels, new UnsubscribeTokens(config.notifications.tokenSecret!, config.publicUrl), systemClock, Math.random);

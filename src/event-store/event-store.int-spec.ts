@@ -1,5 +1,6 @@
 import { testPrisma, testPoolMax, uniqueId } from '../../test/support/database';
 import type { PrismaService } from '../database/prisma.service';
+import type { Cte, SqlParams } from '../database/sql-params';
 import { IdempotencyKeyReusedError, VersionConflictError } from './event-store.errors';
 import { EventStore } from './event-store.service';
 import type { Checkpoint, NewEvent } from './event-store.types';
@@ -90,6 +91,27 @@ describe('EventStore (real Postgres)', () => {
     await expect(store.append(g, 0, [ev('B', 2)], { idempotencyKey: key })).rejects.toBeInstanceOf(VersionConflictError);
     const ok = await store.append(g, 1, [ev('B', 2)], { idempotencyKey: key });
     expect(ok).toEqual({ gameId: g, fromVersion: 2, toVersion: 2, replayed: false });
+  });
+
+  it('writes the rows added with alsoWrite in the same statement, and none of them when the append fails', async () => {
+    const g = uniqueId();
+    const key = uniqueId('key');
+    const snapshotAt = (version: number) => (p: SqlParams, guard: string): Cte[] => [
+      { name: 'test_snapshot', sql: `INSERT INTO snapshots (game_id, version, state) SELECT ${p.add(g)}, ${p.add(version)}::int, '{}'::jsonb WHERE ${guard}` },
+    ];
+    const snapshots = async () => (await prisma.snapshot.findMany({ where: { gameId: g }, orderBy: { version: 'asc' } })).map((s) => s.version);
+
+    await store.append(g, 0, [ev('A', 1)], { idempotencyKey: key, alsoWrite: snapshotAt(1) });
+    expect(await snapshots()).toEqual([1]);
+    // A lost race (stale version): neither events nor the other rows.
+    await expect(store.append(g, 0, [ev('B', 2)], { alsoWrite: snapshotAt(2) })).rejects.toBeInstanceOf(VersionConflictError);
+    // A reused key at the right version: the events would go in, so the key's insert fails and undoes the whole statement.
+    await expect(store.append(g, 1, [ev('B', 2)], { idempotencyKey: key, alsoWrite: snapshotAt(3) })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await snapshots()).toEqual([1]);
+    expect(await store.currentVersion(g)).toBe(1);
+    // The same key and request again: the first result, nothing written.
+    expect(await store.append(g, 0, [ev('A', 1)], { idempotencyKey: key, alsoWrite: snapshotAt(4) })).toEqual({ gameId: g, fromVersion: 1, toVersion: 1, replayed: true });
+    expect(await snapshots()).toEqual([1]);
   });
 
   it('lets exactly one of many concurrent same-key appends write', async () => {

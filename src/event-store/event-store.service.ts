@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PrismaService, Tx } from '../database/prisma.service';
+import { Cte, SqlParams, withCtes } from '../database/sql-params';
 import { IdempotencyKeyReusedError, VersionConflictError } from './event-store.errors';
 import type { AppendResult, Checkpoint, GlobalEvent, NewEvent, StoredEvent } from './event-store.types';
 import { START } from './event-store.types';
@@ -12,41 +13,75 @@ export interface AppendOptions {
   requestHash?: string;
   /** Run inside the caller's transaction (for example to write outbox rows atomically). */
   tx?: Tx;
+  /**
+   * Rows that must commit with the events, as further parts of the same statement. Each part
+   * must write only when `guard` (an SQL condition) holds: it is true only if the events went in.
+   */
+  alsoWrite?: (params: SqlParams, guard: string) => Cte[];
 }
 
 /**
- * The append is one SQL statement, so an unkeyed append costs one round trip and writes one
- * row per event:
- * - `ok` passes only if the expected version is the game's latest event (or 0 for a new game);
+ * The append is one SQL statement, so an append costs one round trip and writes one row per
+ * event:
+ * - `es_ok` passes only if the expected version is the game's latest event (or 0 for a new game);
  * - the first new event (version expected+1) is inserted with ON CONFLICT DO NOTHING: the
  *   unique key on (game_id, version) is the concurrency guard, and a writer that lost the race
- *   inserts nothing and raises no error (a failed statement would cost a reconnect);
+ *   inserts nothing and raises no error;
  * - the other events follow only if the first went in. No rival can hold their versions: to
- *   write expected+2 it would need expected+1 committed, and that row is ours.
+ *   write expected+2 it would need expected+1 committed, and that row is ours;
+ * - the idempotency key is claimed only if the events went in. A key already taken makes the
+ *   insert fail, which undoes the whole statement; the key's first result is then looked up.
+ * Other modules add rows that must commit with the events (`alsoWrite`) as further parts of the
+ * same statement, each guarded by EVENTS_APPENDED.
  */
-const APPEND_SQL = `
-WITH ok AS (
-  SELECT 1 WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM events WHERE game_id = $1 AND version = $2::int)
-), batch AS (
-  SELECT e.value, e.ord::int AS ord FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
-), first AS (
-  INSERT INTO events (game_id, version, type, data, meta)
-  SELECT $1, $2::int + 1, value->>'type', value->'data', value->'meta' FROM ok, batch WHERE ord = 1
-  ON CONFLICT (game_id, version) DO NOTHING
-  RETURNING 1
-), rest AS (
-  INSERT INTO events (game_id, version, type, data, meta)
-  SELECT $1, $2::int + ord, value->>'type', value->'data', value->'meta' FROM batch
-  WHERE ord > 1 AND EXISTS (SELECT 1 FROM first)
-  RETURNING 1
-)
-SELECT (SELECT count(*) FROM first)::int + (SELECT count(*) FROM rest)::int AS inserted`;
+export const EVENTS_APPENDED = 'EXISTS (SELECT 1 FROM es_first)';
 
-const CLAIM_KEY_SQL = `
-INSERT INTO idempotency_keys (key, game_id, request_hash, from_version, to_version)
-VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (key) DO NOTHING
-RETURNING 1 AS claimed`;
+export interface KeyedResult {
+  gameId: string;
+  requestHash: string;
+  fromVersion: number;
+  toVersion: number;
+}
+
+interface KeyClaim {
+  key: string;
+  hash: string;
+}
+
+function appendCtes(p: SqlParams, gameId: string, expectedVersion: number, payload: string, claim?: KeyClaim): Cte[] {
+  const game = p.add(gameId);
+  const expected = `${p.add(expectedVersion)}::int`;
+  const batch = `${p.add(payload)}::jsonb`;
+  const ctes: Cte[] = [
+    { name: 'es_ok', sql: `SELECT 1 WHERE ${expected} = 0 OR EXISTS (SELECT 1 FROM events WHERE game_id = ${game} AND version = ${expected})` },
+    { name: 'es_batch', sql: `SELECT e.value, e.ord::int AS ord FROM jsonb_array_elements(${batch}) WITH ORDINALITY AS e(value, ord)` },
+    {
+      name: 'es_first',
+      sql: `INSERT INTO events (game_id, version, type, data, meta)
+SELECT ${game}, ${expected} + 1, value->>'type', value->'data', value->'meta' FROM es_ok, es_batch WHERE ord = 1
+ON CONFLICT (game_id, version) DO NOTHING
+RETURNING 1`,
+    },
+    {
+      name: 'es_rest',
+      sql: `INSERT INTO events (game_id, version, type, data, meta)
+SELECT ${game}, ${expected} + ord, value->>'type', value->'data', value->'meta' FROM es_batch
+WHERE ord > 1 AND ${EVENTS_APPENDED}
+RETURNING 1`,
+    },
+  ];
+  if (claim) {
+    ctes.push({
+      name: 'es_key',
+      sql: `INSERT INTO idempotency_keys (key, game_id, request_hash, from_version, to_version)
+SELECT ${p.add(claim.key)}, ${game}, ${p.add(claim.hash)}, ${expected} + 1, ${expected} + (SELECT count(*) FROM es_batch)::int
+WHERE ${EVENTS_APPENDED}`,
+    });
+  }
+  return ctes;
+}
+
+const INSERTED = 'SELECT (SELECT count(*) FROM es_first)::int + (SELECT count(*) FROM es_rest)::int AS inserted';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -75,22 +110,36 @@ export class EventStore {
     }
     const payload = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? null, meta: e.meta })));
     const key = options.idempotencyKey;
-    if (!key) return this.appendOnce(run, gameId, expectedVersion, payload, events.length);
+    const claim = key ? { key, hash: options.requestHash ?? hashEvents(gameId, expectedVersion, events) } : undefined;
+    const p = new SqlParams();
+    const ctes = appendCtes(p, gameId, expectedVersion, payload, claim);
+    if (options.alsoWrite) ctes.push(...options.alsoWrite(p, EVENTS_APPENDED));
+    // The plain append is the hot path of every projection test and benchmark: prepare it once.
+    const name = claim || options.alsoWrite ? undefined : 'fieldpost_append';
 
-    const hash = options.requestHash ?? hashEvents(gameId, expectedVersion, events);
-    // The key row and the events commit together or not at all. A concurrent request with the
-    // same key blocks on the key row until the first commits, then returns its result.
-    const keyed = async (tx: Tx): Promise<AppendResult> => {
-      const inTx = this.runner(tx);
-      const claimed = await inTx(CLAIM_KEY_SQL, [key, gameId, hash, expectedVersion + 1, expectedVersion + events.length]);
-      if (claimed.length === 0) {
-        const earlier = await tx.idempotencyKey.findUnique({ where: { key } });
-        if (!earlier || earlier.gameId !== gameId || earlier.requestHash !== hash) throw new IdempotencyKeyReusedError(key);
+    let inserted = 0;
+    try {
+      inserted = Number((await run(withCtes(ctes, INSERTED), p.values, name))[0]?.['inserted'] ?? 0);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+    if (inserted === events.length) return { gameId, fromVersion: expectedVersion + 1, toVersion: expectedVersion + events.length, replayed: false };
+    // Nothing was written. Read what others committed (not through the caller's transaction,
+    // which a failed statement has aborted): the key's first result, or the current version.
+    if (claim) {
+      const earlier = await this.keyedResult(claim.key);
+      if (earlier) {
+        if (earlier.gameId !== gameId || earlier.requestHash !== claim.hash) throw new IdempotencyKeyReusedError(claim.key);
         return { gameId, fromVersion: earlier.fromVersion, toVersion: earlier.toVersion, replayed: true };
       }
-      return this.appendOnce(inTx, gameId, expectedVersion, payload, events.length);
-    };
-    return options.tx ? keyed(options.tx) : this.prisma.$transaction(keyed);
+    }
+    throw new VersionConflictError(gameId, expectedVersion, await this.versionOf(this.runner(), gameId));
+  }
+
+  /** What the first append with this idempotency key wrote, if it committed. */
+  async keyedResult(key: string): Promise<KeyedResult | null> {
+    const row = (await this.runner()('SELECT game_id, request_hash, from_version, to_version FROM idempotency_keys WHERE key = $1', [key], 'fieldpost_key'))[0];
+    return row ? { gameId: String(row['game_id']), requestHash: String(row['request_hash']), fromVersion: Number(row['from_version']), toVersion: Number(row['to_version']) } : null;
   }
 
   private runner(tx?: Tx): Runner {
@@ -99,17 +148,6 @@ export class EventStore {
       const statement = name ? await this.prisma.statementName(name) : undefined;
       return (await this.prisma.pool.query({ text: sql, values: params, ...(statement ? { name: statement } : {}) })).rows as Array<Record<string, unknown>>;
     };
-  }
-
-  private async appendOnce(run: Runner, gameId: string, expectedVersion: number, payload: string, count: number): Promise<AppendResult> {
-    let inserted = 0;
-    try {
-      inserted = Number((await run(APPEND_SQL, [gameId, expectedVersion, payload], 'fieldpost_append'))[0]?.['inserted'] ?? 0);
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
-    if (inserted !== count) throw new VersionConflictError(gameId, expectedVersion, await this.versionOf(run, gameId));
-    return { gameId, fromVersion: expectedVersion + 1, toVersion: expectedVersion + count, replayed: false };
   }
 
   async currentVersion(gameId: string, tx?: Tx): Promise<number> {
@@ -181,7 +219,7 @@ function hashEvents(gameId: string, expectedVersion: number, events: NewEvent[])
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } }; message?: unknown };
-  if (e?.code === 'P2002') return true;
+  if (e?.code === 'P2002' || e?.code === UNIQUE_VIOLATION) return true;
   if (e?.meta?.code === UNIQUE_VIOLATION) return true;
   const cause = e?.meta?.driverAdapterError?.cause;
   if (cause?.originalCode === UNIQUE_VIOLATION || cause?.kind === 'UniqueConstraintViolation') return true;

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
-import type { Prisma } from '../database/generated/client';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store.service';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
@@ -13,6 +12,7 @@ import { AppEvent, Draft, GameEnvelope } from './game-envelope';
 import type { GameEventMeta } from './game-events';
 import { foldGame } from './game-fold';
 import { followUps } from './game-followups';
+import { gameRowCte, jobsCtes, SeatRow, seatsCte, snapshotCte } from './commit-rows';
 import { projectGame } from './game-projection';
 import { planNotifications } from './notification-planner';
 import { planJobs } from './scheduler/job-planner';
@@ -36,13 +36,6 @@ export interface Committed {
 
 /** Without the notifications module (the games module alone, in tests), reminders come 12 hours ahead. */
 const DEFAULT_REMINDER_LEAD_MINUTES = 12 * 60;
-
-/** Thrown inside the transaction when the idempotency key turns out to be taken already. */
-class Replayed extends Error {
-  constructor(readonly fromVersion: number, readonly toVersion: number) {
-    super('replayed');
-  }
-}
 
 /**
  * Writes a decision: the events, plus everything that must change with them in the same
@@ -100,56 +93,42 @@ export class GameCommitter {
       playerNames: await this.playerNames(final),
       publicUrl: this.config.publicUrl,
     }) : [];
-    const jobs = planJobs(before, final, now, await this.leads(before, final), v);
+    // The two reads a commit may need go out together.
+    const [leads, prepared] = await Promise.all([this.leads(before, final), intents.length ? this.outbox!.prepare(intents) : undefined]);
+    const jobs = planJobs(before, final, now, leads, v);
+    const every = final.options.snapshotInterval;
+    const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 
-    try {
-      await this.prisma.$transaction(async (tx) => {
-        const appended = await this.store.append(gameId, version, events, { tx, idempotencyKey: ctx.idempotencyKey, requestHash: ctx.requestHash });
-        if (appended.replayed) throw new Replayed(appended.fromVersion, appended.toVersion);
-        const row = projectGame(system, final, v);
-        await tx.game.upsert({ where: { id: gameId }, create: { id: gameId, ...row }, update: row });
-        await this.writeSeats(tx, before, final);
-        await ctx.alsoWrite?.(tx);
-        await this.writeJobs(tx, gameId, jobs);
-        if (intents.length) await this.outbox!.enqueue(tx, intents);
-        const every = final.options.snapshotInterval;
-        if (Math.floor(v / every) > Math.floor(version / every)) {
-          await this.store.saveSnapshot(gameId, v, final as unknown as Prisma.InputJsonValue, tx);
-        }
+    const append = (tx?: Tx) =>
+      this.store.append(gameId, version, events, {
+        tx,
+        idempotencyKey: ctx.idempotencyKey,
+        requestHash: ctx.requestHash,
+        alsoWrite: (p, guard) => [
+          gameRowCte(p, guard, projectGame(system, final, v), now),
+          ...seatsCte(p, guard, this.seatRows(before, final, now)),
+          ...jobsCtes(p, guard, gameId, jobs, jobs.add.map((j) => ({ id: this.ids.next('job'), kind: j.kind, game_version: j.gameVersion, side: j.side, due_at: j.dueAt.toISOString() }))),
+          ...(prepared?.ctes(p, guard) ?? []),
+          ...(snapshotDue ? [snapshotCte(p, guard, gameId, v, final)] : []),
+        ],
       });
-    } catch (err) {
-      if (err instanceof Replayed) return { fromVersion: err.fromVersion, toVersion: err.toVersion, events: [], state: final, replayed: true };
-      throw err;
-    }
+    // One statement, one round trip. Only writes of other modules (a new game's secret, a used
+    // invitation) need a transaction around it.
+    const alsoWrite = ctx.alsoWrite;
+    const appended = alsoWrite
+      ? await this.prisma.$transaction(async (tx) => {
+          await alsoWrite(tx);
+          return append(tx);
+        })
+      : await append();
+    if (appended.replayed) return { fromVersion: appended.fromVersion, toVersion: appended.toVersion, events: [], state: final, replayed: true };
     return { fromVersion: version + 1, toVersion: v, events: stored, state: final, replayed: false };
   }
 
-  private async writeSeats(tx: Tx, before: GameEnvelope | undefined, after: GameEnvelope): Promise<void> {
-    for (const [side, playerId] of Object.entries(after.seats)) {
-      if (before && before.seats[side] === playerId) continue;
-      await tx.seat.upsert({
-        where: { gameId_side: { gameId: after.id, side } },
-        create: { gameId: after.id, side, playerId, claimedAt: playerId ? this.clock.now() : null },
-        update: { playerId, claimedAt: playerId ? this.clock.now() : null },
-      });
-    }
-  }
-
-  /** One statement: the rows it inserts are not seen by its own UPDATE, so new jobs survive. */
-  private async writeJobs(tx: Tx, gameId: string, plan: ReturnType<typeof planJobs>): Promise<void> {
-    if (!plan.cancel.length && !plan.add.length) return;
-    const rows = plan.add.map((j) => ({ id: this.ids.next('job'), kind: j.kind, game_version: j.gameVersion, side: j.side, due_at: j.dueAt.toISOString() }));
-    await tx.$executeRawUnsafe(
-      `WITH cancelled AS (
-         UPDATE scheduled_jobs SET status = 'cancelled' WHERE game_id = $1 AND status = 'pending' AND kind = ANY($2::text[]) RETURNING 1
-       )
-       INSERT INTO scheduled_jobs (id, game_id, kind, game_version, side, due_at)
-       SELECT j.id, $1, j.kind, j.game_version, j.side, j.due_at
-       FROM jsonb_to_recordset($3::jsonb) AS j(id text, kind text, game_version int, side text, due_at timestamptz)`,
-      gameId,
-      plan.cancel,
-      JSON.stringify(rows),
-    );
+  private seatRows(before: GameEnvelope | undefined, after: GameEnvelope, now: Date): SeatRow[] {
+    return Object.entries(after.seats)
+      .filter(([side, playerId]) => !before || before.seats[side] !== playerId)
+      .map(([side, playerId]) => ({ game_id: after.id, side, player_id: playerId, claimed_at: playerId ? now.toISOString() : null }));
   }
 
   /** The secret seed is read only when the game ends and it is revealed. */

@@ -1,25 +1,45 @@
-import type { Prisma } from '../database/generated/client';
 import type { GameSystem } from '../rules/engine/types';
 import type { GameEnvelope } from './game-envelope';
 
-/** The games row (the listing read model) for a state at a version. */
-export function projectGame(system: GameSystem, state: GameEnvelope, version: number): Omit<Prisma.GameUncheckedCreateInput, 'id'> {
+/** A `games` row (the listing read model), by column. */
+export interface GameRow {
+  id: string;
+  scenario_id: string;
+  scenario_version: string;
+  system: string;
+  title: string;
+  created_by: string;
+  status: string;
+  version: number;
+  turn: number;
+  phase: string;
+  mode: string;
+  acting: string[];
+  deadline_at: string | null;
+  options: unknown;
+  seed_commitment: string;
+  result: unknown;
+}
+
+/** The games row for a state at a version. */
+export function projectGame(system: GameSystem, state: GameEnvelope, version: number): GameRow {
   const phase = state.status === 'seating' ? null : system.phase(state.rules);
   return {
-    scenarioId: state.scenarioId,
-    scenarioVersion: state.scenarioVersion,
+    id: state.id,
+    scenario_id: state.scenarioId,
+    scenario_version: state.scenarioVersion,
     system: state.systemId,
     title: state.title,
-    createdBy: state.createdBy,
+    created_by: state.createdBy,
     status: state.status,
     version,
     turn: phase?.turn ?? 0,
     phase: phase?.phase ?? 'seating',
     mode: state.status === 'finished' ? 'ended' : (phase?.mode ?? 'seating'),
-    acting: state.status === 'active' ? (phase?.acting ?? []) : [],
-    deadlineAt: state.deadline?.at ? new Date(state.deadline.at) : null,
-    options: state.options as unknown as Prisma.InputJsonValue,
-    seedCommitment: state.seedCommitment,
-    result: state.result ? (state.result as unknown as Prisma.InputJsonValue) : undefined,
+    acting: state.status === 'active' ? [...(phase?.acting ?? [])] : [],
+    deadline_at: state.deadline?.at ?? null,
+    options: state.options,
+    seed_commitment: state.seedCommitment,
+    result: state.result ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../database/prisma.service';
+import type { Cte, SqlParams } from '../database/sql-params';
 
 /**
  * What the games module asks the notifications module to tell one player. It is written in the
@@ -50,7 +51,18 @@ export interface NotificationContent {
 
 /** Implemented by the notifications module; the games module depends only on this. */
 export interface NotificationOutbox {
+  /**
+   * Reads the recipients' settings and plans the deliveries, writing nothing: the rows become
+   * parts of the statement that appends the events, so both commit or neither does.
+   */
+  prepare(intents: NotificationIntent[]): Promise<PreparedNotifications>;
+  /** The same inside a caller's transaction. */
   enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void>;
+}
+
+export interface PreparedNotifications {
+  /** The outbox rows as parts of the caller's statement, written only when `guard` holds. */
+  ctes(params: SqlParams, guard: string): Cte[];
 }
 
 export const NOTIFICATION_OUTBOX = Symbol('NOTIFICATION_OUTBOX');

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { PrismaService } from '../../database/prisma.service';
 import { IdempotencyKeyReusedError, VersionConflictError } from '../../event-store/event-store.errors';
 import type { RawSubmission, SideId } from '../../rules/engine/types';
 import { BadInputError } from '../../common/errors';
@@ -33,7 +32,6 @@ const KINDS = ['orders', 'reaction', 'standing-orders'];
 @Injectable()
 export class SubmitPhaseHandler {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly store: EventStore,
     private readonly loader: GameLoader,
     private readonly committer: GameCommitter,
@@ -50,10 +48,13 @@ export class SubmitPhaseHandler {
     }
     const key = `${playerId}:${cmd.idempotencyKey}`;
     const requestHash = hashRequest(cmd);
+    // Both reads go out at once: a retry is rare, and waiting for its answer first costs a round trip.
+    const loading = this.loader.load(cmd.gameId).then((g) => ({ g }), (error: unknown) => ({ error }));
     const replay = await this.replay(key, requestHash, cmd.gameId, playerId);
     if (replay) return replay;
-
-    const game = await this.loader.load(cmd.gameId);
+    const loaded = await loading;
+    if ('error' in loaded) throw loaded.error;
+    const game = loaded.g;
     const side = requireSide(game.state, playerId);
     const drafts = this.decide(game, side, cmd, await this.secrets.seedOf(cmd.gameId));
     const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
@@ -92,7 +93,7 @@ export class SubmitPhaseHandler {
   }
 
   private async replay(key: string, requestHash: string, gameId: string, playerId: string): Promise<Outcome | null> {
-    const earlier = await this.prisma.idempotencyKey.findUnique({ where: { key } });
+    const earlier = await this.store.keyedResult(key);
     if (!earlier) return null;
     if (earlier.gameId !== gameId || earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(playerId.length + 1));
     const game = await this.loader.load(gameId, earlier.toVersion);

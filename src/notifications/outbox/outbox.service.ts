@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
-import type { Tx } from '../../database/prisma.service';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
-import type { NotificationIntent, NotificationOutbox } from '../notification-intent';
+import { PrismaService, type Tx } from '../../database/prisma.service';
+import { Cte, SqlParams, withCtes } from '../../database/sql-params';
+import type { NotificationIntent, NotificationOutbox, PreparedNotifications } from '../notification-intent';
 import { effectivePreferences, rowFromJson } from '../preferences/preferences';
 import { safeTimeZone } from '../schedule/local-time';
 import { itemFromIntent, OutboxItem } from './outbox-item';
 import { PlannedDelivery, PlannedDigest, planDeliveries, RecipientContext } from './plan';
-import { SqlRunner, txRunner } from './sql-runner';
+import { pgRunner, SqlRunner, txRunner } from './sql-runner';
 
 /**
  * Each recipient's time zone, settings (default and game override) and endpoints (all-games and
@@ -23,42 +24,71 @@ JOIN players p ON p.id = x.player_id
 LEFT JOIN notification_preferences d ON d.player_id = x.player_id AND d.game_id = ''
 LEFT JOIN notification_preferences o ON x.game_id IS NOT NULL AND o.player_id = x.player_id AND o.game_id = x.game_id`;
 
-const DIGESTS_SQL = `
-WITH x AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(notification_id text, delivery_id text, player_id text, day text, at timestamptz)
-), n AS (
-  INSERT INTO notifications (id, player_id, game_id, kind, content, created_at)
-  SELECT notification_id, player_id, NULL, 'digest', jsonb_build_object('day', day), $2::timestamptz FROM x
-  ON CONFLICT (id) DO NOTHING
-)
-INSERT INTO notification_deliveries (id, notification_id, player_id, channel, status, not_before, created_at)
-SELECT delivery_id, notification_id, player_id, 'email', 'pending', at, $2::timestamptz FROM x
-ON CONFLICT (id) DO NOTHING`;
-
 /**
- * A digest still takes mail only while no worker has claimed it. FOR SHARE makes a claim wait
- * for this transaction, so a held mail is either in the digest the worker reads or sent alone.
+ * The outbox rows as parts of one statement: the digests, then the notifications and their
+ * deliveries, written only when `guard` holds (the caller's events went in).
+ * - Deliveries are only written for notifications this statement inserted: a repeat is a no-op.
+ * - A held mail joins its digest only while no worker has claimed the digest. FOR SHARE makes
+ *   a claim wait for this statement's transaction, so a held mail is either in the digest the
+ *   worker reads or goes out alone (at aloneAt). A digest this statement creates is open.
  */
-const OPEN_DIGESTS_SQL = `
-SELECT id FROM notification_deliveries
-WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status = 'pending'
-  AND (locked_until IS NULL OR locked_until <= $2::timestamptz)
-FOR SHARE`;
-
-/** Deliveries are only written for notifications this statement inserted: a repeat is a no-op. */
-const WRITE_SQL = `
-WITH n AS (
-  INSERT INTO notifications (id, player_id, game_id, kind, side, game_version, content, created_at)
-  SELECT id, player_id, game_id, kind, side, game_version, content, $3::timestamptz
-  FROM jsonb_to_recordset($1::jsonb) AS x(id text, player_id text, game_id text, kind text, side text, game_version int, content jsonb)
-  ON CONFLICT (id) DO NOTHING
-  RETURNING id
-)
-INSERT INTO notification_deliveries (id, notification_id, player_id, channel, endpoint_id, status, not_before, digest_id, created_at)
-SELECT x.id, x.notification_id, x.player_id, x.channel, x.endpoint_id, x.status, x.not_before, x.digest_id, $3::timestamptz
-FROM jsonb_to_recordset($2::jsonb) AS x(id text, notification_id text, player_id text, channel text, endpoint_id text, status text, not_before timestamptz, digest_id text)
-WHERE x.notification_id IN (SELECT id FROM n)
-ON CONFLICT (id) DO NOTHING`;
+function outboxCtes(p: SqlParams, guard: string, rows: unknown[], planned: unknown[], digests: unknown[], now: string): Cte[] {
+  const at = `${p.add(now)}::timestamptz`;
+  const ctes: Cte[] = [];
+  let open = 'SELECT NULL::text AS id WHERE false';
+  if (digests.length > 0) {
+    const d = p.json(digests);
+    ctes.push(
+      {
+        name: 'ob_digest_n',
+        sql: `INSERT INTO notifications (id, player_id, game_id, kind, content, created_at)
+SELECT notification_id, player_id, NULL, 'digest', jsonb_build_object('day', day), ${at}
+FROM jsonb_to_recordset(${d}) AS x(notification_id text, player_id text, day text) WHERE ${guard}
+ON CONFLICT (id) DO NOTHING`,
+      },
+      {
+        name: 'ob_digest_d',
+        sql: `INSERT INTO notification_deliveries (id, notification_id, player_id, channel, status, not_before, created_at)
+SELECT delivery_id, notification_id, player_id, 'email', 'pending', at, ${at}
+FROM jsonb_to_recordset(${d}) AS x(notification_id text, delivery_id text, player_id text, at timestamptz) WHERE ${guard}
+ON CONFLICT (id) DO NOTHING
+RETURNING id`,
+      },
+      {
+        name: 'ob_digest_open',
+        sql: `SELECT id FROM notification_deliveries
+WHERE id IN (SELECT x.delivery_id FROM jsonb_to_recordset(${d}) AS x(delivery_id text)) AND status = 'pending'
+  AND (locked_until IS NULL OR locked_until <= ${at})
+FOR SHARE`,
+      },
+    );
+    open = 'SELECT id FROM ob_digest_d UNION ALL SELECT id FROM ob_digest_open';
+  }
+  ctes.push(
+    {
+      name: 'ob_n',
+      sql: `INSERT INTO notifications (id, player_id, game_id, kind, side, game_version, content, created_at)
+SELECT id, player_id, game_id, kind, side, game_version, content, ${at}
+FROM jsonb_to_recordset(${p.json(rows)}) AS x(id text, player_id text, game_id text, kind text, side text, game_version int, content jsonb)
+WHERE ${guard}
+ON CONFLICT (id) DO NOTHING
+RETURNING id`,
+    },
+    {
+      name: 'ob_d',
+      sql: `INSERT INTO notification_deliveries (id, notification_id, player_id, channel, endpoint_id, status, not_before, digest_id, created_at)
+SELECT x.id, x.notification_id, x.player_id, x.channel, x.endpoint_id,
+  CASE WHEN x.digest_id IS NULL OR x.digest_id IN (${open}) THEN x.status ELSE 'pending' END,
+  CASE WHEN x.digest_id IS NULL OR x.digest_id IN (${open}) THEN x.not_before ELSE coalesce(x.alone_at, ${at}) END,
+  CASE WHEN x.digest_id IN (${open}) THEN x.digest_id END,
+  ${at}
+FROM jsonb_to_recordset(${p.json(planned)}) AS x(id text, notification_id text, player_id text, channel text, endpoint_id text, status text, not_before timestamptz, digest_id text, alone_at timestamptz)
+WHERE x.notification_id IN (SELECT id FROM ob_n)
+ON CONFLICT (id) DO NOTHING`,
+    },
+  );
+  return ctes;
+}
 
 /**
  * The transactional outbox. One `notifications` row per intent (its content, once) and one
@@ -71,7 +101,13 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(NOTIFICATION_CLOCK) private readonly clock: Clock,
+    private readonly prisma: PrismaService,
   ) {}
+
+  /** Reads the recipients' settings now (one round trip); the rows go into the caller's statement. */
+  async prepare(intents: NotificationIntent[]): Promise<PreparedNotifications> {
+    return this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent));
+  }
 
   async enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void> {
     await this.write(txRunner(tx), intents.map(itemFromIntent));
@@ -80,6 +116,12 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
   /** Also used by the worker for its own notices, on its own transaction. */
   async write(run: SqlRunner, items: OutboxItem[]): Promise<void> {
     if (items.length === 0) return;
+    const p = new SqlParams();
+    await run(withCtes((await this.plan(run, items)).ctes(p, 'true'), 'SELECT 1'), p.values);
+  }
+
+  private async plan(run: SqlRunner, items: OutboxItem[]): Promise<PreparedNotifications> {
+    if (items.length === 0) return { ctes: () => [] };
     const now = this.clock.now();
     const contexts = await this.contexts(run, items);
     const deliveries: PlannedDelivery[] = [];
@@ -91,7 +133,6 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
       deliveries.push(...plan.deliveries);
       if (plan.digest) digests.set(plan.digest.deliveryId, plan.digest);
     }
-    if (digests.size > 0) await this.openDigests(run, [...digests.values()], deliveries, now);
     const rows = items.map((i) => ({ id: i.id, player_id: i.playerId, game_id: i.gameId, kind: i.kind, side: i.side, game_version: i.gameVersion, content: i.content }));
     const planned = deliveries.map((d) => ({
       id: d.id,
@@ -102,8 +143,10 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
       status: d.status,
       not_before: d.notBefore.toISOString(),
       digest_id: d.digestId,
+      alone_at: d.aloneAt?.toISOString() ?? null,
     }));
-    await run(WRITE_SQL, [JSON.stringify(rows), JSON.stringify(planned), now.toISOString()]);
+    const digestRows = [...digests.values()].map((d) => ({ notification_id: d.notificationId, delivery_id: d.deliveryId, player_id: d.playerId, day: d.day, at: d.at.toISOString() }));
+    return { ctes: (p, guard) => outboxCtes(p, guard, rows, planned, digestRows, now.toISOString()) };
   }
 
   private async contexts(run: SqlRunner, items: OutboxItem[]): Promise<Map<string, RecipientContext>> {
@@ -123,20 +166,6 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
       });
     }
     return out;
-  }
-
-  /** Creates the digests; a mail whose digest is already being sent goes out on its own. */
-  private async openDigests(run: SqlRunner, digests: PlannedDigest[], deliveries: PlannedDelivery[], now: Date): Promise<void> {
-    const rows = digests.map((d) => ({ notification_id: d.notificationId, delivery_id: d.deliveryId, player_id: d.playerId, day: d.day, at: d.at.toISOString() }));
-    await run(DIGESTS_SQL, [JSON.stringify(rows), now.toISOString()]);
-    const open = new Set((await run(OPEN_DIGESTS_SQL, [JSON.stringify(digests.map((d) => d.deliveryId)), now.toISOString()])).map((r) => String(r.id)));
-    for (const d of deliveries) {
-      if (d.status === 'held' && d.digestId && !open.has(d.digestId)) {
-        d.status = 'pending';
-        d.digestId = null;
-        d.notBefore = d.aloneAt ?? now;
-      }
-    }
   }
 }
 

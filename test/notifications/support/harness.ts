@@ -71,7 +71,7 @@ export function harness(prisma: PrismaService, config: AppConfig, opts: { clock?
   configureLogger(config.logLevel);
   const clock = opts.clock ?? { now: () => new Date() };
   const random = opts.random ?? Math.random;
-  const outbox = new PostgresNotificationOutbox(config, clock);
+  const outbox = new PostgresNotificationOutbox(config, clock, prisma);
   const repo = new DeliveryRepository(prisma);
   const channels = ChannelRegistry.fromConfig(config.notifications, clock);
   const tokens = new UnsubscribeTokens(config.notifications.tokenSecret!, config.publicUrl);
