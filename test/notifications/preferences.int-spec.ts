@@ -1,7 +1,7 @@
 import { BadInputError, NotFoundError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
-import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
+import { discordEndpoint, intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
 
 describeOnServer('notification preferences', () => {
@@ -60,6 +60,48 @@ describeOnServer('notification preferences', () => {
     await h.preferences.unsubscribe({ playerId: p, gameId: null });
     expect(await statuses(prisma, p, 'email')).toEqual({ cancelled: 2 });
     expect(await h.preferences.getPreferences(p)).toMatchObject({ channels: { email: false } });
+  });
+
+  it('honours each per-game field over the player\'s defaults on its own, in what it plans and in what already waits', async () => {
+    // The clock is 23:00 UTC: inside the default quiet hours (22:00-07:00).
+    const p = await player(prisma, { timeZone: 'UTC' });
+    await webhookEndpoint(prisma, p, 'http://127.0.0.1:9/hook');
+    await discordEndpoint(prisma, p, 'http://127.0.0.1:9/api/webhooks/1/x');
+    await h.preferences.setPreferences(p, { quietHours: { start: '22:00', end: '07:00' }, reminderLeadMinutes: 120, digest: false });
+    await h.preferences.setPreferences(p, { channels: { email: false } }, 'g-nomail');
+    await h.preferences.setPreferences(p, { channels: { webhook: false, discord: false }, reminderLeadMinutes: 30 }, 'g-mailonly');
+    await h.preferences.setPreferences(p, { quietHours: null, digest: true }, 'g-loud');
+    await h.preferences.setPreferences(p, { quietHours: { start: '23:30', end: '06:00' } }, 'g-late');
+    await h.enqueue(['g-plain', 'g-nomail', 'g-mailonly', 'g-loud', 'g-late'].map((gameId) => intent({ playerId: p, gameId })));
+
+    const rows = await prisma.notificationDelivery.findMany({ where: { playerId: p }, include: { notification: true } });
+    const planned = Object.fromEntries(
+      ['g-plain', 'g-nomail', 'g-mailonly', 'g-loud', 'g-late'].map((g) => [
+        g,
+        rows
+          .filter((r) => r.notification.gameId === g)
+          .map((r) => `${r.channel} ${r.status} ${r.notBefore.toISOString().slice(11, 16)}`)
+          .sort(),
+      ]),
+    );
+    expect(planned).toEqual({
+      'g-plain': ['discord pending 07:00', 'email pending 07:00', 'webhook pending 23:00'],
+      // Only mail is off; quiet hours still come from the defaults.
+      'g-nomail': ['discord pending 07:00', 'webhook pending 23:00'],
+      'g-mailonly': ['email pending 07:00'],
+      // No quiet hours in this game, and its mail waits for the digest (at 18:00 the next day).
+      'g-loud': ['discord pending 23:00', 'email held 18:00', 'webhook pending 23:00'],
+      // This game's quiet hours, not the defaults: 23:00 is not quiet yet.
+      'g-late': ['discord pending 23:00', 'email pending 23:00', 'webhook pending 23:00'],
+    });
+    expect(await Promise.all(['g-plain', 'g-mailonly', 'g-loud'].map((g) => h.preferences.reminderLeadMinutes(p, g)))).toEqual([120, 30, 120]);
+
+    // Changing one game's field later reaches what waits for that game only.
+    await h.preferences.setPreferences(p, { digest: null }, 'g-loud');
+    const loudMail = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: p, channel: 'email', notification: { gameId: 'g-loud' } } });
+    expect(loudMail).toMatchObject({ status: 'pending', digestId: null });
+    await h.preferences.setPreferences(p, { channels: { discord: false } }, 'g-nomail');
+    expect(await statuses(prisma, p, 'discord')).toEqual({ pending: 3, cancelled: 1 });
   });
 
   it('lists deliveries page by page, newest first', async () => {
