@@ -5,6 +5,7 @@ import { assertNever } from './assert-never';
 import { EventBody, KernelEvent, isKernelEvent } from './events';
 import { initialState } from './initial-state';
 import { phaseDefAt } from './phase-machine';
+import { deriveIndex } from './unit-index';
 
 /** A system's handler for its own event types; it must return a new state, never mutate. */
 export type SystemEvolve<X extends Json> = (state: GameState<X>, event: EventBody) => GameState<X>;
@@ -19,8 +20,37 @@ export function evolve<X extends Json>(state: GameState<X> | undefined, event: E
     const d = event.data as { scenario: GameState['scenario']; ext: X };
     return initialState(d.scenario, d.ext);
   }
+  const t = transitions.get(state);
+  if (t !== undefined && t.data === event.data && t.type === event.type && t.system === system) {
+    // Used once: the application folds a resolution's events once, and the memo must not keep
+    // a chain of states alive behind an old one.
+    transitions.delete(state);
+    return t.next as GameState<X>;
+  }
   const next = isKernelEvent(event) ? evolveKernel(state, event) : system !== undefined ? system(state, event) : unknownEvent(event);
   return { ...next, seq: state.seq + 1 };
+}
+
+interface Transition {
+  readonly type: string;
+  readonly data: unknown;
+  readonly system: SystemEvolve<never> | undefined;
+  readonly next: GameState<Json>;
+}
+
+/** The last step resolve made from each state (see evolveRemembered). */
+const transitions = new WeakMap<GameState<Json>, Transition>();
+
+/**
+ * evolve, remembering the step: the application folds the very events resolve
+ * returned into the state it resolved from, and evolve is pure, so the fold
+ * can return the states resolve already made instead of evolving again.
+ * Matched by the event's data object (events are never changed once emitted).
+ */
+export function evolveRemembered<X extends Json>(state: GameState<X>, event: EventBody, system?: SystemEvolve<X>): GameState<X> {
+  const next = evolve(state, event, system);
+  transitions.set(state as GameState<Json>, { type: event.type, data: event.data, system: system as SystemEvolve<never> | undefined, next: next as GameState<Json> });
+  return next;
 }
 
 function unknownEvent(e: EventBody): never {
@@ -175,7 +205,10 @@ function patchSide<X extends Json>(s: GameState<X>, side: string, f: (x: SideSta
 export function patchUnit<X extends Json>(s: GameState<X>, id: string, f: (u: UnitState) => UnitState): GameState<X> {
   const u = s.units[id];
   if (u === undefined) throw new Error(`unknown unit "${id}"`);
-  return { ...s, units: { ...s.units, [id]: f(u) } };
+  const after = f(u);
+  const units = { ...s.units, [id]: after };
+  deriveIndex(s.units, units, id, u, after);
+  return { ...s, units };
 }
 
 function withHidden(u: UnitState, marker: string | undefined): UnitState {

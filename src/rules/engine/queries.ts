@@ -2,23 +2,17 @@ import { GameState, HexLabel, UnitId, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, boardOf } from './board';
 import { assertNever } from './assert-never';
+import { unitIndex } from './unit-index';
 
 /** Reads of the state that every part of the engine shares. None of them allocate per hex. */
 
-const lists = new WeakMap<GameState['units'], readonly UnitState[]>();
-
 /**
- * All units as a list, cached per units record: states are never changed, so
- * the list of a given record never changes either (Object.values on a large
- * record is a hot spot in move searches).
+ * All units as a list, in record order, from the units record's index (unit-index.ts): states
+ * are never changed, so the list of a given record never changes either (Object.values on a
+ * large record is a hot spot in move searches).
  */
 export function allUnits(state: GameState): readonly UnitState[] {
-  let l = lists.get(state.units);
-  if (l === undefined) {
-    l = Object.values(state.units);
-    lists.set(state.units, l);
-  }
-  return l;
+  return unitIndex(state).list;
 }
 
 export function unitOf(state: GameState, id: UnitId): UnitState {
@@ -72,33 +66,39 @@ export function unitsByHex(state: GameState): Map<HexLabel, UnitState[]> {
 }
 
 export function unitsAt(state: GameState, hex: HexLabel): UnitState[] {
-  return allUnits(state).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
+  return unitIndex(state).standing.get(hex)?.slice() ?? [];
 }
 
 /** Units directly aboard (carried by) a carrier. */
 export function cargoOf(state: GameState, carrier: UnitId): UnitState[] {
-  return allUnits(state).filter((u) => u.loc.at === 'carried' && u.loc.by === carrier);
+  return unitIndex(state).carried.get(carrier)?.slice() ?? [];
 }
 
 /** Units carried or towed by this unit, at any depth (what is destroyed with it, GT-7E.1). */
 export function everythingAboard(state: GameState, carrier: UnitId): UnitState[] {
+  const x = unitIndex(state);
   const out: UnitState[] = [];
   const stack = [carrier];
   while (stack.length > 0) {
     const c = stack.pop()!;
-    for (const u of allUnits(state)) {
-      const aboard = (u.loc.at === 'carried' && u.loc.by === c) || (u.loc.at === 'towed' && u.loc.by[0] === c);
-      if (aboard) {
-        out.push(u);
-        stack.push(u.id);
-      }
+    const towed = (x.towed.get(c) ?? []).filter((u) => u.loc.at === 'towed' && u.loc.by[0] === c);
+    for (const u of inRecordOrder(x.pos, x.carried.get(c) ?? [], towed)) {
+      out.push(u);
+      stack.push(u.id);
     }
   }
   return out;
 }
 
+/** Two lists of distinct units, each in record order, merged into one in record order. */
+function inRecordOrder(pos: ReadonlyMap<UnitId, number>, a: readonly UnitState[], b: readonly UnitState[]): readonly UnitState[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  return [...a, ...b].sort((u, v) => pos.get(u.id)! - pos.get(v.id)!);
+}
+
 export function towedBy(state: GameState, tower: UnitId): UnitState | undefined {
-  return allUnits(state).find((u) => u.loc.at === 'towed' && u.loc.by.includes(tower));
+  return unitIndex(state).towed.get(tower)?.[0];
 }
 
 export function hasTag(t: UnitType, tags: readonly string[]): boolean {

@@ -1,7 +1,8 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board } from './board';
-import { hasTag, typeOf, allUnits } from './queries';
+import { hasTag, typeOf } from './queries';
+import { unitIndex } from './unit-index';
 import { assertNever } from './assert-never';
 
 /**
@@ -10,14 +11,16 @@ import { assertNever } from './assert-never';
  * (3), Q-GT-26); cargo does not count.
  */
 export function withTowed(state: GameState, units: readonly UnitState[]): UnitState[] {
+  const x = unitIndex(state);
   const ids = new Set(units.map((u) => u.id));
-  const towed = allUnits(state).filter((u) => u.loc.at === 'towed' && u.loc.by.some((t) => ids.has(t)) && !ids.has(u.id));
-  return [...units, ...towed];
+  const towed = new Set<UnitState>();
+  for (const u of units) for (const g of x.towed.get(u.id) ?? []) if (!ids.has(g.id)) towed.add(g);
+  return [...units, ...[...towed].sort((a, b) => x.pos.get(a.id)! - x.pos.get(b.id)!)];
 }
 
 /** Types of a side's stack in a hex (with towed guns), leaving out `except` (the units about to move away). */
 export function stackTypesAt(state: GameState, side: string, hex: string, except: ReadonlySet<string> = new Set()): UnitType[] {
-  const standing = allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex && !except.has(u.id));
+  const standing = (unitIndex(state).standing.get(hex) ?? []).filter((u) => u.side === side && !except.has(u.id));
   return withTowed(state, standing)
     .filter((u) => !except.has(u.id))
     .map((u) => typeOf(state, u));

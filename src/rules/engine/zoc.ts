@@ -3,6 +3,7 @@ import { UnitType } from '../model/scenario';
 import { Board } from './board';
 import { flag, mediumAt, strengthVs, typeOf, allUnits } from './queries';
 import { ZOC_FORBIDDEN, ZOC_STOP } from './movement/step';
+import { enemyVersion } from './unit-index';
 
 /**
  * Whether `enemy` exerts a zone of control on a unit of type `moverType` that
@@ -12,6 +13,8 @@ import { ZOC_FORBIDDEN, ZOC_STOP } from './movement/step';
  * `knownTo` is the side whose knowledge plans the move (null = the real
  * state), so that a fact hidden from the mover (a secretly broken-down unit,
  * GT-4.8) can be taken into account only where the mover may know it.
+ * It may read anything in the state but the units of the mover's own side:
+ * the answers are reused while only those change (zonesOf below).
  */
 export type ExertsZoc = (state: GameState, enemy: UnitState, moverType: UnitType, medium: string, knownTo?: string | null) => boolean;
 
@@ -32,6 +35,8 @@ export const defaultExertsZoc: ExertsZoc = (state, enemy, moverType, medium) => 
  * `knownTo`: plan from this side's knowledge. Hidden enemies are then either
  * ignored (the real move is cut short at resolution) or assumed to exert a ZOC,
  * as rules.json says, so that planning never depends on hidden facts.
+ *
+ * The array may be shared with other moves: read it, never write it.
  */
 export function zocFlags(
   state: GameState,
@@ -40,38 +45,21 @@ export function zocFlags(
   start: number,
   knownTo: string | null,
   exerts: ExertsZoc = defaultExertsZoc,
-  into?: Uint8Array,
-  intoIsZero = false,
 ): Uint8Array {
   const rule = state.scenario.rules.zoc;
-  if (into === undefined) into = new Uint8Array(board.grid.size);
-  else if (!intoIsZero) into.fill(0);
-  if (rule.exertedBy === 'none') return into;
-  const moverType = typeOf(state, mover);
-  const nb = board.grid.neighbours;
+  if (rule.exertedBy === 'none') return zeros(board);
+  const z = zonesOf(state, board, mover, knownTo, exerts);
+  if (start < 0 || rule.leaving === 'free') return z.stop;
+  const grid = board.grid;
+  const nb = grid.neighbours;
   const startZoc: number[] = [];
-  for (const e of allUnits(state)) {
-    if (e.side === mover.side || e.loc.at !== 'hex') continue;
-    const hidden = knownTo !== null && e.hidden !== undefined && e.side !== knownTo;
-    if (hidden && rule.hidden === 'ignored-until-contact') continue;
-    const at = board.grid.indexOf(e.loc.hex);
-    if (at < 0) continue;
-    const onLand = hidden || exerts(state, e, moverType, 'land', knownTo);
-    const onWater = hidden || exerts(state, e, moverType, 'water', knownTo);
-    const other = hidden ? true : null;
-    let touchesStart = false;
-    for (let d = 0; d < 6; d++) {
-      const n = nb[at * 6 + d]!;
-      if (n < 0) continue;
-      const m = mediumAt(board, n);
-      const ex = m === 'land' ? onLand : m === 'water' ? onWater : (other ?? exerts(state, e, moverType, m, knownTo));
-      if (!ex) continue;
-      into[n]! |= ZOC_STOP;
-      if (n === start) touchesStart = true;
-    }
-    if (touchesStart) startZoc.push(at);
+  for (let d = 0; d < 6; d++) {
+    const at = nb[start * 6 + d]!;
+    const reach = at < 0 ? undefined : z.reach.get(at);
+    if (reach !== undefined && (reach & (1 << grid.directionTo(at, start))) !== 0) startZoc.push(at);
   }
-  if (startZoc.length === 0 || rule.leaving === 'free') return into;
+  if (startZoc.length === 0) return z.stop;
+  const into = z.stop.slice();
   if (rule.leaving === 'no-zoc-to-zoc') {
     for (let i = 0; i < into.length; i++) if (into[i] !== 0) into[i]! |= ZOC_FORBIDDEN;
     return into;
@@ -83,4 +71,88 @@ export function zocFlags(
     }
   }
   return into;
+}
+
+/** The zones of control of a side's enemies as one kind of mover sees them (see zonesOf). */
+interface Zones {
+  readonly scenario: GameState['scenario'];
+  readonly sides: GameState['sides'];
+  readonly ext: GameState['ext'];
+  readonly phase: GameState['phase'];
+  readonly exerts: ExertsZoc;
+  readonly knownTo: string | null;
+  readonly moverType: UnitType;
+  /** ZOC_STOP where some enemy exerts a ZOC. */
+  readonly stop: Uint8Array;
+  /** Per hex holding an exerting enemy: bit d set when its ZOC reaches its neighbour in direction d. */
+  readonly reach: ReadonlyMap<number, number>;
+}
+
+const zoneCache = new WeakMap<object, Zones[]>();
+const MAX_ZONES = 16;
+
+/**
+ * Computed once for as long as the mover's enemies are unchanged: cached under
+ * enemyVersion (unit-index.ts), which changes with any enemy unit, and matched on
+ * everything else an ExertsZoc may read (sides, ext, phase, scenario). Hence the
+ * contract on ExertsZoc: it may not read the mover's side's units.
+ */
+function zonesOf(state: GameState, board: Board, mover: UnitState, knownTo: string | null, exerts: ExertsZoc): Zones {
+  const key = enemyVersion(state, mover.side);
+  const moverType = typeOf(state, mover);
+  let list = zoneCache.get(key);
+  if (list === undefined) zoneCache.set(key, (list = []));
+  for (const z of list)
+    if (
+      z.moverType === moverType &&
+      z.knownTo === knownTo &&
+      z.exerts === exerts &&
+      z.sides === state.sides &&
+      z.ext === state.ext &&
+      z.phase === state.phase &&
+      z.scenario === state.scenario
+    )
+      return z;
+  const z = computeZones(state, board, mover, moverType, knownTo, exerts);
+  if (list.length >= MAX_ZONES) list.shift();
+  list.push(z);
+  return z;
+}
+
+function computeZones(state: GameState, board: Board, mover: UnitState, moverType: UnitType, knownTo: string | null, exerts: ExertsZoc): Zones {
+  const rule = state.scenario.rules.zoc;
+  const stop = new Uint8Array(board.grid.size);
+  const reach = new Map<number, number>();
+  const nb = board.grid.neighbours;
+  for (const e of allUnits(state)) {
+    if (e.side === mover.side || e.loc.at !== 'hex') continue;
+    const hidden = knownTo !== null && e.hidden !== undefined && e.side !== knownTo;
+    if (hidden && rule.hidden === 'ignored-until-contact') continue;
+    const at = board.grid.indexOf(e.loc.hex);
+    if (at < 0) continue;
+    const onLand = hidden || exerts(state, e, moverType, 'land', knownTo);
+    const onWater = hidden || exerts(state, e, moverType, 'water', knownTo);
+    const other = hidden ? true : null;
+    let dirs = 0;
+    for (let d = 0; d < 6; d++) {
+      const n = nb[at * 6 + d]!;
+      if (n < 0) continue;
+      const m = mediumAt(board, n);
+      const ex = m === 'land' ? onLand : m === 'water' ? onWater : (other ?? exerts(state, e, moverType, m, knownTo));
+      if (!ex) continue;
+      stop[n]! |= ZOC_STOP;
+      dirs |= 1 << d;
+    }
+    if (dirs !== 0) reach.set(at, (reach.get(at) ?? 0) | dirs);
+  }
+  return { scenario: state.scenario, sides: state.sides, ext: state.ext, phase: state.phase, exerts, knownTo, moverType, stop, reach };
+}
+
+const zeroArrays = new WeakMap<Board, Uint8Array>();
+
+/** A board-sized array of zeros, shared: read only. */
+export function zeros(board: Board): Uint8Array {
+  let z = zeroArrays.get(board);
+  if (z === undefined) zeroArrays.set(board, (z = new Uint8Array(board.grid.size)));
+  return z;
 }

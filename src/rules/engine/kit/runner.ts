@@ -1,7 +1,7 @@
 import { Json, JsonObject } from '../../model/json';
 import { GameState } from '../../model/state';
 import { EventBody, privateEvent, publicEvent } from '../events';
-import { evolve } from '../evolve';
+import { evolve, evolveRemembered } from '../evolve';
 import { currentPhase, nextPhase } from '../phase-machine';
 import { Dice, RulesEvent, SideId } from '../types';
 import { checkVictory, turnLimitOutcome } from '../victory';
@@ -32,7 +32,7 @@ export class Resolution<X extends Json> implements ResolveContext<X> {
 
   emit(event: RulesEvent): void {
     this.events.push(event);
-    this.current = evolve(this.current, event, this.spec.evolve);
+    this.current = evolveRemembered(this.current, event, this.spec.evolve);
   }
 
   ask(request: AskRequest): AskResult {

@@ -2,7 +2,8 @@ import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
 import { Board, boardOf } from '../board';
 import { speedIn, typeOf, unitOf, allUnits } from '../queries';
-import { ExertsZoc, zocFlags } from '../zoc';
+import { enemyVersion, unitIndex } from '../unit-index';
+import { ExertsZoc, zeros, zocFlags } from '../zoc';
 import { MovementTables, movementTables } from './tables';
 
 /** Why a hex is closed to a unit beyond terrain (Debris for vehicles, an occupied bridge, Q-GT-10). */
@@ -32,7 +33,9 @@ export type Profile = 'any' | 'land' | 'water';
 /**
  * Everything the step rule needs for one unit's move, compiled once per move:
  * costs per terrain for this unit's class and speed (in ticks), occupancy, ZOC
- * and blocks as typed arrays. `terminal` and `failRule` are scratch outputs.
+ * and blocks as typed arrays. `terminal` and `failRule` are scratch outputs,
+ * read straight after each step (a context is shared by every check of the
+ * same move in the same state, see moveContexts).
  */
 export interface MoveContext {
   readonly state: GameState;
@@ -62,11 +65,10 @@ export interface MoveContext {
   readonly hexsideExtra: Int32Array;
   readonly hexsideImpassable: Uint8Array;
   readonly hexsideRule: readonly string[];
+  /** 1 where an enemy stands. Shared between moves: read only (as zoc). */
   readonly enemyAt: Uint8Array;
-  /** 1 where a unit of the mover's side (other than the mover) stands. */
-  readonly friendlyAt: Uint8Array;
-  /** The mover's side's stacks by hex (units standing there and the guns they tow), the mover left out. */
-  readonly friendlyStacks: ReadonlyMap<number, readonly UnitState[]>;
+  /** The mover's side's stack in a hex (units standing there and the guns they tow), the mover left out. */
+  readonly friendlyStack: (hex: number) => readonly UnitState[];
   readonly zoc: Uint8Array;
   readonly blocked: Uint8Array | null;
   readonly blocks: readonly Block[];
@@ -90,19 +92,39 @@ export function profilesOf(t: UnitType, amphibious: boolean): Profile[] {
   return land === water ? ['any'] : ['water', 'land'];
 }
 
-export function moveContexts(state: GameState, unitId: string, opts: MoveOptions): MoveContext[] {
+const NO_HOOKS: MoveHooks = {};
+const compiled = new WeakMap<GameState, Map<MoveHooks, Map<string, readonly MoveContext[]>>>();
+
+/**
+ * The contexts of a unit's move (one per profile), compiled once per state,
+ * hooks, knowledge and start: validating, projecting and resolving an order
+ * check the same move several times.
+ */
+export function moveContexts(state: GameState, unitId: string, opts: MoveOptions): readonly MoveContext[] {
   const unit = unitOf(state, unitId);
-  const type = typeOf(state, unit);
-  const cls = state.scenario.rules.movementClasses[type.movementClass]!;
-  return profilesOf(type, cls.amphibious).map((p) => moveContext(state, unit, p, opts));
+  const hooks = opts.hooks ?? NO_HOOKS;
+  const from = opts.from ?? (unit.loc.at === 'hex' ? unit.loc.hex : null);
+  let byHooks = compiled.get(state);
+  if (byHooks === undefined) compiled.set(state, (byHooks = new Map()));
+  let byKey = byHooks.get(hooks);
+  if (byKey === undefined) byHooks.set(hooks, (byKey = new Map()));
+  const key = `${unitId}\u0000${opts.knownTo ?? '\u0000'}\u0000${from ?? '\u0000'}`;
+  let list = byKey.get(key);
+  if (list === undefined) {
+    const type = typeOf(state, unit);
+    const cls = state.scenario.rules.movementClasses[type.movementClass]!;
+    const o: MoveOptions = { knownTo: opts.knownTo, hooks, ...(from !== null ? { from } : {}) };
+    list = profilesOf(type, cls.amphibious).map((p) => moveContext(state, unit, p, o));
+    byKey.set(key, list);
+  }
+  return list;
 }
 
 export function moveContext(state: GameState, unit: UnitState, profile: Profile, opts: MoveOptions): MoveContext {
   const board = boardOf(state.scenario);
   const rules = state.scenario.rules;
   const type = typeOf(state, unit);
-  const classId = type.movementClass;
-  const cls = rules.movementClasses[classId]!;
+  const cls = rules.movementClasses[type.movementClass]!;
   const scale = board.costScale;
   const hooks = opts.hooks ?? {};
   const startLabel = opts.from ?? (unit.loc.at === 'hex' ? unit.loc.hex : null);
@@ -110,8 +132,67 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
   const speed = profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed;
   const adjust = (hooks.budgetAdjust?.(state, unit) ?? 0) - towPenalty(state, unit);
   const budget = Math.max(0, Math.round((speed + adjust) * scale));
-  const ticks = (mp: number) => Math.round(mp * scale);
 
+  const zoc = start >= 0 ? zocFlags(state, board, unit, start, opts.knownTo, hooks.exertsZoc) : zeros(board);
+  const blockMap = hooks.blocked?.(state, unit, board);
+  let blocked: Uint8Array | null = null;
+  const blocks: Block[] = [];
+  if (blockMap !== undefined && blockMap.size > 0) {
+    blocked = new Uint8Array(board.grid.size);
+    for (const [i, why] of blockMap) {
+      blocks.push(why);
+      blocked[i] = blocks.length;
+    }
+  }
+
+  return {
+    state,
+    board,
+    tables: movementTables(board),
+    unit,
+    type,
+    side: unit.side,
+    tags: type.tags,
+    start,
+    profile,
+    speed,
+    budget,
+    minimumMove: rules.movement.minimumMove,
+    ignoresTerrain: cls.ignoresTerrain,
+    passThroughEnemy: cls.passThroughEnemy,
+    amphibious: cls.amphibious,
+    amphibiousRule: rule(state, 'amphibious'),
+    ...classCosts(state, board, type.movementClass, speed),
+    enemyAt: enemyHexes(state, board, unit.side),
+    friendlyStack: (i) => friendlyStack(state, board, unit, i),
+    zoc,
+    blocked,
+    blocks,
+    hooks,
+    terminal: 0,
+    failRule: '',
+  };
+}
+
+type ClassCosts = Pick<
+  MoveContext,
+  'terrainCost' | 'terrainFullIfOne' | 'terrainRule' | 'overlayCost' | 'overlayFullIfOne' | 'overlayMedium' | 'overlayRule' | 'hexsideExtra' | 'hexsideImpassable' | 'hexsideRule'
+>;
+
+const costCache = new WeakMap<Board, Map<string, ClassCosts>>();
+
+/** Costs in ticks per terrain, overlay and hexside for a movement class at a speed (caps depend on it); per board. */
+function classCosts(state: GameState, board: Board, classId: string, speed: number): ClassCosts {
+  let byClass = costCache.get(board);
+  if (byClass === undefined) costCache.set(board, (byClass = new Map()));
+  const key = `${classId}\u0000${speed}`;
+  let c = byClass.get(key);
+  if (c === undefined) byClass.set(key, (c = compileCosts(state, board, classId, speed)));
+  return c;
+}
+
+function compileCosts(state: GameState, board: Board, classId: string, speed: number): ClassCosts {
+  const ticks = (mp: number) => Math.round(mp * board.costScale);
   const terrainCost = new Int32Array(board.terrainDefs.length);
   const terrainFullIfOne = new Uint8Array(board.terrainDefs.length);
   const terrainRule: string[] = [];
@@ -143,84 +224,37 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
     hexsideImpassable[k] = e?.impassable === true ? 1 : 0;
     hexsideRule.push(e?.ruleId ?? rule(state, 'impassable'));
   });
+  return { terrainCost, terrainFullIfOne, terrainRule, overlayCost, overlayFullIfOne, overlayMedium, overlayRule, hexsideExtra, hexsideImpassable, hexsideRule };
+}
 
-  // One allocation for the three per-hex arrays of a move.
-  const size = board.grid.size;
-  const arrays = new Uint8Array(size * 3);
-  const enemyAt = arrays.subarray(0, size);
-  const friendlyAt = arrays.subarray(size, size * 2);
-  const friendlyStacks = new Map<number, UnitState[]>();
-  const towerHex = new Map<string, number>();
-  const towed: UnitState[] = [];
+const enemyCache = new WeakMap<object, { readonly board: Board; readonly at: Uint8Array }>();
+
+/** Hexes holding a unit of another side than `side`: computed again only when an enemy unit changes. */
+function enemyHexes(state: GameState, board: Board, side: string): Uint8Array {
+  const key = enemyVersion(state, side);
+  const hit = enemyCache.get(key);
+  if (hit !== undefined && hit.board === board) return hit.at;
+  const at = new Uint8Array(board.grid.size);
   for (const u of allUnits(state)) {
-    if (u.loc.at === 'towed' && u.side === unit.side) towed.push(u);
-    if (u.loc.at !== 'hex' || u.id === unit.id) continue;
+    if (u.loc.at !== 'hex' || u.side === side) continue;
     const i = board.grid.indexOf(u.loc.hex);
-    if (i < 0) continue;
-    if (u.side !== unit.side) {
-      enemyAt[i] = 1;
-      continue;
-    }
-    friendlyAt[i] = 1;
-    towerHex.set(u.id, i);
-    const list = friendlyStacks.get(i);
-    if (list === undefined) friendlyStacks.set(i, [u]);
-    else list.push(u);
+    if (i >= 0) at[i] = 1;
   }
-  for (const u of towed) {
-    const i = u.loc.at === 'towed' ? towerHex.get(u.loc.by[0]!) : undefined;
-    if (i !== undefined) friendlyStacks.get(i)!.push(u);
-  }
-  const zoc = arrays.subarray(size * 2);
-  if (start >= 0) zocFlags(state, board, unit, start, opts.knownTo, hooks.exertsZoc, zoc, true);
-  const blockMap = hooks.blocked?.(state, unit, board);
-  let blocked: Uint8Array | null = null;
-  const blocks: Block[] = [];
-  if (blockMap !== undefined && blockMap.size > 0) {
-    blocked = new Uint8Array(board.grid.size);
-    for (const [i, why] of blockMap) {
-      blocks.push(why);
-      blocked[i] = blocks.length;
-    }
-  }
+  enemyCache.set(key, { board, at });
+  return at;
+}
 
-  return {
-    state,
-    board,
-    tables: movementTables(board),
-    unit,
-    type,
-    side: unit.side,
-    tags: type.tags,
-    start,
-    profile,
-    speed,
-    budget,
-    minimumMove: rules.movement.minimumMove,
-    ignoresTerrain: cls.ignoresTerrain,
-    passThroughEnemy: cls.passThroughEnemy,
-    amphibious: cls.amphibious,
-    amphibiousRule: rule(state, 'amphibious'),
-    terrainCost,
-    terrainFullIfOne,
-    terrainRule,
-    overlayCost,
-    overlayFullIfOne,
-    overlayMedium,
-    overlayRule,
-    hexsideExtra,
-    hexsideImpassable,
-    hexsideRule,
-    enemyAt,
-    friendlyAt,
-    friendlyStacks,
-    zoc,
-    blocked,
-    blocks,
-    hooks,
-    terminal: 0,
-    failRule: '',
-  };
+/** The mover's side's units standing in hex i but the mover, then the guns they tow (each part in record order). */
+function friendlyStack(state: GameState, board: Board, mover: UnitState, i: number): readonly UnitState[] {
+  if (i < 0 || i >= board.grid.size) return [];
+  const x = unitIndex(state);
+  const here = x.standing.get(board.grid.label(i));
+  if (here === undefined) return [];
+  const own = here.filter((u) => u.side === mover.side && u.id !== mover.id);
+  const guns: UnitState[] = [];
+  for (const u of own) for (const g of x.towed.get(u.id) ?? []) if (g.side === mover.side && g.loc.at === 'towed' && g.loc.by[0] === u.id) guns.push(g);
+  if (guns.length === 0) return own;
+  return [...own, ...guns.sort((a, b) => x.pos.get(a.id)! - x.pos.get(b.id)!)];
 }
 
 /**

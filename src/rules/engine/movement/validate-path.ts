@@ -54,7 +54,7 @@ export function endProblem(c: MoveContext, movers: readonly UnitState[], at: num
   const lbl = c.board.grid.label(at);
   const { ids, types } = movingStack(c, movers);
   // Most hexes hold no friendly unit: then only the movers' own stack matters.
-  const others = c.friendlyAt[at] === 0 ? [] : (c.friendlyStacks.get(at) ?? []).filter((u) => !ids.has(u.id)).map((u) => typeOf(c.state, u));
+  const others = c.friendlyStack(at).filter((u) => !ids.has(u.id)).map((u) => typeOf(c.state, u));
   const p = others.length === 0 && types.length <= 1 ? null : stackProblem(c.state, c.board, c.side, at, [...others, ...types]);
   if (p !== null) return { code: 'movement/stacking', ruleId: p.ruleId, message: `${p.message}: ${lbl}`, at: null };
   const extra = c.hooks.endProblem?.(c.state, movers, at);

@@ -2,7 +2,8 @@ import { JsonObject } from '../../../model/json';
 import { GameState, UnitState } from '../../../model/state';
 import { Board } from '../../../engine/board';
 import { Block } from '../../../engine/movement/context';
-import { allUnits, flag, typeOf } from '../../../engine/queries';
+import { flag, typeOf } from '../../../engine/queries';
+import { unitIndex } from '../../../engine/unit-index';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
@@ -62,13 +63,15 @@ function occupiedBridges(state: GameState, mover: UnitState, board: Board): Read
   const out = new Map<number, Block>();
   if (board.bridges.size === 0 || !tagged(state, mover, 'ground')) return out;
   const moving = new Set([mover.id]);
-  for (const u of allUnits(state)) {
-    if (u.loc.at !== 'hex' || u.id === mover.id || u.side !== mover.side || !tagged(state, u, 'ground')) continue;
-    const i = board.grid.indexOf(u.loc.hex);
-    if (!board.bridges.has(i) || out.has(i)) continue;
-    const joined = [...stackTypesAt(state, mover.side, u.loc.hex, moving), typeOf(state, mover)];
+  const x = unitIndex(state);
+  for (const i of board.bridges.keys()) {
+    if (i < 0) continue;
+    const hex = board.grid.label(i);
+    const held = (x.standing.get(hex) ?? []).some((u) => u.id !== mover.id && u.side === mover.side && tagged(state, u, 'ground'));
+    if (!held) continue;
+    const joined = [...stackTypesAt(state, mover.side, hex, moving), typeOf(state, mover)];
     if (stackProblem(state, board, mover.side, i, joined) !== null)
-      out.set(i, { ruleId: 'Q-GT-10', code: 'movement/bridge_occupied', message: `a unit stopped on the bridge at ${u.loc.hex} cannot be bypassed (GT-3.14)` });
+      out.set(i, { ruleId: 'Q-GT-10', code: 'movement/bridge_occupied', message: `a unit stopped on the bridge at ${hex} cannot be bypassed (GT-3.14)` });
   }
   return out;
 }

@@ -1,0 +1,167 @@
+import { GameState, UnitId, UnitState } from '../model/state';
+import { SideId } from './types';
+
+type Units = GameState['units'];
+
+/**
+ * A map read through a small layer of changes over a shared base, so that a
+ * derived map costs the changes, not a copy of the whole map.
+ */
+export class Layered<K, V> {
+  constructor(
+    private readonly base: ReadonlyMap<K, V>,
+    private readonly over: ReadonlyMap<K, V | undefined>,
+  ) {}
+
+  get(k: K): V | undefined {
+    return this.over.has(k) ? this.over.get(k) : this.base.get(k);
+  }
+
+  with(changes: ReadonlyMap<K, V | undefined>): Layered<K, V> {
+    const over = new Map(this.over);
+    for (const [k, v] of changes) over.set(k, v);
+    if (over.size <= 32) return new Layered(this.base, over);
+    const base = new Map(this.base);
+    for (const [k, v] of over) {
+      if (v === undefined) base.delete(k);
+      else base.set(k, v);
+    }
+    return new Layered(base, new Map());
+  }
+}
+
+type Buckets = Layered<string, readonly UnitState[]>;
+
+/**
+ * Lookups over one units record that would otherwise scan every unit: the
+ * units standing in a hex, aboard a carrier, towed by a tower, each list in
+ * record order (the order of Object.values, which every scan used, so that
+ * answers are unchanged). Records are never changed, so an index is cached per
+ * record; one made by patchUnit from an indexed record is derived from its
+ * parent's index in time proportional to the change.
+ */
+export interface UnitIndex {
+  /** Every unit, in record order. */
+  readonly list: readonly UnitState[];
+  /** Position of each id in `list`; shared by derived indexes (patchUnit never adds or removes a key). */
+  readonly pos: ReadonlyMap<UnitId, number>;
+  readonly derivable: boolean;
+  /** Units standing in a hex themselves, by label. */
+  readonly standing: Buckets;
+  /** Units carried, by carrier id. */
+  readonly carried: Buckets;
+  /** Towed units, by each of their towers' ids. */
+  readonly towed: Buckets;
+  /** Memo of enemyVersion per side. */
+  readonly enemyKeys: Map<SideId, object>;
+}
+
+const indexes = new WeakMap<Units, UnitIndex>();
+
+export function unitIndex(state: GameState): UnitIndex {
+  let x = indexes.get(state.units);
+  if (x === undefined) {
+    x = build(state.units);
+    indexes.set(state.units, x);
+  }
+  return x;
+}
+
+/**
+ * An object that stays the same, from one state to the next, for as long as
+ * no unit of any side but `side` changes: derived data that depends only on
+ * `side`'s enemies (their zones of control, the hexes they hold) is cached
+ * under it while `side` moves. A record not made by patchUnit gets new keys.
+ */
+export function enemyVersion(state: GameState, side: SideId): object {
+  const x = unitIndex(state);
+  let k = x.enemyKeys.get(side);
+  if (k === undefined) {
+    k = {};
+    x.enemyKeys.set(side, k);
+  }
+  return k;
+}
+
+function build(units: Units): UnitIndex {
+  const keys = Object.keys(units);
+  const list = keys.map((k) => units[k]!);
+  const pos = new Map(list.map((u, i) => [u.id, i]));
+  const standing = new Map<string, UnitState[]>();
+  const carried = new Map<string, UnitState[]>();
+  const towed = new Map<string, UnitState[]>();
+  for (const u of list) {
+    for (const [m, k] of bucketKeys(u)) push(m === 0 ? standing : m === 1 ? carried : towed, k, u);
+  }
+  // Derivation relies on keys being the units' ids; a record where they differ is always rebuilt.
+  const derivable = pos.size === keys.length && keys.every((k) => units[k]!.id === k);
+  return { list, pos, derivable, standing: new Layered(standing, new Map()), carried: new Layered(carried, new Map()), towed: new Layered(towed, new Map()), enemyKeys: new Map() };
+}
+
+function push(m: Map<string, UnitState[]>, k: string, u: UnitState): void {
+  const l = m.get(k);
+  if (l === undefined) m.set(k, [u]);
+  else l.push(u);
+}
+
+/** The buckets a unit is in: [0, hex] standing, [1, carrier] carried, [2, tower] towed. */
+function bucketKeys(u: UnitState): [number, string][] {
+  switch (u.loc.at) {
+    case 'hex':
+      return [[0, u.loc.hex]];
+    case 'carried':
+      return [[1, u.loc.by]];
+    case 'towed':
+      return [...new Set(u.loc.by)].map((t) => [2, t] as [number, string]);
+    default:
+      return [];
+  }
+}
+
+/**
+ * Called by patchUnit: `child` is `parent` with unit `id` replaced by `after`.
+ * Gives the child an index derived from the parent's when the parent has one.
+ */
+export function deriveIndex(parent: Units, child: Units, id: UnitId, before: UnitState, after: UnitState): void {
+  const x = indexes.get(parent);
+  const p = x?.pos.get(id);
+  if (x === undefined || !x.derivable || p === undefined || x.list[p] !== before || after.id !== id) return;
+  const list = x.list.slice();
+  list[p] = after;
+  const was = bucketKeys(before);
+  const now = bucketKeys(after);
+  // An enemy key survives only if every change was to a unit of that same side.
+  const enemyKeys = new Map<SideId, object>();
+  for (const [side, k] of x.enemyKeys) if (before.side === side && after.side === side) enemyKeys.set(side, k);
+  indexes.set(child, {
+    list,
+    pos: x.pos,
+    derivable: true,
+    standing: rebucket(x.standing, 0, was, now, id, after, x.pos),
+    carried: rebucket(x.carried, 1, was, now, id, after, x.pos),
+    towed: rebucket(x.towed, 2, was, now, id, after, x.pos),
+    enemyKeys,
+  });
+}
+
+function rebucket(b: Buckets, m: number, was: [number, string][], now: [number, string][], id: UnitId, after: UnitState, pos: ReadonlyMap<UnitId, number>): Buckets {
+  const out = new Set(was.filter((w) => w[0] === m).map((w) => w[1]));
+  const into = new Set(now.filter((w) => w[0] === m).map((w) => w[1]));
+  if (out.size === 0 && into.size === 0) return b;
+  const changes = new Map<string, readonly UnitState[] | undefined>();
+  for (const k of new Set([...out, ...into])) {
+    const rest = (b.get(k) ?? []).filter((u) => u.id !== id);
+    const next = into.has(k) ? insertInOrder(rest, after, pos) : rest;
+    changes.set(k, next.length > 0 ? next : undefined);
+  }
+  return b.with(changes);
+}
+
+function insertInOrder(list: readonly UnitState[], u: UnitState, pos: ReadonlyMap<UnitId, number>): UnitState[] {
+  const p = pos.get(u.id)!;
+  const out = list.slice();
+  let i = out.length;
+  while (i > 0 && pos.get(out[i - 1]!.id)! > p) i--;
+  out.splice(i, 0, u);
+  return out;
+}
