@@ -20,7 +20,7 @@ describe('the defender chooses its defending counter and its retreat through the
     await h.close();
   });
 
-  it("asks B for the counter, then for the path, and shows A neither the choices nor the answers", async () => {
+  it('asks B for the counter, then for the path, and shows A neither the choices nor the answers', async () => {
     const { gameId, alice, bob } = await startedGame(h);
     await play(h, gameId, alice, setupA);
     await play(h, gameId, bob, setupB);
