@@ -14,6 +14,7 @@ import { graphqlOptions } from './graphql/graphql-options';
 import { ApiRequestMiddleware } from './http/api-request.middleware';
 import { RateLimiter } from './http/rate-limiter';
 import { InvitationsResolver, JoinResultResolver, OpenChallengeResolver } from './invitations/invitations.resolver';
+import { NotificationEndpointsApi } from './notifications/notification-endpoints-api.service';
 import { NotificationEndpointsResolver } from './notifications/notification-endpoints.resolver';
 import { NotificationSettingsApi } from './notifications/notification-settings.service';
 import { PlayResolver } from './play/play.resolver';
@@ -59,7 +60,7 @@ export class ApiModule implements NestModule {
         }),
       ],
       controllers: REST_CONTROLLERS,
-      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, RateLimiter, GameFeed, ApiRequestMiddleware, ...API_RESOLVERS],
+      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, RateLimiter, GameFeed, ApiRequestMiddleware, ...API_RESOLVERS],
     };
   }
 

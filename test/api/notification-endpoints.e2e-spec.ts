@@ -5,13 +5,15 @@ import { NotificationWorker } from '../../src/notifications/worker/notification-
 import { httpReceiver, HttpReceiver } from '../notifications/support/receivers';
 import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
 
-const ENDPOINT = 'id kind url enabled disabledAt disabledReason previousSecretValidUntil createdAt';
+const ENDPOINT = 'id kind gameId url enabled disabledAt disabledReason previousSecretValidUntil createdAt';
 /** A public address literal: accepted without a DNS lookup (no notification is sent to it here). */
 const PUBLIC_URL = 'https://93.184.215.14/fieldpost';
 const DISCORD_URL = 'https://discord.com/api/webhooks/1234567890/abcdefTOKEN';
 const HOUR = 3_600_000;
 
 const bearer = (p: TestPlayer) => `Bearer ${p.token}`;
+const ADD_WEBHOOK = `mutation($url: String!, $gameId: ID) { addWebhookEndpoint(url: $url, gameId: $gameId) { secret endpoint { ${ENDPOINT} } } }`;
+const SET_DISCORD = `mutation($url: String, $gameId: ID) { setDiscordWebhook(url: $url, gameId: $gameId) { ${ENDPOINT} } }`;
 
 /**
  * The notification endpoints through the API, GraphQL and REST, on the strict SSRF setting
@@ -28,13 +30,14 @@ describe('notification endpoints through the API', () => {
   });
 
   const list = async (p: TestPlayer) => data(await app.gql(p.token, `{ me { notificationEndpoints { ${ENDPOINT} } } }`))['me'].notificationEndpoints;
+  const newGame = async (p: TestPlayer): Promise<string> => data(await app.gql(p.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
 
   it('adds a webhook with its secret shown once, lists it without the secret, rotates and removes it (GraphQL)', async () => {
     const p = await app.player('Quinn');
     expect(await list(p)).toEqual([]);
     const added = data(await app.gql(p.token, `mutation($url: String!) { addWebhookEndpoint(url: $url) { secret endpoint { ${ENDPOINT} } } }`, { url: PUBLIC_URL }))['addWebhookEndpoint'];
     expect(added.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(added.endpoint).toMatchObject({ id: expect.stringMatching(/^ep_/), kind: 'WEBHOOK', url: PUBLIC_URL, enabled: true, disabledAt: null, previousSecretValidUntil: null });
+    expect(added.endpoint).toMatchObject({ id: expect.stringMatching(/^ep_/), kind: 'WEBHOOK', gameId: null, url: PUBLIC_URL, enabled: true, disabledAt: null, previousSecretValidUntil: null });
 
     const listed = await list(p);
     expect(listed).toEqual([added.endpoint]);
@@ -157,11 +160,82 @@ describe('notification endpoints through the API', () => {
     expect([gone.status, gone.body.code]).toEqual([404, 'notifications/endpoint_not_found']);
   });
 
-  it('caps webhooks at five per player', async () => {
+  it('caps webhooks at five for all games, and five for each game', async () => {
     const p = await app.player('Wim');
-    for (let i = 0; i < 5; i++) data(await app.gql(p.token, `mutation($url: String!) { addWebhookEndpoint(url: $url) { endpoint { id } } }`, { url: `${PUBLIC_URL}/${i}` }));
-    const sixth = firstError(await app.gql(p.token, `mutation($url: String!) { addWebhookEndpoint(url: $url) { endpoint { id } } }`, { url: `${PUBLIC_URL}/5` }));
+    const game = await newGame(p);
+    for (let i = 0; i < 5; i++) data(await app.gql(p.token, ADD_WEBHOOK, { url: `${PUBLIC_URL}/${i}` }));
+    const sixth = firstError(await app.gql(p.token, ADD_WEBHOOK, { url: `${PUBLIC_URL}/5` }));
     expect(sixth.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/too_many_webhooks' });
+    for (let i = 0; i < 5; i++) data(await app.gql(p.token, ADD_WEBHOOK, { url: `${PUBLIC_URL}/g${i}`, gameId: game }));
+    const sixthForGame = firstError(await app.gql(p.token, ADD_WEBHOOK, { url: `${PUBLIC_URL}/g5`, gameId: game }));
+    expect(sixthForGame.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/too_many_webhooks' });
+  });
+
+  it('scopes a webhook to one of your games, shows the scope in lists, and removes it (GraphQL and REST)', async () => {
+    const p = await app.player('Yara');
+    const auth = { Authorization: bearer(p) };
+    const game = await newGame(p);
+    const all = data(await app.gql(p.token, ADD_WEBHOOK, { url: PUBLIC_URL }))['addWebhookEndpoint'];
+    const scoped = data(await app.gql(p.token, ADD_WEBHOOK, { url: `${PUBLIC_URL}/campaign`, gameId: game }))['addWebhookEndpoint'];
+    expect([all.endpoint.gameId, scoped.endpoint.gameId]).toEqual([null, game]);
+    expect(scoped.secret).toMatch(/^whsec_/);
+    expect(await list(p)).toEqual([all.endpoint, scoped.endpoint]);
+
+    const rest = await request(app.http).post('/api/v1/me/notifications/webhooks').set(auth).send({ url: `${PUBLIC_URL}/rest`, gameId: game });
+    expect([rest.status, rest.headers['cache-control'], rest.body.endpoint?.gameId, rest.body.endpoint?.kind]).toEqual([201, 'no-store', game, 'webhook']);
+    const listed = await request(app.http).get('/api/v1/me/notifications/endpoints').set(auth);
+    expect(listed.body.items.map((e: { id: string; gameId: string | null }) => [e.id, e.gameId])).toEqual([[all.endpoint.id, null], [scoped.endpoint.id, game], [rest.body.endpoint.id, game]]);
+
+    expect(data(await app.gql(p.token, 'mutation($id: ID!) { removeNotificationEndpoint(id: $id) }', { id: scoped.endpoint.id }))['removeNotificationEndpoint']).toBe(scoped.endpoint.id);
+    await request(app.http).delete(`/api/v1/me/notifications/endpoints/${rest.body.endpoint.id}`).set(auth).expect(204);
+    expect(await list(p)).toEqual([all.endpoint]);
+  });
+
+  it('refuses a game scope unless you hold a seat in that game: unknown or hidden games NOT_FOUND, watched ones FORBIDDEN, never a 500', async () => {
+    const owner = await app.player('Zeno');
+    const p = await app.player('Abel');
+    const auth = { Authorization: bearer(p) };
+    const hidden = await newGame(owner);
+    const watched = data(await app.gql(owner.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A", settings: { spectators: true } }) { id } }'))['createGame'].id as string;
+    expect(data(await app.gql(p.token, 'query($id: ID!) { game(id: $id) { id mySide } }', { id: watched }))['game']).toEqual({ id: watched, mySide: null });
+
+    const cases: Array<[string, string, number, string]> = [
+      ['an unknown game', 'no-such-game', 404, 'game/not_found'],
+      ['a game you cannot see', hidden, 404, 'game/not_found'],
+      ['a game you only watch', watched, 403, 'game/not_seated'],
+    ];
+    const gqlCode = { 404: 'NOT_FOUND', 403: 'FORBIDDEN' } as Record<number, string>;
+    for (const [what, gameId, status, code] of cases) {
+      const webhook = firstError(await app.gql(p.token, ADD_WEBHOOK, { url: PUBLIC_URL, gameId }));
+      expect([what, webhook.extensions]).toEqual([what, expect.objectContaining({ code: gqlCode[status], errorCode: code })]);
+      const discord = firstError(await app.gql(p.token, SET_DISCORD, { url: DISCORD_URL, gameId }));
+      expect([what, discord.extensions]).toEqual([what, expect.objectContaining({ code: gqlCode[status], errorCode: code })]);
+      const clear = firstError(await app.gql(p.token, SET_DISCORD, { url: null, gameId }));
+      expect([what, clear.extensions]).toEqual([what, expect.objectContaining({ code: gqlCode[status], errorCode: code })]);
+      for (const res of [
+        await request(app.http).post('/api/v1/me/notifications/webhooks').set(auth).send({ url: PUBLIC_URL, gameId }),
+        await request(app.http).put('/api/v1/me/notifications/discord').set(auth).send({ url: DISCORD_URL, gameId }),
+        await request(app.http).delete('/api/v1/me/notifications/discord').query({ gameId }).set(auth),
+      ]) {
+        expect([what, res.status, res.headers['content-type'], res.body.code]).toEqual([what, status, expect.stringMatching(/^application\/problem\+json/), code]);
+      }
+    }
+    // Malformed game ids are bad input, never an internal error.
+    for (const gameId of ['', 'x'.repeat(5000)]) {
+      const e = firstError(await app.gql(p.token, ADD_WEBHOOK, { url: PUBLIC_URL, gameId }));
+      expect([gameId.length, e.extensions]).toEqual([gameId.length, expect.objectContaining({ code: 'BAD_USER_INPUT', errorCode: 'notifications/invalid_game', field: 'gameId' })]);
+      const res = await request(app.http).post('/api/v1/me/notifications/webhooks').set(auth).send({ url: PUBLIC_URL, gameId });
+      expect([gameId.length, res.status, res.body.code]).toEqual([gameId.length, 400, 'request/invalid']);
+    }
+    expect(await list(p)).toEqual([]);
+
+    // With a seat, the URL is still checked: no private targets for one game either.
+    const mine = await newGame(p);
+    const ssrf = firstError(await app.gql(p.token, ADD_WEBHOOK, { url: 'http://127.0.0.1:8080/hook', gameId: mine }));
+    expect(ssrf.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/private_target' });
+    const restSsrf = await request(app.http).post('/api/v1/me/notifications/webhooks').set(auth).send({ url: 'http://169.254.169.254/latest', gameId: mine });
+    expect([restSsrf.status, restSsrf.body.code]).toEqual([400, 'notifications/private_target']);
+    expect(await list(p)).toEqual([]);
   });
 
   it('appears in the OpenAPI document', async () => {
@@ -172,6 +246,20 @@ describe('notification endpoints through the API', () => {
     expect(Object.keys(doc.paths['/api/v1/me/notifications/endpoints/{endpointId}/enable'] ?? {})).toEqual(['post']);
     expect(Object.keys(doc.paths['/api/v1/me/notifications/endpoints/{endpointId}'] ?? {})).toEqual(['delete']);
     expect(Object.keys(doc.paths['/api/v1/me/notifications/discord'] ?? {}).sort()).toEqual(['delete', 'put']);
+    // The game scope: in the request bodies, the DELETE query and the listed endpoints.
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, { description?: string; nullable?: boolean }> }> } }).components.schemas;
+    const body = (path: string, method: string) => {
+      const ref = (doc.paths[path]?.[method] as { requestBody: { content: Record<string, { schema: { $ref: string } }> } }).requestBody.content['application/json']!.schema.$ref;
+      return schemas[ref.split('/').pop()!]!;
+    };
+    expect(body('/api/v1/me/notifications/webhooks', 'post').properties['gameId']?.description).toMatch(/Only for this game/);
+    expect(body('/api/v1/me/notifications/discord', 'put').properties['gameId']?.description).toMatch(/Only for this game/);
+    const clear = doc.paths['/api/v1/me/notifications/discord']!['delete'] as { parameters: Array<{ name: string; in: string }> };
+    expect(clear.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'gameId', in: 'query' })]));
+    const listed = (doc.paths['/api/v1/me/notifications/endpoints']!['get'] as { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> }).responses['200']!;
+    const listSchema = schemas[listed.content['application/json']!.schema.$ref.split('/').pop()!]!;
+    expect(Object.keys(listSchema.properties)).toEqual(['items']);
+    expect(schemas['EndpointDto']?.properties['gameId']).toMatchObject({ nullable: true });
   });
 });
 
@@ -208,6 +296,59 @@ describe('notification endpoints through the API, with private targets allowed (
     expect(verify(rotated.body.secret, headers, got.body, now)).toBe(true);
     expect(verify(added.secret, headers, got.body, now)).toBe(true);
     expect(JSON.parse(got.body)).toMatchObject({ type: 'fieldpost.game_started', data: { gameId: game } });
+  });
+
+  it('sets and clears a Discord webhook for one game beside the all-games one (GraphQL and REST)', async () => {
+    const p = await app.player('Bea');
+    const auth = { Authorization: bearer(p) };
+    const game = data(await app.gql(p.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const all = data(await app.gql(p.token, SET_DISCORD, { url: DISCORD_URL }))['setDiscordWebhook'];
+    const scoped = data(await app.gql(p.token, SET_DISCORD, { url: `${DISCORD_URL}/campaign`, gameId: game }))['setDiscordWebhook'];
+    expect([all.gameId, scoped.gameId, scoped.kind]).toEqual([null, game, 'DISCORD']);
+
+    const replaced = await request(app.http).put('/api/v1/me/notifications/discord').set(auth).send({ url: `${DISCORD_URL}/campaign2`, gameId: game });
+    expect([replaced.status, replaced.body.gameId, replaced.body.url]).toEqual([200, game, `${DISCORD_URL}/campaign2`]);
+    const listed = data(await app.gql(p.token, '{ me { notificationEndpoints { id kind gameId } } }'))['me'].notificationEndpoints;
+    expect(listed).toEqual([{ id: all.id, kind: 'DISCORD', gameId: null }, { id: replaced.body.id, kind: 'DISCORD', gameId: game }]);
+
+    await request(app.http).delete('/api/v1/me/notifications/discord').query({ gameId: game }).set(auth).expect(204);
+    expect((await request(app.http).get('/api/v1/me/notifications/endpoints').set(auth)).body.items.map((e: { id: string }) => e.id)).toEqual([all.id]);
+    await request(app.http).put('/api/v1/me/notifications/discord').set(auth).send({ url: DISCORD_URL, gameId: game }).expect(200);
+    expect(data(await app.gql(p.token, SET_DISCORD, { url: null, gameId: game }))['setDiscordWebhook']).toBeNull();
+    expect(data(await app.gql(p.token, '{ me { notificationEndpoints { id gameId } } }'))['me'].notificationEndpoints).toEqual([{ id: all.id, gameId: null }]);
+  });
+
+  it('delivers each game\'s notifications to the webhook registered for it, the others to the all-games one', async () => {
+    const everywhere = await httpReceiver();
+    const campaign = await httpReceiver();
+    try {
+      const alice = await app.player('Alice');
+      const bob = await app.player('Bob');
+      const start = async () => {
+        const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+        const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: game }))['invite'].token;
+        return { game, join: async () => data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { started } }', { t: token })) };
+      };
+      const first = await start();
+      const second = await start();
+      const all = data(await app.gql(alice.token, ADD_WEBHOOK, { url: everywhere.url }))['addWebhookEndpoint'];
+      const scoped = await request(app.http).post('/api/v1/me/notifications/webhooks').set('Authorization', bearer(alice)).send({ url: campaign.url, gameId: first.game });
+      expect(scoped.status).toBe(201);
+      await first.join();
+      await second.join();
+      await app.running.app.get(NotificationWorker).drain();
+
+      const about = (r: HttpReceiver) => r.requests.map((q) => { const b = JSON.parse(q.body); return [b.type, b.data.gameId]; });
+      expect(about(campaign)).toEqual([['fieldpost.game_started', first.game]]);
+      expect(about(everywhere)).toEqual([['fieldpost.game_started', second.game]]);
+      const q = campaign.requests[0]!;
+      const headers = { id: String(q.headers['webhook-id']), timestamp: String(q.headers['webhook-timestamp']), signature: String(q.headers['webhook-signature']) };
+      expect(verify(scoped.body.secret, headers, q.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(verify(all.secret, headers, q.body, Math.floor(Date.now() / 1000))).toBe(false);
+    } finally {
+      await everywhere.close();
+      await campaign.close();
+    }
   });
 
   it('sets, replaces and clears the Discord webhook (GraphQL and REST)', async () => {

@@ -8,18 +8,27 @@ registerEnumType(NotificationEndpointKind, {
   name: 'NotificationEndpointKind',
   description: 'Where an endpoint sends notifications.',
   valuesMap: {
-    WEBHOOK: { description: 'Your own http(s) receiver, signed per Standard Webhooks (up to five).' },
-    DISCORD: { description: 'A Discord channel\'s webhook (at most one).' },
+    WEBHOOK: { description: 'Your own http(s) receiver, signed per Standard Webhooks (up to five for all your games, and five for each game).' },
+    DISCORD: { description: 'A Discord channel\'s webhook (one for all your games, and one for each game).' },
   },
 });
 
-@ObjectType({ description: 'One of your notification endpoints: a webhook, or your Discord webhook. The signing secret is never shown here.' })
+@ObjectType({
+  description:
+    'One of your notification endpoints: a webhook or a Discord webhook, for all your games or for one game. A game\'s notifications go to its own endpoints; for a kind it has none of, to your all-games endpoints of that kind. The signing secret is never shown here.',
+})
 export class NotificationEndpoint {
   @Field(() => ID, { description: 'Endpoint id (ep_...).' })
   id!: string;
 
   @Field(() => NotificationEndpointKind, { description: 'Webhook or Discord.' })
   kind!: NotificationEndpointKind;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The one game this endpoint is for: it gets that game\'s notifications, instead of your all-games endpoints of the same kind (even while it is disabled). Null: all your games.',
+  })
+  gameId!: string | null;
 
   @Field({ description: 'The URL notifications are posted to, as saved (normalised).' })
   url!: string;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { BadInputError } from '../../common/errors';
-import { notSeated } from '../../games/games.errors';
 import { NotificationDeliveriesService } from '../../notifications/deliveries/deliveries.service';
 import type { NotificationPreferences, PreferencesPatch } from '../../notifications/preferences/preferences';
 import { NotificationsService } from '../../notifications/preferences/notifications.service';
 import { GamesApiService } from '../games/games-api.service';
 import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
 import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from './notification-settings.model';
+import { requireSeat } from './require-seat';
 
 /**
  * The notifications module's settings and delivery log, for the caller only. A game id is
@@ -50,9 +50,8 @@ export class NotificationSettingsApi {
     return { ...d, status: d.status as DeliveryStatus };
   }
 
-  private async requireSeat(gameId: string, playerId: string): Promise<void> {
-    const game = await this.games.game(gameId, playerId);
-    if (!game.mySide) throw notSeated(gameId);
+  private requireSeat(gameId: string, playerId: string): Promise<void> {
+    return requireSeat(this.games, gameId, playerId);
   }
 }
 

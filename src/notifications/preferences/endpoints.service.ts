@@ -136,7 +136,7 @@ export class NotificationEndpointsService {
 }
 
 /** A game id as games have them; '' is not "all games" here (null is). */
-function checkGameId(gameId: string | null): void {
+export function checkGameId(gameId: string | null): void {
   if (gameId !== null && (gameId.length === 0 || gameId.length > MAX_GAME_ID_LENGTH)) {
     throw new BadInputError('notifications/invalid_game', `A game id is 1 to ${MAX_GAME_ID_LENGTH} characters; leave it out for all your games.`, { field: 'gameId' });
   }
