@@ -318,9 +318,12 @@ describe('notification endpoints through the API, with private targets allowed (
     expect(data(await app.gql(p.token, '{ me { notificationEndpoints { id gameId } } }'))['me'].notificationEndpoints).toEqual([{ id: all.id, gameId: null }]);
   });
 
-  it('delivers each game\'s notifications to the webhook registered for it, the others to the all-games one', async () => {
+  it('delivers each game\'s notifications to the webhook and Discord webhook registered for it, the others to the all-games ones', async () => {
     const everywhere = await httpReceiver();
     const campaign = await httpReceiver();
+    const footer = (_h: unknown, body: string) => String(JSON.parse(body).embeds[0].footer.text);
+    const discordAll = await httpReceiver(undefined, footer);
+    const discordCampaign = await httpReceiver(undefined, footer);
     try {
       const alice = await app.player('Alice');
       const bob = await app.player('Bob');
@@ -334,6 +337,8 @@ describe('notification endpoints through the API, with private targets allowed (
       const all = data(await app.gql(alice.token, ADD_WEBHOOK, { url: everywhere.url }))['addWebhookEndpoint'];
       const scoped = await request(app.http).post('/api/v1/me/notifications/webhooks').set('Authorization', bearer(alice)).send({ url: campaign.url, gameId: first.game });
       expect(scoped.status).toBe(201);
+      data(await app.gql(alice.token, SET_DISCORD, { url: discordAll.url.replace('/hook', '/api/webhooks/1/all') }));
+      data(await app.gql(alice.token, SET_DISCORD, { url: discordCampaign.url.replace('/hook', '/api/webhooks/2/campaign'), gameId: second.game }));
       await first.join();
       await second.join();
       await app.running.app.get(NotificationWorker).drain();
@@ -345,9 +350,12 @@ describe('notification endpoints through the API, with private targets allowed (
       const headers = { id: String(q.headers['webhook-id']), timestamp: String(q.headers['webhook-timestamp']), signature: String(q.headers['webhook-signature']) };
       expect(verify(scoped.body.secret, headers, q.body, Math.floor(Date.now() / 1000))).toBe(true);
       expect(verify(all.secret, headers, q.body, Math.floor(Date.now() / 1000))).toBe(false);
+      // Discord: the second game has its own channel, the first goes to the all-games one.
+      const linked = (r: HttpReceiver) => r.requests.map((x) => String(JSON.parse(x.body).embeds[0].url));
+      expect(linked(discordCampaign)).toEqual([expect.stringContaining(`/games/${second.game}`)]);
+      expect(linked(discordAll)).toEqual([expect.stringContaining(`/games/${first.game}`)]);
     } finally {
-      await everywhere.close();
-      await campaign.close();
+      for (const r of [everywhere, campaign, discordAll, discordCampaign]) await r.close();
     }
   });
 
