@@ -29,6 +29,29 @@ describe('notification settings and dead letters through the API', () => {
     expect(firstError(bad).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/invalid_quiet_hours' });
   });
 
+  it('schedules each game\'s deadline reminder with the lead set for that game, else the player\'s default', async () => {
+    const alice = await app.player('Rae');
+    const bob = await app.player('Sol');
+    const prisma = app.running.app.get(PrismaService);
+    data(await app.gql(alice.token, 'mutation { updateNotificationSettings(input: { reminderLeadMinutes: 180 }) { reminderLeadMinutes } }'));
+    const start = async (lead: number | null) => {
+      const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+      if (lead !== null) {
+        const set = data(await app.gql(alice.token, `mutation($g: ID!) { updateNotificationSettings(gameId: $g, input: { reminderLeadMinutes: ${lead}, digest: true }) { reminderLeadMinutes digest } }`, { g: game }));
+        expect(set['updateNotificationSettings']).toEqual({ reminderLeadMinutes: lead, digest: true });
+      }
+      const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: game }))['invite'].token;
+      data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { started } }', { t: token }));
+      const { deadlineAt } = await prisma.game.findUniqueOrThrow({ where: { id: game } });
+      const jobs = await prisma.scheduledJob.findMany({ where: { gameId: game, kind: 'reminder', status: 'pending' } });
+      const leads = Object.fromEntries(jobs.map((j) => [j.side, (deadlineAt!.getTime() - j.dueAt.getTime()) / 60_000]));
+      return leads;
+    };
+    // Bob has no settings: the server's NOTIFY_REMINDER_MINUTES (720).
+    expect(await start(60)).toEqual({ A: 60, B: 720 });
+    expect(await start(null)).toEqual({ A: 180, B: 720 });
+  });
+
   it('lists dead-lettered deliveries and sends one again', async () => {
     const p = await app.player('Ola');
     const prisma = app.running.app.get(PrismaService);
