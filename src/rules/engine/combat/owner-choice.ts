@@ -108,6 +108,9 @@ export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk): boolean {
   const options = optionsFor(ctx.state, r, stack);
   if (options.length > 1 && asks(ctx.state, r.side, RETREAT_CHOICE) && !hiddenStack(ctx.state, stack)) {
     const stage: ChoiceStage = { kind: 'owner-choice', choice: 'retreat', ...r };
+    // Sorted, and without the engine's pick: that pick weighs concealed enemies' zones of control.
+    // The list itself rests on what the owner sees (terrain, markers, its own stacks) as long as
+    // enemy ZOCs do not bar a retreat (mayEnterEnemyZoc, true in every scenario so far).
     const paths = options.map((o) => [...o.path]).sort((a, b) => (a.join() < b.join() ? -1 : 1));
     const q = ctx.ask({
       side: r.side,
