@@ -5,7 +5,7 @@ import { assertNever } from './assert-never';
 import { EventBody, KernelEvent, isKernelEvent } from './events';
 import { initialState } from './initial-state';
 import { phaseDefAt } from './phase-machine';
-import { deriveIndex } from './unit-index';
+import { replaceUnit } from './unit-index';
 
 /** A system's handler for its own event types; it must return a new state, never mutate. */
 export type SystemEvolve<X extends Json> = (state: GameState<X>, event: EventBody) => GameState<X>;
@@ -205,10 +205,7 @@ function patchSide<X extends Json>(s: GameState<X>, side: string, f: (x: SideSta
 export function patchUnit<X extends Json>(s: GameState<X>, id: string, f: (u: UnitState) => UnitState): GameState<X> {
   const u = s.units[id];
   if (u === undefined) throw new Error(`unknown unit "${id}"`);
-  const after = f(u);
-  const units = { ...s.units, [id]: after };
-  deriveIndex(s.units, units, id, u, after);
-  return { ...s, units };
+  return { ...s, units: replaceUnit(s.units, id, u, f(u)) };
 }
 
 function withHidden(u: UnitState, marker: string | undefined): UnitState {

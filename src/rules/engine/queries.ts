@@ -69,6 +69,19 @@ export function unitsAt(state: GameState, hex: HexLabel): UnitState[] {
   return unitIndex(state).standing.get(hex)?.slice() ?? [];
 }
 
+/** Units standing (themselves, not carried) in the hexes next to hex index i, in record order (as a scan of allUnits would find them). */
+export function standingNextTo(state: GameState, i: number): UnitState[] {
+  const grid = boardOf(state.scenario).grid;
+  const x = unitIndex(state);
+  const out: UnitState[] = [];
+  if (i < 0 || i >= grid.size) return out;
+  for (let d = 0; d < 6; d++) {
+    const n = grid.neighbours[i * 6 + d]!;
+    if (n >= 0) out.push(...(x.standing.get(grid.label(n)) ?? []));
+  }
+  return out.sort((a, b) => x.pos.get(a.id)! - x.pos.get(b.id)!);
+}
+
 /** Units directly aboard (carried by) a carrier. */
 export function cargoOf(state: GameState, carrier: UnitId): UnitState[] {
   return unitIndex(state).carried.get(carrier)?.slice() ?? [];

@@ -93,7 +93,22 @@ export function profilesOf(t: UnitType, amphibious: boolean): Profile[] {
 }
 
 const NO_HOOKS: MoveHooks = {};
-const compiled = new WeakMap<GameState, Map<MoveHooks, Map<string, readonly MoveContext[]>>>();
+
+/** What a unit's move needs that does not depend on knowledge, start or profile: worked out once per state. */
+interface Mover {
+  readonly unit: UnitState;
+  readonly type: UnitType;
+  /** Budget adjustment in movement points: the system's, less the towing penalty. */
+  readonly adjust: number;
+  readonly enemyAt: Uint8Array;
+  readonly friendlyStack: (hex: number) => readonly UnitState[];
+  readonly blocked: Uint8Array | null;
+  readonly blocks: readonly Block[];
+  /** The contexts made so far, by knowledge (null = the real state) and then start label. */
+  readonly contexts: Map<string | null, Map<string | null, readonly MoveContext[]>>;
+}
+
+const movers = new WeakMap<GameState, Map<MoveHooks, Map<string, Mover>>>();
 
 /**
  * The contexts of a unit's move (one per profile), compiled once per state,
@@ -101,39 +116,28 @@ const compiled = new WeakMap<GameState, Map<MoveHooks, Map<string, readonly Move
  * check the same move several times.
  */
 export function moveContexts(state: GameState, unitId: string, opts: MoveOptions): readonly MoveContext[] {
-  const unit = unitOf(state, unitId);
   const hooks = opts.hooks ?? NO_HOOKS;
-  const from = opts.from ?? (unit.loc.at === 'hex' ? unit.loc.hex : null);
-  let byHooks = compiled.get(state);
-  if (byHooks === undefined) compiled.set(state, (byHooks = new Map()));
-  let byKey = byHooks.get(hooks);
-  if (byKey === undefined) byHooks.set(hooks, (byKey = new Map()));
-  const key = `${unitId}\u0000${opts.knownTo ?? '\u0000'}\u0000${from ?? '\u0000'}`;
-  let list = byKey.get(key);
+  let byHooks = movers.get(state);
+  if (byHooks === undefined) movers.set(state, (byHooks = new Map()));
+  let byUnit = byHooks.get(hooks);
+  if (byUnit === undefined) byHooks.set(hooks, (byUnit = new Map()));
+  let m = byUnit.get(unitId);
+  if (m === undefined) byUnit.set(unitId, (m = mover(state, unitOf(state, unitId), hooks)));
+  const from = opts.from ?? (m.unit.loc.at === 'hex' ? m.unit.loc.hex : null);
+  let byFrom = m.contexts.get(opts.knownTo);
+  if (byFrom === undefined) m.contexts.set(opts.knownTo, (byFrom = new Map()));
+  let list = byFrom.get(from);
   if (list === undefined) {
-    const type = typeOf(state, unit);
-    const cls = state.scenario.rules.movementClasses[type.movementClass]!;
-    const o: MoveOptions = { knownTo: opts.knownTo, hooks, ...(from !== null ? { from } : {}) };
-    list = profilesOf(type, cls.amphibious).map((p) => moveContext(state, unit, p, o));
-    byKey.set(key, list);
+    const cls = state.scenario.rules.movementClasses[m.type.movementClass]!;
+    const mv = m;
+    list = profilesOf(m.type, cls.amphibious).map((p) => moveContext(state, mv, p, opts.knownTo, hooks, from));
+    byFrom.set(from, list);
   }
   return list;
 }
 
-export function moveContext(state: GameState, unit: UnitState, profile: Profile, opts: MoveOptions): MoveContext {
+function mover(state: GameState, unit: UnitState, hooks: MoveHooks): Mover {
   const board = boardOf(state.scenario);
-  const rules = state.scenario.rules;
-  const type = typeOf(state, unit);
-  const cls = rules.movementClasses[type.movementClass]!;
-  const scale = board.costScale;
-  const hooks = opts.hooks ?? {};
-  const startLabel = opts.from ?? (unit.loc.at === 'hex' ? unit.loc.hex : null);
-  const start = startLabel === null ? -1 : board.grid.indexOf(startLabel);
-  const speed = profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed;
-  const adjust = (hooks.budgetAdjust?.(state, unit) ?? 0) - towPenalty(state, unit);
-  const budget = Math.max(0, Math.round((speed + adjust) * scale));
-
-  const zoc = start >= 0 ? zocFlags(state, board, unit, start, opts.knownTo, hooks.exertsZoc) : zeros(board);
   const blockMap = hooks.blocked?.(state, unit, board);
   let blocked: Uint8Array | null = null;
   const blocks: Block[] = [];
@@ -144,7 +148,26 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
       blocked[i] = blocks.length;
     }
   }
+  return {
+    unit,
+    type: typeOf(state, unit),
+    adjust: (hooks.budgetAdjust?.(state, unit) ?? 0) - towPenalty(state, unit),
+    enemyAt: enemyHexes(state, board, unit.side),
+    friendlyStack: (i) => friendlyStack(state, board, unit, i),
+    blocked,
+    blocks,
+    contexts: new Map(),
+  };
+}
 
+function moveContext(state: GameState, m: Mover, profile: Profile, knownTo: string | null, hooks: MoveHooks, startLabel: string | null): MoveContext {
+  const board = boardOf(state.scenario);
+  const rules = state.scenario.rules;
+  const { unit, type } = m;
+  const cls = rules.movementClasses[type.movementClass]!;
+  const start = startLabel === null ? -1 : board.grid.indexOf(startLabel);
+  const speed = profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed;
+  const costs = classCosts(state, board, type.movementClass, speed);
   return {
     state,
     board,
@@ -156,18 +179,27 @@ export function moveContext(state: GameState, unit: UnitState, profile: Profile,
     start,
     profile,
     speed,
-    budget,
+    budget: Math.max(0, Math.round((speed + m.adjust) * board.costScale)),
     minimumMove: rules.movement.minimumMove,
     ignoresTerrain: cls.ignoresTerrain,
     passThroughEnemy: cls.passThroughEnemy,
     amphibious: cls.amphibious,
     amphibiousRule: rule(state, 'amphibious'),
-    ...classCosts(state, board, type.movementClass, speed),
-    enemyAt: enemyHexes(state, board, unit.side),
-    friendlyStack: (i) => friendlyStack(state, board, unit, i),
-    zoc,
-    blocked,
-    blocks,
+    terrainCost: costs.terrainCost,
+    terrainFullIfOne: costs.terrainFullIfOne,
+    terrainRule: costs.terrainRule,
+    overlayCost: costs.overlayCost,
+    overlayFullIfOne: costs.overlayFullIfOne,
+    overlayMedium: costs.overlayMedium,
+    overlayRule: costs.overlayRule,
+    hexsideExtra: costs.hexsideExtra,
+    hexsideImpassable: costs.hexsideImpassable,
+    hexsideRule: costs.hexsideRule,
+    enemyAt: m.enemyAt,
+    friendlyStack: m.friendlyStack,
+    zoc: start >= 0 ? zocFlags(state, board, unit, start, knownTo, hooks.exertsZoc) : zeros(board),
+    blocked: m.blocked,
+    blocks: m.blocks,
     hooks,
     terminal: 0,
     failRule: '',

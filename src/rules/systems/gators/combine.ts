@@ -5,7 +5,7 @@ import { AskRequest, AskResult, ResolveContext, Resume } from '../../engine/kit/
 import { Block, MoveHooks } from '../../engine/movement/context';
 import { OddsHooks } from '../../engine/combat/odds-step';
 import { MovedInfo, StepReaction } from '../../engine/orders/move';
-import { Violation } from '../../engine/types';
+import { RulesEvent, Violation } from '../../engine/types';
 import { defaultExertsZoc } from '../../engine/zoc';
 import { AttackReaction, CombinedHooks, CoreHooks, GatorsFeature, UnloadInfo } from './feature';
 import { GState, GatorsExt } from './ext';
@@ -118,33 +118,44 @@ function chain<I extends MovedInfo | UnloadInfo>(
   }
 }
 
-interface Proxy extends ResolveContext<GatorsExt> {
-  readonly suspended: boolean;
+/**
+ * The same context, with the stage of its asks wrapped, and whether an ask left the resolution suspended.
+ * A class, not an object literal with getters: one is made per hook per move, and a literal
+ * with accessors is slow to create.
+ */
+class StageProxy implements ResolveContext<GatorsExt> {
+  /** Whether an ask left the resolution suspended. */
+  suspended = false;
+
+  constructor(
+    private readonly ctx: ResolveContext<GatorsExt>,
+    private readonly wrap: (stage: Json) => Json,
+  ) {}
+
+  get state() {
+    return this.ctx.state;
+  }
+
+  get dice() {
+    return this.ctx.dice;
+  }
+
+  get side() {
+    return this.ctx.side;
+  }
+
+  // Fields, not methods, so that they work detached (`const { emit } = ctx`) as before.
+  readonly emit = (e: RulesEvent): void => this.ctx.emit(e);
+
+  readonly ask = (req: AskRequest): AskResult => {
+    const r = this.ctx.ask({ ...req, stage: this.wrap(req.stage) });
+    if (!r.answered) this.suspended = true;
+    return r;
+  };
 }
 
-/** The same context, with the stage of its asks wrapped, and whether an ask left the resolution suspended. */
-function proxy(ctx: ResolveContext<GatorsExt>, wrap: (stage: Json) => Json): Proxy {
-  let suspended = false;
-  return {
-    get state() {
-      return ctx.state;
-    },
-    get dice() {
-      return ctx.dice;
-    },
-    get side() {
-      return ctx.side;
-    },
-    get suspended() {
-      return suspended;
-    },
-    emit: (e) => ctx.emit(e),
-    ask: (req: AskRequest): AskResult => {
-      const r = ctx.ask({ ...req, stage: wrap(req.stage) });
-      if (!r.answered) suspended = true;
-      return r;
-    },
-  };
+function proxy(ctx: ResolveContext<GatorsExt>, wrap: (stage: Json) => Json): StageProxy {
+  return new StageProxy(ctx, wrap);
 }
 
 /**

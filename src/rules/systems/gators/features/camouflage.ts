@@ -4,7 +4,7 @@ import { boardOf } from '../../../engine/board';
 import { table } from '../../../engine/combat/attack-checks';
 import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { labelSchema } from '../../../engine/orders/common';
-import { allUnits, towedBy } from '../../../engine/queries';
+import { allUnits, standingNextTo, towedBy } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { cancel } from '../orders/wrap';
@@ -40,10 +40,9 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
   const at = board.grid.indexOf(hex);
   const side = finders[0]?.side;
   const scouts = finders.some((f) => tagged(ctx.state, f, ...d.uncoverTags));
-  for (const u of allUnits(ctx.state)) {
+  for (const u of standingNextTo(ctx.state, at)) {
     if (u.side === side || u.hidden === undefined || u.loc.at !== 'hex') continue;
     const i = board.grid.indexOf(u.loc.hex);
-    if (board.grid.distance(i, at) !== 1) continue;
     if (hexIs(board, i, d.keepInTerrain) && !scouts) continue;
     reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
   }

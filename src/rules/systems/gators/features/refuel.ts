@@ -36,9 +36,11 @@ export type RefillOrder = z.infer<typeof refillSchema>;
 
 /** A HERS ashore with an LVS of its side next to it: what tanks need to move (GT-6N.5). */
 function fuelPoint(state: GameState, side: SideId): HersPoint | undefined {
+  const points = hersPoints(state, side);
+  if (points.length === 0) return undefined;
   const grid = boardOf(state.scenario).grid;
   const lvs = allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && hasAnyTag(state, u, airOps(state.scenario).lvsTags));
-  return hersPoints(state, side).find((p) => lvs.some((l) => grid.distance(standingAt(state, l), p.index) === 1));
+  return points.find((p) => lvs.some((l) => grid.distance(standingAt(state, l), p.index) === 1));
 }
 
 /** Whether this tank's move now takes a marker: the first of each pair this turn (Q-GT-29). */
