@@ -26,7 +26,7 @@ import { Orders, plan } from './gators-bench-phases';
 import { Stats, stats } from './support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const WARMUP = 20;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 
 type S = GameState;
 type Stage = 'parse' | 'validate' | 'resolve' | 'fold' | 'total';
