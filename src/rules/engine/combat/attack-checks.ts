@@ -1,7 +1,7 @@
 import { OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
-import { allUnits, flag, strengthVs, targetClassAt, typeOf } from '../queries';
+import { flag, strengthVs, targetClassAt, typeOf, unitsAt } from '../queries';
 import { SideId, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 import { concealedFrom, isConcealed } from '../visibility';
@@ -40,7 +40,7 @@ export function defenderCandidates(state: GameState, hex: string, side: SideId, 
 }
 
 function enemiesIn(state: GameState, hex: string, side: SideId): UnitState[] {
-  return allUnits(state).filter((u) => u.side !== side && u.loc.at === 'hex' && u.loc.hex === hex);
+  return unitsAt(state, hex).filter((u) => u.side !== side);
 }
 
 function tiedDefenders(state: GameState, stack: readonly UnitState[]): UnitState[] {

@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf, hasOverlay, terrainIdAt } from '../../engine/board';
 import { ResolveContext } from '../../engine/kit/types';
-import { allUnits, hexOf } from '../../engine/queries';
+import { allUnits, hexOf, unitsAt } from '../../engine/queries';
 import { concealedFrom } from '../../engine/visibility';
 import { SideId } from '../../engine/types';
 import { tagged } from './queries';
@@ -10,7 +10,7 @@ import { tagged } from './queries';
 
 /** Units of `side` standing (not carried) in a hex. */
 export function standingAt(state: GameState, hex: string, side: SideId): UnitState[] {
-  return allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex);
+  return unitsAt(state, hex).filter((u) => u.side === side);
 }
 
 /** Whether any unit of another side than `side` is in or next to hex i (carried units count where their carrier is). */
