@@ -6,7 +6,7 @@ import { withTowed } from './stacking';
 import { enemyVersion, unitIndex } from './unit-index';
 
 const IDS = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'c1'];
-// Enough hexes for a derived index to outgrow its layer of changes (Layered flattens past 32).
+// Enough hexes for a derived index to outgrow its layer of changes (Layered flattens past 16).
 const HEXES = Array.from({ length: 40 }, (_, k) => `01${String(k + 1).padStart(2, '0')}`);
 const SIDES = ['A', 'B', 'C'];
 

@@ -20,7 +20,7 @@ export class Layered<K, V> {
   with(changes: ReadonlyMap<K, V | undefined>): Layered<K, V> {
     const over = new Map(this.over);
     for (const [k, v] of changes) over.set(k, v);
-    if (over.size <= 32) return new Layered(this.base, over);
+    if (over.size <= 16) return new Layered(this.base, over);
     const base = new Map(this.base);
     for (const [k, v] of over) {
       if (v === undefined) base.delete(k);
@@ -95,7 +95,9 @@ function build(units: Units): UnitIndex {
   const carried = new Map<string, UnitState[]>();
   const towed = new Map<string, UnitState[]>();
   for (const u of list) {
-    for (const [m, k] of bucketKeys(u)) push(m === 0 ? standing : m === 1 ? carried : towed, k, u);
+    for (const k of standingKeys(u)) push(standing, k, u);
+    for (const k of carriedKeys(u)) push(carried, k, u);
+    for (const k of towedKeys(u)) push(towed, k, u);
   }
   // Derivation relies on keys being the units' ids; a record where they differ is always rebuilt.
   const derivable = pos.size === keys.length && keys.every((k) => units[k]!.id === k && k !== '__proto__');
@@ -108,27 +110,21 @@ function push(m: Map<string, UnitState[]>, k: string, u: UnitState): void {
   else l.push(u);
 }
 
-/** The buckets a unit is in: [0, hex] standing, [1, carrier] carried, [2, tower] towed. */
-function bucketKeys(u: UnitState): [number, string][] {
-  switch (u.loc.at) {
-    case 'hex':
-      return [[0, u.loc.hex]];
-    case 'carried':
-      return [[1, u.loc.by]];
-    case 'towed':
-      return [...new Set(u.loc.by)].map((t) => [2, t] as [number, string]);
-    default:
-      return [];
-  }
-}
+const NONE: readonly string[] = [];
+
+/** The keys of the buckets a unit is in, one function per kind: standing by hex, carried by carrier, towed by each tower. */
+type KeysOf = (u: UnitState) => readonly string[];
+const standingKeys: KeysOf = (u) => (u.loc.at === 'hex' ? [u.loc.hex] : NONE);
+const carriedKeys: KeysOf = (u) => (u.loc.at === 'carried' ? [u.loc.by] : NONE);
+const towedKeys: KeysOf = (u) => (u.loc.at !== 'towed' ? NONE : u.loc.by.length === 1 ? u.loc.by : [...new Set(u.loc.by)]);
 
 /**
  * `units` with unit `id` replaced by `after` (patchUnit). The new record gets
  * an index derived from that of `units` (built first if need be: a fold is a
- * chain of such records), and is made by assigning the
- * values onto a clone of a fixed object with the same keys: in V8 spreading a
- * large record that was itself made by spreading costs ~60 ns a key, three
- * times as much. Same keys, same order, same values as `{ ...units, [id]: after }`.
+ * chain of such records), and is made by assigning the values onto a clone
+ * of a fixed object with the same keys: in V8 spreading a large record that
+ * was itself made by spreading costs ~60 ns a key, about three times as much.
+ * Same keys, same order, same values as `{ ...units, [id]: after }`.
  */
 export function replaceUnit(units: Units, id: UnitId, before: UnitState, after: UnitState): Units {
   const x = indexOf(units);
@@ -140,42 +136,53 @@ export function replaceUnit(units: Units, id: UnitId, before: UnitState, after: 
   child[id] = after;
   const list = x.list.slice();
   list[p] = after;
-  const was = bucketKeys(before);
-  const now = bucketKeys(after);
   // An enemy key survives only if the change was to a unit of that same side.
-  const enemyKeys = new Map<SideId, object>();
-  for (const [side, k] of x.enemyKeys) if (before.side === side && after.side === side) enemyKeys.set(side, k);
+  let enemyKeys = NO_KEYS;
+  for (const [side, k] of x.enemyKeys)
+    if (before.side === side && after.side === side) {
+      if (enemyKeys === NO_KEYS) enemyKeys = new Map();
+      enemyKeys.set(side, k);
+    }
   indexes.set(child, {
     list,
     pos: x.pos,
     derivable: true,
-    standing: rebucket(x.standing, 0, was, now, id, after, x.pos),
-    carried: rebucket(x.carried, 1, was, now, id, after, x.pos),
-    towed: rebucket(x.towed, 2, was, now, id, after, x.pos),
-    enemyKeys,
+    standing: rebucket(x.standing, standingKeys, before, after, x.pos),
+    carried: rebucket(x.carried, carriedKeys, before, after, x.pos),
+    towed: rebucket(x.towed, towedKeys, before, after, x.pos),
+    enemyKeys: enemyKeys === NO_KEYS ? new Map() : enemyKeys,
   });
   return child;
 }
 
+const NO_KEYS = new Map<SideId, object>();
+
 /** Per key list (an index's `pos`, shared by every record derived from it): a record with those keys, to clone. */
 const shapes = new WeakMap<ReadonlyMap<UnitId, number>, Units>();
 
-function rebucket(b: Buckets, m: number, was: [number, string][], now: [number, string][], id: UnitId, after: UnitState, pos: ReadonlyMap<UnitId, number>): Buckets {
-  const out = new Set(was.filter((w) => w[0] === m).map((w) => w[1]));
-  const into = new Set(now.filter((w) => w[0] === m).map((w) => w[1]));
-  if (out.size === 0 && into.size === 0) return b;
+function rebucket(b: Buckets, keysOf: KeysOf, before: UnitState, after: UnitState, pos: ReadonlyMap<UnitId, number>): Buckets {
+  const out = keysOf(before);
+  const into = keysOf(after);
+  if (out.length === 0 && into.length === 0) return b;
   const changes = new Map<string, readonly UnitState[] | undefined>();
-  for (const k of new Set([...out, ...into])) {
-    const rest = (b.get(k) ?? []).filter((u) => u.id !== id);
-    const next = into.has(k) ? insertInOrder(rest, after, pos) : rest;
-    changes.set(k, next.length > 0 ? next : undefined);
+  for (const k of out) {
+    if (into.includes(k)) continue;
+    const rest = (b.get(k) ?? []).filter((u) => u.id !== after.id);
+    changes.set(k, rest.length > 0 ? rest : undefined);
   }
+  for (const k of into) changes.set(k, withUnit(b.get(k) ?? [], after, pos));
   return b.with(changes);
 }
 
-function insertInOrder(list: readonly UnitState[], u: UnitState, pos: ReadonlyMap<UnitId, number>): UnitState[] {
-  const p = pos.get(u.id)!;
+/** The list with `u` in place of the unit with its id, or inserted in record order. */
+function withUnit(list: readonly UnitState[], u: UnitState, pos: ReadonlyMap<UnitId, number>): UnitState[] {
   const out = list.slice();
+  const at = out.findIndex((x) => x.id === u.id);
+  if (at >= 0) {
+    out[at] = u;
+    return out;
+  }
+  const p = pos.get(u.id)!;
   let i = out.length;
   while (i > 0 && pos.get(out[i - 1]!.id)! > p) i--;
   out.splice(i, 0, u);
