@@ -5,6 +5,7 @@ import { assertNever } from './assert-never';
 import { EventBody, KernelEvent, isKernelEvent } from './events';
 import { initialState } from './initial-state';
 import { phaseDefAt } from './phase-machine';
+import { rememberTransition, takeTransition } from './transitions';
 import { replaceUnit } from './unit-index';
 
 /** A system's handler for its own event types; it must return a new state, never mutate. */
@@ -20,36 +21,20 @@ export function evolve<X extends Json>(state: GameState<X> | undefined, event: E
     const d = event.data as { scenario: GameState['scenario']; ext: X };
     return initialState(d.scenario, d.ext);
   }
-  const t = transitions.get(state);
-  if (t !== undefined && t.data === event.data && t.type === event.type && t.system === system) {
-    // Used once: the application folds a resolution's events once, and the memo must not keep
-    // a chain of states alive behind an old one.
-    transitions.delete(state);
-    return t.next as GameState<X>;
-  }
+  const known = takeTransition(state as GameState<Json>, event, system);
+  if (known !== undefined) return known as GameState<X>;
   const next = isKernelEvent(event) ? evolveKernel(state, event) : system !== undefined ? system(state, event) : unknownEvent(event);
   return { ...next, seq: state.seq + 1 };
 }
 
-interface Transition {
-  readonly type: string;
-  readonly data: unknown;
-  readonly system: SystemEvolve<never> | undefined;
-  readonly next: GameState<Json>;
-}
-
-/** The last step resolve made from each state (see evolveRemembered). */
-const transitions = new WeakMap<GameState<Json>, Transition>();
-
 /**
- * evolve, remembering the step: the application folds the very events resolve
- * returned into the state it resolved from, and evolve is pure, so the fold
- * can return the states resolve already made instead of evolving again.
- * Matched by the event's data object (events are never changed once emitted).
+ * evolve, remembering the step (transitions.ts): resolution and validation
+ * fold with it, so that a later fold of the same event into the same state
+ * returns the state already made.
  */
 export function evolveRemembered<X extends Json>(state: GameState<X>, event: EventBody, system?: SystemEvolve<X>): GameState<X> {
   const next = evolve(state, event, system);
-  transitions.set(state as GameState<Json>, { type: event.type, data: event.data, system: system as SystemEvolve<never> | undefined, next: next as GameState<Json> });
+  rememberTransition(state as GameState<Json>, event, system, next as GameState<Json>);
   return next;
 }
 

@@ -5,6 +5,7 @@ import { Scenario } from '../../model/scenario';
 import { GameState } from '../../model/state';
 import { privateEvent, publicEvent } from '../events';
 import { evolve } from '../evolve';
+import { forgetTransition } from '../transitions';
 import { currentPhase, phaseInfo } from '../phase-machine';
 import { Dice, GameSystem, Parsed, RawSubmission, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
 import { kernelView } from '../view';
@@ -154,6 +155,8 @@ function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side
       const def = currentPhase(state);
       const whole = def === undefined ? undefined : spec.phases[def.kind]?.validateSubmission;
       if (whole !== undefined) violations.push(...whole(state, s, side, sub.orders));
+      // Rejected orders are not resolved: let the projected states go (transitions.ts).
+      if (violations.length > 0) forgetTransition(state);
       return violations;
     }
     default:

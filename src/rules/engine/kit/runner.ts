@@ -1,7 +1,7 @@
 import { Json, JsonObject } from '../../model/json';
 import { GameState } from '../../model/state';
 import { EventBody, privateEvent, publicEvent } from '../events';
-import { evolve, evolveRemembered } from '../evolve';
+import { evolveRemembered } from '../evolve';
 import { currentPhase, nextPhase } from '../phase-machine';
 import { Dice, RulesEvent, SideId } from '../types';
 import { checkVictory, turnLimitOutcome } from '../victory';
@@ -129,9 +129,13 @@ export function advance<X extends Json>(r: Resolution<X>): void {
   throw new Error('the phase machine ran 10,000 automatic phases without stopping');
 }
 
-/** Folds events into a state (validation projections). */
+/**
+ * Folds events into a state (validation projections), remembering each step:
+ * resolving the same orders usually emits the same events, and then goes
+ * through the same states (transitions.ts).
+ */
 export function fold<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, events: readonly EventBody[]): GameState<X> {
   let s = state;
-  for (const e of events) s = evolve(s, e, spec.evolve);
+  for (const e of events) s = evolveRemembered(s, e, spec.evolve);
   return s;
 }

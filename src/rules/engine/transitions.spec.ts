@@ -1,0 +1,60 @@
+import { ForcedDice } from '../dice/forced-dice';
+import { buildState } from '../testing/prestate';
+import { testScenario } from '../testing/scenario-files';
+import { testSystem } from '../testing/test-system';
+import { evolve } from './evolve';
+import { sameJson } from './transitions';
+
+function start() {
+  return buildState(testScenario(), {
+    phase: 'a-move',
+    units: [
+      { id: 'a-car', type: 'fast-car', side: 'A', hex: '0503' },
+      { id: 'a-tank', type: 'tank', side: 'A', hex: '0303' },
+      { id: 'b-m1', type: 'mortar', side: 'B', hex: '1008' },
+    ],
+  });
+}
+
+const orders = {
+  kind: 'orders' as const,
+  orders: [
+    { kind: 'move', unit: 'a-car', path: ['0603', '0703'] },
+    { kind: 'move', unit: 'a-tank', path: ['0403'] },
+  ],
+};
+
+describe('remembered transitions', () => {
+  it('resolve walks the states validation projected, and folding its events returns them: the same states as evolving afresh', () => {
+    const s = start();
+    const p = testSystem.parse(s, 'A', orders);
+    if (!p.ok) throw new Error(JSON.stringify(p.violations));
+    expect(testSystem.validate(s, 'A', p.value)).toEqual([]);
+    const events = testSystem.resolve(s, 'A', p.value, new ForcedDice([]));
+    const folded = events.reduce((x, e) => testSystem.evolve(x, { type: e.type, data: e.data }), s);
+    // The same events evolved from copies, with nothing remembered.
+    const fresh = events.reduce((x, e) => testSystem.evolve(x, structuredClone({ type: e.type, data: e.data })), structuredClone(s));
+    expect(JSON.stringify(folded)).toEqual(JSON.stringify(fresh));
+    // Each remembered step is used once: a second fold evolves again, to equal states.
+    const again = events.reduce((x, e) => testSystem.evolve(x, { type: e.type, data: e.data }), s);
+    expect(again).not.toBe(folded);
+    expect(JSON.stringify(again)).toEqual(JSON.stringify(folded));
+  });
+
+  it('a different event from a state with a remembered step is evolved, not taken from the memo', () => {
+    const s = start();
+    const p = testSystem.parse(s, 'A', orders);
+    if (!p.ok) throw new Error(JSON.stringify(p.violations));
+    testSystem.validate(s, 'A', p.value);
+    const other = evolve(s, { type: 'UnitMoved', data: { unit: 'a-car', path: ['0503', '0604'], cost: 1 } });
+    expect(other.units['a-car']!.loc).toEqual({ at: 'hex', hex: '0604' });
+  });
+
+  it('compares JSON with object keys in order', () => {
+    expect(sameJson({ a: 1, b: [1, { c: null }] }, { a: 1, b: [1, { c: null }] })).toBe(true);
+    expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(sameJson([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(sameJson({ a: undefined }, {})).toBe(false);
+    expect(sameJson('1', 1)).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import { Json } from '../model/json';
+import { GameState } from '../model/state';
+import { EventBody } from './events';
+
+/**
+ * The last step taken from each state, so that evolve can hand back a state it
+ * already made: evolve is pure, so the same event on the same state gives the
+ * same state. Validation folds each order's projected events; resolution then
+ * emits the same events for the orders that nothing random interrupts, and so
+ * walks the very states validation made (with everything cached on them); the
+ * application folds the events resolve returned into the state it resolved
+ * from. A step is matched on the event's type and its data as JSON, keys in
+ * the same order, so that the state handed back is exactly the one evolve
+ * would make. Used once: a memo must not keep a chain of states alive.
+ */
+interface Transition {
+  readonly type: string;
+  readonly data: unknown;
+  readonly system: unknown;
+  readonly next: GameState<Json>;
+}
+
+const transitions = new WeakMap<GameState<Json>, Transition>();
+
+export function takeTransition(state: GameState<Json>, event: EventBody, system: unknown): GameState<Json> | undefined {
+  const t = transitions.get(state);
+  if (t === undefined || t.type !== event.type || t.system !== system || !sameJson(t.data, event.data)) return undefined;
+  transitions.delete(state);
+  return t.next;
+}
+
+export function rememberTransition(state: GameState<Json>, event: EventBody, system: unknown, next: GameState<Json>): void {
+  transitions.set(state, { type: event.type, data: event.data, system, next });
+}
+
+/** Drops the step remembered from a state (a validation that failed will not be resolved). */
+export function forgetTransition(state: GameState<Json>): void {
+  transitions.delete(state);
+}
+
+/** Equal as JSON, object keys in the same order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
