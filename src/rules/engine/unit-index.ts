@@ -43,7 +43,7 @@ type Buckets = Layered<string, readonly UnitState[]>;
 export interface UnitIndex {
   /** Every unit, in record order. */
   readonly list: readonly UnitState[];
-  /** Position of each id in `list`; shared by derived indexes (patchUnit never adds or removes a key). */
+  /** Position of each unit (by id) in `list`; shared by derived indexes (patchUnit never adds or removes a key). */
   readonly pos: ReadonlyMap<UnitId, number>;
   readonly derivable: boolean;
   /** Units standing in a hex themselves, by label. */
@@ -88,19 +88,21 @@ export function enemyVersion(state: GameState, side: SideId): object {
 }
 
 function build(units: Units): UnitIndex {
-  const keys = Object.keys(units);
-  const list = keys.map((k) => units[k]!);
-  const pos = new Map(list.map((u, i) => [u.id, i]));
+  const list = Object.values(units);
+  const pos = new Map<UnitId, number>();
   const standing = new Map<string, UnitState[]>();
   const carried = new Map<string, UnitState[]>();
   const towed = new Map<string, UnitState[]>();
-  for (const u of list) {
-    for (const k of standingKeys(u)) push(standing, k, u);
-    for (const k of carriedKeys(u)) push(carried, k, u);
-    for (const k of towedKeys(u)) push(towed, k, u);
+  for (let i = 0; i < list.length; i++) {
+    const u = list[i]!;
+    pos.set(u.id, i);
+    const loc = u.loc;
+    if (loc.at === 'hex') push(standing, loc.hex, u);
+    else if (loc.at === 'carried') push(carried, loc.by, u);
+    else if (loc.at === 'towed') for (const t of towedKeys(u)) push(towed, t, u);
   }
-  // Derivation relies on keys being the units' ids; a record where they differ is always rebuilt.
-  const derivable = pos.size === keys.length && keys.every((k) => units[k]!.id === k && k !== '__proto__');
+  // Derivation needs unique ids (each change checks its own key), and no key that Object.assign would treat as a setter.
+  const derivable = pos.size === list.length && !Object.prototype.hasOwnProperty.call(units, '__proto__');
   return { list, pos, derivable, standing: new Layered(standing, new Map()), carried: new Layered(carried, new Map()), towed: new Layered(towed, new Map()), enemyKeys: new Map() };
 }
 
@@ -129,7 +131,7 @@ const towedKeys: KeysOf = (u) => (u.loc.at !== 'towed' ? NONE : u.loc.by.length 
 export function replaceUnit(units: Units, id: UnitId, before: UnitState, after: UnitState): Units {
   const x = indexOf(units);
   const p = x.pos.get(id);
-  if (!x.derivable || p === undefined || x.list[p] !== before || after.id !== id) return { ...units, [id]: after };
+  if (!x.derivable || p === undefined || x.list[p] !== before || before.id !== id || after.id !== id) return { ...units, [id]: after };
   let shape = shapes.get(x.pos);
   if (shape === undefined) shapes.set(x.pos, (shape = { ...units }));
   const child: Record<UnitId, UnitState> = Object.assign({ ...shape }, units);
