@@ -104,11 +104,13 @@ interface Mover {
   readonly friendlyStack: (hex: number) => readonly UnitState[];
   readonly blocked: Uint8Array | null;
   readonly blocks: readonly Block[];
-  /** The contexts made so far, by knowledge (null = the real state) and then start label. */
-  readonly contexts: Map<string | null, Map<string | null, readonly MoveContext[]>>;
+  readonly hooks: MoveHooks;
+  /** The contexts made so far, by knowledge (null = the real state) and start label: a few per move. */
+  readonly contexts: { readonly knownTo: string | null; readonly from: string | null; readonly list: readonly MoveContext[] }[];
 }
 
-const movers = new WeakMap<GameState, Map<MoveHooks, Map<string, Mover>>>();
+// Small arrays searched in order, not maps: a state sees a few movers, a mover a few contexts.
+const movers = new WeakMap<GameState, Mover[]>();
 
 /**
  * The contexts of a unit's move (one per profile), compiled once per state,
@@ -117,22 +119,17 @@ const movers = new WeakMap<GameState, Map<MoveHooks, Map<string, Mover>>>();
  */
 export function moveContexts(state: GameState, unitId: string, opts: MoveOptions): readonly MoveContext[] {
   const hooks = opts.hooks ?? NO_HOOKS;
-  let byHooks = movers.get(state);
-  if (byHooks === undefined) movers.set(state, (byHooks = new Map()));
-  let byUnit = byHooks.get(hooks);
-  if (byUnit === undefined) byHooks.set(hooks, (byUnit = new Map()));
-  let m = byUnit.get(unitId);
-  if (m === undefined) byUnit.set(unitId, (m = mover(state, unitOf(state, unitId), hooks)));
+  let all = movers.get(state);
+  if (all === undefined) movers.set(state, (all = []));
+  let m = all.find((x) => x.unit.id === unitId && x.hooks === hooks);
+  if (m === undefined) all.push((m = mover(state, unitOf(state, unitId), hooks)));
   const from = opts.from ?? (m.unit.loc.at === 'hex' ? m.unit.loc.hex : null);
-  let byFrom = m.contexts.get(opts.knownTo);
-  if (byFrom === undefined) m.contexts.set(opts.knownTo, (byFrom = new Map()));
-  let list = byFrom.get(from);
-  if (list === undefined) {
-    const cls = state.scenario.rules.movementClasses[m.type.movementClass]!;
-    const mv = m;
-    list = profilesOf(m.type, cls.amphibious).map((p) => moveContext(state, mv, p, opts.knownTo, hooks, from));
-    byFrom.set(from, list);
-  }
+  const known = m.contexts.find((c) => c.knownTo === opts.knownTo && c.from === from);
+  if (known !== undefined) return known.list;
+  const cls = state.scenario.rules.movementClasses[m.type.movementClass]!;
+  const mv = m;
+  const list = profilesOf(m.type, cls.amphibious).map((p) => moveContext(state, mv, p, opts.knownTo, hooks, from));
+  m.contexts.push({ knownTo: opts.knownTo, from, list });
   return list;
 }
 
@@ -156,7 +153,8 @@ function mover(state: GameState, unit: UnitState, hooks: MoveHooks): Mover {
     friendlyStack: (i) => friendlyStack(state, board, unit, i),
     blocked,
     blocks,
-    contexts: new Map(),
+    hooks,
+    contexts: [],
   };
 }
 

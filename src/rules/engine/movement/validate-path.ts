@@ -1,4 +1,4 @@
-import { UnitState } from '../../model/state';
+import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
 import { stackProblem, withTowed } from '../stacking';
 import { typeOf } from '../queries';
@@ -61,17 +61,14 @@ export function endProblem(c: MoveContext, movers: readonly UnitState[], at: num
   return extra ? { ...extra, at: null } : null;
 }
 
-const stacks = new WeakMap<readonly UnitState[], { ids: ReadonlySet<string>; types: UnitType[] }>();
+/** The movers with the guns they tow. endProblem runs for every reachable hex with the same movers, so the last answer is kept (a WeakMap entry per call cost more than the work). */
+let last: { readonly state: GameState; readonly movers: readonly UnitState[]; readonly ids: ReadonlySet<string>; readonly types: UnitType[] } | null = null;
 
-/** The movers with the guns they tow, computed once per movers list (endProblem runs for every reachable hex). */
 function movingStack(c: MoveContext, movers: readonly UnitState[]): { ids: ReadonlySet<string>; types: UnitType[] } {
-  let m = stacks.get(movers);
-  if (m === undefined) {
-    const moving = withTowed(c.state, movers);
-    m = { ids: new Set(moving.map((u) => u.id)), types: moving.map((u) => typeOf(c.state, u)) };
-    stacks.set(movers, m);
-  }
-  return m;
+  if (last !== null && last.movers === movers && last.state === c.state) return last;
+  const moving = withTowed(c.state, movers);
+  last = { state: c.state, movers, ids: new Set(moving.map((u) => u.id)), types: moving.map((u) => typeOf(c.state, u)) };
+  return last;
 }
 
 function label(c: MoveContext, i: number): string {
