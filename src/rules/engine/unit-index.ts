@@ -7,7 +7,7 @@ type Units = GameState['units'];
  * A map read through a small layer of changes over a shared base, so that a
  * derived map costs the changes, not a copy of the whole map.
  */
-export class Layered<K, V> {
+class Layered<K, V> {
   constructor(
     private readonly base: ReadonlyMap<K, V>,
     private readonly over: ReadonlyMap<K, V | undefined>,
