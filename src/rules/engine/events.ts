@@ -25,7 +25,8 @@ export interface KernelEventData {
   UnitMarked: { unit: UnitId; flags?: JsonObject; attrs?: JsonObject };
   UnitRevealed: { unit: UnitId; type: string; hex: HexLabel | null; cause: string };
   UnitConcealed: { unit: UnitId; marker: string };
-  UnitRetreated: { unit: UnitId; path: HexLabel[]; with?: UnitId[] };
+  /** `retreatChoice`: an attacker's retreat chosen in its order was followed or, not legal then, replaced by the engine's (Q-GT-35); read only by its side. */
+  UnitRetreated: { unit: UnitId; path: HexLabel[]; with?: UnitId[]; retreatChoice?: 'used' | 'ignored' };
   /** `aboard`: its cargo at any depth, destroyed with it (GT-7E.1). */
   UnitEliminated: { unit: UnitId; cause: string; aboard: UnitId[] };
   SideUpdated: { side: SideId; public?: JsonObject; notes?: JsonObject };

@@ -17,8 +17,8 @@ const eventMatch = z.strictObject({
   data: z.unknown().optional(),
   visibility: z.unknown().optional(),
   reveals: z.boolean().optional(),
-  /** How the named side reads this event (its redacted form, or null for nothing). */
-  seenBy: z.strictObject({ side: z.string(), as: z.unknown() }).optional(),
+  /** How the named side reads this event (its redacted form, or null for nothing), and strings its JSON must not contain. */
+  seenBy: z.strictObject({ side: z.string(), as: z.unknown(), lacks: z.array(z.string()).default([]) }).optional(),
 });
 
 const expectSchema = z.strictObject({
@@ -171,6 +171,8 @@ function matchesEvent(ev: RulesEvent, want: z.infer<typeof eventMatch>): boolean
   if (want.seenBy !== undefined) {
     const seen = eventAsSeenBy(ev, want.seenBy.side);
     if (want.seenBy.as === null ? seen !== null : !matches(seen, want.seenBy.as)) return false;
+    const text = JSON.stringify(seen);
+    if (want.seenBy.lacks.some((x) => text.includes(x))) return false;
   }
   return true;
 }

@@ -1,3 +1,4 @@
+import { JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
@@ -41,19 +42,28 @@ export function retreatOrEliminate(
   return carryOutRetreat(ctx, stack, at, path, cause);
 }
 
-/** Moves the stack along `path` from `at`, or eliminates it when there is no path. */
-export function carryOutRetreat(ctx: ResolveContext, stack: readonly UnitState[], at: string, path: readonly string[] | null, cause: string): string[] | null {
+/**
+ * Moves the stack along `path` from `at`, or eliminates it when there is no
+ * path. `ownerNote` adds to the retreat's data what only the stack's owner
+ * may read (how its own order's choice fared); the others read the retreat
+ * as they would without it.
+ */
+export function carryOutRetreat(ctx: ResolveContext, stack: readonly UnitState[], at: string, path: readonly string[] | null, cause: string, ownerNote?: JsonObject): string[] | null {
   if (path === null) {
     for (const u of stack) if (ctx.state.units[u.id]?.loc.at !== 'eliminated') eliminate(ctx, u, `${cause}: no retreat`);
     return null;
   }
   const [lead, ...rest] = stack;
   const full = [at, ...path];
-  ctx.emit({
-    type: 'UnitRetreated',
-    data: { unit: lead!.id, path: full, ...(rest.length > 0 ? { with: rest.map((u) => u.id) } : {}) },
-    visibility: visibilityFor(ctx.state, stack, () => ({ type: 'MarkerRetreated', data: { path: full } })),
-  });
+  const data = { unit: lead!.id, path: full, ...(rest.length > 0 ? { with: rest.map((u) => u.id) } : {}) };
+  const visibility = visibilityFor(ctx.state, stack, () => ({ type: 'MarkerRetreated', data: { path: full } }));
+  if (ownerNote === undefined) ctx.emit({ type: 'UnitRetreated', data, visibility });
+  else
+    ctx.emit({
+      type: 'UnitRetreated',
+      data: { ...data, ...ownerNote },
+      visibility: { to: 'sides', sides: [lead!.side], redacted: visibility.to === 'all' ? { type: 'UnitRetreated', data } : (visibility.redacted ?? { type: 'MarkerRetreated', data: { path: full } }) },
+    });
   return [...path];
 }
 

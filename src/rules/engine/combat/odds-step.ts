@@ -11,17 +11,21 @@ import { labelSchema, unitIdSchema } from '../orders/common';
 import { cr, defenderClass, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
 import { attackTargets } from './attack-targets';
 import { eliminate, retreatOrEliminate, stackAt } from './apply';
+import { retreatAttacker, retreatChoiceField, validateRetreatChoices } from './attacker-retreat';
 import { CombatStep } from './combat-step';
 import { Participant, attackEffects } from './effects';
-import { chooseDefender, chosenDefender, finishRetreat, isChoiceStage, retreatByOwner } from './owner-choice';
+import { RetreatChoice, chooseDefender, chosenDefender, finishRetreat, isChoiceStage, retreatByOwner } from './owner-choice';
 import { columnFor, odds, readTable } from './odds';
 
 export const attackSchema = z.strictObject({
   kind: z.literal('attack'),
-  attackers: z.array(z.strictObject({ unit: unitIdSchema, strength: z.int().min(1).optional() })).min(1).max(30),
+  /** `retreat`: where this attacker goes if the result makes it retreat (Q-GT-35, attacker-retreat.ts). */
+  attackers: z.array(z.strictObject({ unit: unitIdSchema, strength: z.int().min(1).optional(), retreat: retreatChoiceField.optional() })).min(1).max(30),
   target: labelSchema,
 });
 export type AttackOrder = z.infer<typeof attackSchema>;
+/** One attacker of an odds attack; `retreat` is its owner's choice should it have to retreat (Q-GT-35). */
+export type AttackerOrder = { readonly unit: string; readonly strength?: number | undefined; readonly retreat?: RetreatChoice | undefined };
 
 export interface Modifier {
   readonly value: number;
@@ -87,7 +91,10 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
   return {
     kind: 'attack',
     schema: attackSchema,
-    validate: (state, side, o, i) => validateAttack(state, side, o, i, hooks),
+    validate: (state, side, o, i) => {
+      const v = validateAttack(state, side, o, i, hooks);
+      return v.length > 0 ? v : validateRetreatChoices(state, o.attackers, o.target, i);
+    },
     project: (state, _side, o) =>
       o.attackers.map((a) => {
         const u = unitOf(state, a.unit);
@@ -116,7 +123,7 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
  */
 export function resolveOddsAttack(
   ctx: ResolveContext,
-  attackerOrders: readonly { unit: string; strength?: number | undefined }[],
+  attackerOrders: readonly AttackerOrder[],
   targetHex: string,
   hooks: OddsHooks = {},
   opts: AttackOptions = {},
@@ -234,7 +241,10 @@ export function resolveOddsAttack(
       if (u === undefined || u.loc.at !== 'hex') continue;
       const own = t.results[hooks.attackerResult?.(state, setup, u, result) ?? result] ?? spec;
       if (own.effect === 'eliminate') eliminate(ctx, u, `attack on ${targetHex}`);
-      if (own.effect === 'retreat') retreatOrEliminate(ctx, [u], own.hexes ?? 1, [targetHex], rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
+      if (own.effect !== 'retreat') continue;
+      const choice = attackerOrders.find((o) => o.unit === u.id)?.retreat;
+      if (choice === undefined) retreatOrEliminate(ctx, [u], own.hexes ?? 1, [targetHex], rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
+      else retreatAttacker(ctx, u, own.hexes ?? 1, targetHex, rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`, choice);
     }
   }
   return { result, defender: def.id, cancelled: false, suspended: false };
@@ -247,7 +257,7 @@ export function resolveOddsAttack(
  */
 export function resumeOddsAttack(
   ctx: ResolveContext,
-  attackerOrders: readonly { unit: string; strength?: number | undefined }[],
+  attackerOrders: readonly AttackerOrder[],
   targetHex: string,
   hooks: OddsHooks,
   resume: Resume,

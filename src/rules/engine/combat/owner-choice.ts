@@ -41,7 +41,12 @@ export type ChoiceStage =
   | ({ readonly kind: 'owner-choice'; readonly choice: 'retreat' } & RetreatAsk);
 
 const policySchema = z.enum(['auto', 'ask']);
-const retreatAnswer = z.union([z.strictObject({ path: z.array(labelSchema).min(1).max(12) }), z.strictObject({ to: labelSchema })]);
+/**
+ * A chosen retreat: the hexes entered, or only the final hex. The defender's
+ * answer and the attacker's `retreat` in its attack order (attacker-retreat.ts).
+ */
+export const retreatChoiceSchema = z.union([z.strictObject({ path: z.array(labelSchema).min(1).max(12) }), z.strictObject({ to: labelSchema })]);
+export type RetreatChoice = z.infer<typeof retreatChoiceSchema>;
 const defenderAnswer = z.strictObject({ unit: unitIdSchema });
 
 export function isChoiceStage(stage: Json | undefined): stage is ChoiceStage & Json {
@@ -90,7 +95,8 @@ function optionsFor(state: GameState, r: RetreatAsk, stack: readonly UnitState[]
   return retreatOptions(state, stack, grid.indexOf(r.target), r.hexes, { awayFrom: r.awayFrom.map((h) => grid.indexOf(h)), mayEnterEnemyZoc: r.mayEnterEnemyZoc });
 }
 
-function matching(options: readonly RetreatOption[], answer: Json): RetreatOption | null {
+/** The option a choice names (the first such path in search order for `to`), or null. */
+export function matching(options: readonly RetreatOption[], answer: Json): RetreatOption | null {
   const a = answer as { path?: string[]; to?: string };
   if (a.path !== undefined) return options.find((o) => o.path.length === a.path!.length && o.path.every((h, i) => h === a.path![i])) ?? null;
   if (a.to !== undefined) return preferredRetreat(options.filter((o) => o.path[o.path.length - 1] === a.to));
@@ -140,7 +146,7 @@ function carryOut(ctx: ResolveContext, r: RetreatAsk, stack: readonly UnitState[
   carryOutRetreat(ctx, stack, r.target, chosen === null ? null : chosen.path, r.cause);
 }
 
-function retreatRule(state: GameState): string {
+export function retreatRule(state: GameState): string {
   return state.scenario.rules.combat.odds?.retreat?.ruleId ?? 'Q-GT-35';
 }
 
@@ -158,7 +164,7 @@ function defaultDefender(req: ReactionRequest): Json {
 /** The two reactions, for a system's `reactions` (its players may then set them to "ask"). */
 export function ownerChoiceReactions<X extends Json>(): Record<string, ReactionKind<X>> {
   const retreat: ReactionKind<X> = {
-    answerSchema: retreatAnswer,
+    answerSchema: retreatChoiceSchema,
     standingSchema: policySchema,
     validateAnswer: (state, req, answer): Violation[] => {
       const { hex, paths } = req.privatePrompt as { hex: string; paths: string[][] };

@@ -63,6 +63,20 @@ const rawOrders = z.union([
   z.strictObject({ orders: z.array(z.record(z.string(), z.unknown())), endPhase: z.boolean().optional() }),
 ]);
 
+/**
+ * The rule a malformed order breaks: a custom issue may name it in
+ * `params.ruleId` (a string, or read from the scenario's data), e.g. a
+ * malformed retreat choice (Q-GT-35); otherwise it is only bad input.
+ */
+function issueRule(state: GameState, issues: readonly z.core.$ZodIssue[]): string {
+  for (const x of issues) {
+    const id = x.code === 'custom' ? (x.params as { ruleId?: unknown } | undefined)?.ruleId : undefined;
+    if (typeof id === 'string') return id;
+    if (typeof id === 'function') return (id as (s: GameState) => string)(state);
+  }
+  return INPUT_RULE;
+}
+
 function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, raw: RawSubmission): Parsed<Submission> {
   const bad = (code: string, message: string, orderIndex: number | null = null, ruleId = INPUT_RULE): Parsed<Submission> => ({
     ok: false,
@@ -118,7 +132,7 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
         if (r.success) orders.push(r.data as JsonObject);
         else
           violations.push(
-            violation(INPUT_RULE, 'input/malformed', `${h.kind} order: ${r.error.issues.map((x) => `${x.path.join('.') || '(order)'} ${x.message}`).join('; ')}`, i),
+            violation(issueRule(state, r.error.issues), 'input/malformed', `${h.kind} order: ${r.error.issues.map((x) => `${x.path.join('.') || '(order)'} ${x.message}`).join('; ')}`, i),
           );
       });
       if (violations.length > 0) return { ok: false, violations };

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { Json, JsonObject } from '../../model/json';
+import { GameState, UnitState } from '../../model/state';
+import { boardOf } from '../board';
+import { ResolveContext } from '../kit/types';
+import { hexOf } from '../queries';
+import { Violation } from '../types';
+import { violation } from '../violation';
+import { carryOutRetreat } from './apply';
+import { table } from './attack-checks';
+import { RetreatChoice, matching, retreatChoiceSchema, retreatRule } from './owner-choice';
+import { preferredRetreat, retreatOptions } from './retreat';
+
+/**
+ * Q-GT-35 for the attacking side: "the owner of the retreating unit chooses
+ * the path". The attacker is the side acting, so it chooses in its own order,
+ * per attacker (each attacker retreats on its own, GT-7B.4 with Q-GT-36):
+ * `attackers[i].retreat` is `{ path: [hexes entered] }` or `{ to: hex }`, the
+ * shape of the defender's answer. A path longer than the retreat is cut to
+ * its length (one path serves A R1 and A R2); `to` names the final hex.
+ * Checked at submission for shape (parse, with the rule ID) and for what can
+ * never be a retreat from where the attacker stands (validate); the rest
+ * (terrain, enemies, stacking) only when the result is applied. A choice that
+ * is not legal then gives the engine's path and `retreatChoice: "ignored"`.
+ */
+
+/** The `retreat` field of an attacker: a malformed one is refused at parse time with the retreat rule's ID. */
+export const retreatChoiceField = z.custom<RetreatChoice>((v) => retreatChoiceSchema.safeParse(v).success, {
+  error: (iss) => `a retreat is { "path": [hex, …] } (1–12 hexes) or { "to": hex }: ${describe(iss.input)}`,
+  params: { ruleId: retreatRule },
+});
+
+/** What is wrong with a malformed choice, read against the form it seems meant to be. */
+function describe(input: unknown): string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'not an object';
+  const keys = Object.keys(input);
+  if (keys.includes('path') && keys.includes('to')) return 'path and to together';
+  const [byPath, byTo] = retreatChoiceSchema.options;
+  const issue = (keys.includes('to') ? byTo : byPath).safeParse(input).error?.issues[0];
+  if (issue === undefined) return 'malformed';
+  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
+}
+
+/** What of a chosen retreat can be checked before the dice: hexes of the map, each step next to the last and farther from the target, no longer than the longest attacker retreat. */
+export function validateRetreatChoices(
+  state: GameState,
+  attackers: readonly { unit: string; retreat?: RetreatChoice | undefined }[],
+  target: string,
+  orderIndex: number,
+): Violation[] {
+  const out: Violation[] = [];
+  const grid = boardOf(state.scenario).grid;
+  const rule = retreatRule(state);
+  const t = grid.indexOf(target);
+  const longest = Math.max(0, ...Object.values(table(state).results).map((r) => (r.side === 'attacker' && r.effect === 'retreat' ? (r.hexes ?? 1) : 0)));
+  for (const a of attackers) {
+    const c = a.retreat;
+    if (c === undefined) continue;
+    const hexes = 'path' in c ? c.path : [c.to];
+    const off = hexes.find((h) => grid.indexOf(h) < 0);
+    if (off !== undefined) {
+      out.push(violation(rule, 'input/bad_hex', `${a.unit}'s retreat: ${off} is not a hex of the map`, orderIndex));
+      continue;
+    }
+    const at = state.units[a.unit] === undefined ? null : hexOf(state, state.units[a.unit]!);
+    const from = at === null ? -1 : grid.indexOf(at);
+    if (from < 0 || t < 0) continue;
+    const problem = 'path' in c ? pathProblem(grid, from, t, c.path, longest) : toProblem(grid, from, t, c.to, longest);
+    if (problem !== null) out.push(violation(rule, 'combat/impossible_retreat', `${a.unit}'s retreat from ${at}: ${problem}`, orderIndex));
+  }
+  return out;
+}
+
+type Grid = ReturnType<typeof boardOf>['grid'];
+
+function pathProblem(grid: Grid, from: number, target: number, path: readonly string[], longest: number): string | null {
+  let cur = from;
+  for (const h of path.slice(0, longest)) {
+    const n = grid.indexOf(h);
+    if (grid.directionTo(cur, n) < 0) return `${h} is not next to ${grid.label(cur)}`;
+    if (grid.distance(n, target) <= grid.distance(cur, target)) return `${h} is not farther from ${grid.label(target)} than ${grid.label(cur)}`;
+    cur = n;
+  }
+  return path.length > longest ? `a retreat is at most ${longest} hex${longest === 1 ? '' : 'es'} long` : null;
+}
+
+function toProblem(grid: Grid, from: number, target: number, to: string, longest: number): string | null {
+  const n = grid.indexOf(to);
+  const steps = grid.distance(from, n);
+  const ok = steps >= 1 && steps <= longest && grid.distance(n, target) - grid.distance(from, target) === steps;
+  return ok ? null : `${to} is not reached in ${longest === 1 ? 'one step' : `1–${longest} steps`} each farther from ${grid.label(target)}`;
+}
+
+/**
+ * Retreats one attacker `hexes` hexes away from `target` (or destroys it when
+ * it cannot), along its owner's choice when that is a legal retreat now, else
+ * the engine's path. The event says which, to the owner only: the enemy reads
+ * the retreat as it would without a choice.
+ */
+export function retreatAttacker(ctx: ResolveContext, u: UnitState, hexes: number, target: string, mayEnterEnemyZoc: boolean, cause: string, choice: RetreatChoice): void {
+  const state = ctx.state;
+  const grid = boardOf(state.scenario).grid;
+  const at = hexOf(state, u);
+  if (at === null) return;
+  const options = retreatOptions(state, [u], grid.indexOf(at), hexes, { awayFrom: [grid.indexOf(target)], mayEnterEnemyZoc });
+  const asked: Json = 'path' in choice ? { path: choice.path.slice(0, hexes) } : choice;
+  const chosen = matching(options, asked);
+  const note: JsonObject = { retreatChoice: chosen === null ? 'ignored' : 'used' };
+  carryOutRetreat(ctx, [u], at, (chosen ?? preferredRetreat(options))?.path ?? null, cause, note);
+}
