@@ -117,28 +117,31 @@ export class EventStore {
     // The plain append is the hot path of every projection test and benchmark: prepare it once.
     const name = claim || options.alsoWrite ? undefined : 'fieldpost_append';
 
+    // In the caller's transaction a failed statement would abort it, and with a pool of one
+    // connection (the embedded database) nothing else could read: keep it usable.
+    if (options.tx) await run('SAVEPOINT fieldpost_append', []);
     let inserted = 0;
     try {
       inserted = Number((await run(withCtes(ctes, INSERTED), p.values, name))[0]?.['inserted'] ?? 0);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
+      if (options.tx) await run('ROLLBACK TO SAVEPOINT fieldpost_append', []);
     }
     if (inserted === events.length) return { gameId, fromVersion: expectedVersion + 1, toVersion: expectedVersion + events.length, replayed: false };
-    // Nothing was written. Read what others committed (not through the caller's transaction,
-    // which a failed statement has aborted): the key's first result, or the current version.
+    // Nothing was written: a retry of a committed request, a reused key, or a lost race.
     if (claim) {
-      const earlier = await this.keyedResult(claim.key);
+      const earlier = await this.keyedResult(claim.key, options.tx);
       if (earlier) {
         if (earlier.gameId !== gameId || earlier.requestHash !== claim.hash) throw new IdempotencyKeyReusedError(claim.key);
         return { gameId, fromVersion: earlier.fromVersion, toVersion: earlier.toVersion, replayed: true };
       }
     }
-    throw new VersionConflictError(gameId, expectedVersion, await this.versionOf(this.runner(), gameId));
+    throw new VersionConflictError(gameId, expectedVersion, await this.versionOf(run, gameId));
   }
 
   /** What the first append with this idempotency key wrote, if it committed. */
-  async keyedResult(key: string): Promise<KeyedResult | null> {
-    const row = (await this.runner()('SELECT game_id, request_hash, from_version, to_version FROM idempotency_keys WHERE key = $1', [key], 'fieldpost_key'))[0];
+  async keyedResult(key: string, tx?: Tx): Promise<KeyedResult | null> {
+    const row = (await this.runner(tx)('SELECT game_id, request_hash, from_version, to_version FROM idempotency_keys WHERE key = $1', [key], 'fieldpost_key'))[0];
     return row ? { gameId: String(row['game_id']), requestHash: String(row['request_hash']), fromVersion: Number(row['from_version']), toVersion: Number(row['to_version']) } : null;
   }
 

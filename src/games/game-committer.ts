@@ -11,6 +11,7 @@ import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
 import { AppEvent, Draft, GameEnvelope } from './game-envelope';
 import type { GameEventMeta } from './game-events';
 import { foldGame } from './game-fold';
+import { GameLoader } from './game-loader';
 import { followUps } from './game-followups';
 import { gameRowCte, jobsCtes, SeatRow, seatsCte, snapshotCte } from './commit-rows';
 import { projectGame } from './game-projection';
@@ -51,6 +52,7 @@ export class GameCommitter {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly loader: GameLoader,
     @Optional() @Inject(NOTIFICATION_OUTBOX) private readonly outbox?: NotificationOutbox,
     @Optional() @Inject(NOTIFICATION_PREFERENCES) private readonly reminders?: NotificationPreferencesReader,
   ) {}
@@ -122,6 +124,8 @@ export class GameCommitter {
         })
       : await append();
     if (appended.replayed) return { fromVersion: appended.fromVersion, toVersion: appended.toVersion, events: [], state: final, replayed: true };
+    // The next command on this game starts from here instead of folding these events again.
+    this.loader.remember(gameId, v, final);
     return { fromVersion: version + 1, toVersion: v, events: stored, state: final, replayed: false };
   }
 

@@ -52,7 +52,9 @@ export class GameLoader {
     return entry.system;
   }
 
-  private remember(gameId: string, version: number, state: GameEnvelope): void {
+  /** A state this process folded for a version it knows is committed. */
+  remember(gameId: string, version: number, state: GameEnvelope): void {
+    if ((this.recent.get(gameId)?.version ?? -1) > version) return;
     this.recent.delete(gameId);
     this.recent.set(gameId, { version, state });
     if (this.recent.size > CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
