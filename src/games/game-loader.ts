@@ -46,6 +46,13 @@ export class GameLoader {
     return { state: state!, version, system };
   }
 
+  /** The game at exactly this version, if this process holds it; no read. */
+  held(gameId: string, version: number): LoadedGame | undefined {
+    const cached = this.recent.get(gameId);
+    if (!cached || cached.version !== version) return undefined;
+    return { state: cached.state, version, system: this.systemFor(cached.state.scenarioId) };
+  }
+
   systemFor(scenarioId: string): GameSystem {
     const entry = this.catalog.get(scenarioId);
     if (!entry) throw scenarioNotFound(scenarioId);

@@ -102,6 +102,30 @@ describe('submitting a phase: errors write nothing, retries replay, races have o
     expect(lost.reason).toBeInstanceOf(VersionConflictError);
   });
 
+  it('answers a retry sent to another server that still holds the older game with the first answer, and a stale submission there with a conflict', async () => {
+    const other = await gamesHarness(); // a second instance: its own loader, the same database
+    try {
+      const version = await h.store.currentVersion(g.gameId);
+      const held = await other.loader.load(g.gameId); // it now holds the game at `version` and reads nothing for it
+      expect(other.loader.held(g.gameId, version)).toBeDefined();
+      const acting = held.system.phase(held.state.rules).acting[0] === 'A' ? g.alice : g.bob;
+      const key = uniqueId('k');
+      const orders: unknown[] = [];
+      const first = await submit(acting, orders, { key, expectedVersion: version });
+      const after = await h.store.currentVersion(g.gameId);
+      const retry = await other.submit.execute({ gameId: g.gameId, expectedVersion: version, submission: { kind: 'orders', orders }, idempotencyKey: key }, acting);
+      expect(JSON.stringify(retry)).toBe(JSON.stringify(first));
+      const stale = await other.submit
+        .execute({ gameId: g.gameId, expectedVersion: version, submission: { kind: 'orders', orders }, idempotencyKey: uniqueId('k') }, acting)
+        .catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(VersionConflictError);
+      expect((stale as VersionConflictError).currentVersion).toBe(after);
+      expect(await h.store.currentVersion(g.gameId)).toBe(after);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses everything once the game has ended', async () => {
     const version = await h.store.currentVersion(g.gameId);
     await h.actions.resign(g.gameId, version, g.bob);

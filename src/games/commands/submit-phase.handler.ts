@@ -48,13 +48,8 @@ export class SubmitPhaseHandler {
     }
     const key = `${playerId}:${cmd.idempotencyKey}`;
     const requestHash = hashRequest(cmd);
-    // Both reads go out at once: a retry is rare, and waiting for its answer first costs a round trip.
-    const loading = this.loader.load(cmd.gameId).then((g) => ({ g }), (error: unknown) => ({ error }));
-    const replay = await this.replay(key, requestHash, cmd.gameId, playerId);
-    if (replay) return replay;
-    const loaded = await loading;
-    if ('error' in loaded) throw loaded.error;
-    const game = loaded.g;
+    const game = this.loader.held(cmd.gameId, cmd.expectedVersion) ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
+    if ('replayed' in game) return game.replayed;
     const side = requireSide(game.state, playerId);
     const drafts = this.decide(game, side, cmd, await this.secrets.seedOf(cmd.gameId));
     const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
@@ -65,6 +60,21 @@ export class SubmitPhaseHandler {
     });
     if (done.replayed) return (await this.replay(key, requestHash, cmd.gameId, playerId))!;
     return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);
+  }
+
+  /**
+   * The game as the database has it, or the first answer to this key. Skipped when this process
+   * holds the game at the version the player saw: nothing is read, and the commit's version
+   * check and key claim still catch a newer game (a conflict) or a retry (the first answer).
+   */
+  private async loadUnlessReplay(cmd: SubmitPhase, key: string, requestHash: string, playerId: string): Promise<LoadedGame | { replayed: Outcome }> {
+    // Both reads go out at once: a retry is rare, and waiting for its answer first costs a round trip.
+    const loading = this.loader.load(cmd.gameId).then((g) => ({ g }), (error: unknown) => ({ error }));
+    const replay = await this.replay(key, requestHash, cmd.gameId, playerId);
+    if (replay) return { replayed: replay };
+    const loaded = await loading;
+    if ('error' in loaded) throw loaded.error;
+    return loaded.g;
   }
 
   private decide({ state, version, system }: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Draft[] {
