@@ -3,7 +3,7 @@
  *
  * The application layer (src/games) only ever talks to a game system through
  * `GameSystem`. It owns I/O, the clock and the secret dice seed; the system
- * owns every rule. Nothing in here may read the clock or Math.random: time
+ * owns every rule. Nothing in here may read the clock or a random number generator: time
  * arrives as data and randomness arrives through `Dice`.
  */
 
