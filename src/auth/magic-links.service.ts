@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ForbiddenError, UnauthenticatedError } from '../common/errors';
+import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { PrismaService } from '../database/prisma.service';
@@ -16,6 +16,8 @@ import { looksLike, MAGIC_LINK_PREFIX, TokenHasher } from './token-hasher';
  * A link is single use, short-lived (MAGIC_LINK_TTL_MINUTES) and stored as a hash; redeeming it
  * yields a new API token.
  */
+const HOUR_MS = 60 * 60_000;
+
 @Injectable()
 export class MagicLinksService {
   constructor(
@@ -34,6 +36,7 @@ export class MagicLinksService {
       throw new ForbiddenError('auth/mail_unavailable', 'This server cannot send mail (SMTP_HOST is not set), so it cannot send sign-in links.');
     }
     const { player } = await this.players.findOrCreate(input);
+    await this.refuseIfFlooded(player.id);
     const token = this.hasher.newSecret(MAGIC_LINK_PREFIX);
     const ttlMinutes = this.config.api.magicLinkTtlMinutes;
     const expiresAt = new Date(this.clock.now().getTime() + ttlMinutes * 60_000);
@@ -47,6 +50,22 @@ export class MagicLinksService {
       logger().warn({ component: 'auth', email: player.email, signInCode: token }, 'SMTP_HOST is not set: sign-in code written to the log (development only)');
     }
     return { expiresAt };
+  }
+
+  /**
+   * Anyone may ask for a link to any address, so the address is what gets limited: counted in
+   * the database, the limit holds across instances. The answer is the same for a new address.
+   */
+  private async refuseIfFlooded(playerId: string): Promise<void> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - HOUR_MS);
+    const recent = await this.prisma.magicLink.findMany({ where: { playerId, createdAt: { gt: since } }, select: { createdAt: true }, orderBy: { createdAt: 'asc' } });
+    const limit = this.config.api.magicLinksPerHour;
+    if (recent.length < limit) return;
+    // Free again when the oldest link that counts leaves the hour.
+    const freeAt = recent[recent.length - limit]!.createdAt.getTime() + HOUR_MS;
+    const wait = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    throw new RateLimitedError(wait, `Too many sign-in links for this address; try again in ${wait} s.`, 'auth/magic_link_rate_limited');
   }
 
   /** Trades a link for an API token, once: a second use, or a use after expiry, is refused. */

@@ -42,6 +42,13 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** Too many requests; the client may try again after `retryAfterSeconds` (sent as Retry-After). */
+export class RateLimitedError extends DomainError {
+  constructor(retryAfterSeconds: number, message = `Too many requests; try again in ${retryAfterSeconds} s.`, code = 'http/rate_limited') {
+    super('rate_limited', code, message, { retryAfterSeconds });
+  }
+}
+
 export class ConflictError extends DomainError {
   constructor(code: string, message: string, details: Record<string, unknown> = {}) {
     super('conflict', code, message, details);

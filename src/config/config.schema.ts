@@ -70,6 +70,7 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  MAGIC_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Secret mixed into the stored hashes of API tokens and magic links (HMAC-SHA256). */
   TOKEN_PEPPER: z.string().min(16).optional(),
   /** How often a server instance looks for new events to push to subscriptions (milliseconds). */
@@ -98,6 +99,8 @@ export interface ApiConfig {
   maxPageSize: number;
   rateLimit: { windowMs: number; perToken: number; anonymous: number };
   magicLinkTtlMinutes: number;
+  /** Sign-in links one address may be sent per hour (a mailbox is not a target for others' requests). */
+  magicLinksPerHour: number;
   tokenPepper: string | undefined;
   subscriptionPollMs: number;
 }
@@ -196,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       maxPageSize: e.API_MAX_PAGE_SIZE,
       rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perToken: e.RATE_LIMIT_PER_TOKEN, anonymous: e.RATE_LIMIT_ANONYMOUS },
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
+      magicLinksPerHour: e.MAGIC_LINKS_PER_HOUR,
       tokenPepper: e.TOKEN_PEPPER,
       subscriptionPollMs: e.SUBSCRIPTION_POLL_MS,
     },

@@ -68,6 +68,32 @@ describe('sign-up and sign-in by magic link, over a loopback SMTP server', () =>
     expect((await prisma.player.findMany({ where: { email } })).length).toBe(1);
   });
 
+  it('sends one address at most MAGIC_LINKS_PER_HOUR links an hour, then refuses with 429 and Retry-After and sends nothing', async () => {
+    const email = `${uniqueId('flood')}@example.test`;
+    const mailsTo = () => smtp.mails.filter((m) => (m.to as { text: string }).text.includes(email)).length;
+    for (let i = 0; i < 5; i++) expect((await request(app.http).post('/api/v1/auth/magic-links').send({ email })).status).toBe(202);
+    await waitFor(() => mailsTo() === 5, 'five mails');
+    const refused = await request(app.http).post('/api/v1/auth/magic-links').send({ email });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.body.code).toBe('auth/magic_link_rate_limited');
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    const overGraphql = firstError(await app.gql(null, 'mutation($e: String!) { requestMagicLink(email: $e) { sent } }', { e: email }));
+    expect(overGraphql.extensions).toMatchObject({ code: 'RATE_LIMITED', errorCode: 'auth/magic_link_rate_limited' });
+    // Another address is not affected, and once the oldest link is an hour old the address gets one again.
+    expect((await request(app.http).post('/api/v1/auth/magic-links').send({ email: `${uniqueId('other')}@example.test` })).status).toBe(202);
+    const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+    const links = await prisma.magicLink.findMany({ where: { playerId: player.id }, orderBy: { createdAt: 'asc' } });
+    expect(links).toHaveLength(5);
+    await prisma.magicLink.update({ where: { id: links[0]!.id }, data: { createdAt: new Date(Date.now() - 61 * 60_000) } });
+    expect((await request(app.http).post('/api/v1/auth/magic-links').send({ email })).status).toBe(202);
+    await waitFor(() => mailsTo() === 6, 'the sixth mail');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo()).toBe(6);
+  });
+
   it('refuses a malformed address and time zone with BAD_USER_INPUT', async () => {
     expect(firstError(await app.gql(null, 'mutation { requestMagicLink(email: "not-an-address") { sent } }')).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_email' });
     expect(firstError(await app.gql(null, `mutation { requestMagicLink(email: "${uniqueId('t')}@example.test", timeZone: "Mars/Olympus") { sent } }`)).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_time_zone' });

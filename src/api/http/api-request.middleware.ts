@@ -2,19 +2,13 @@ import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { ApiTokensService } from '../../auth/api-tokens.service';
 import { toProblem } from '../../common/error-mapping';
-import { BadInputError, DomainError, UnauthenticatedError } from '../../common/errors';
+import { BadInputError, DomainError, RateLimitedError, UnauthenticatedError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
 import { graphqlErrorBody } from '../graphql/graphql-errors';
 import type { ApiRequest } from './principal';
 import { RateLimiter } from './rate-limiter';
-
-class RateLimitedError extends DomainError {
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', 'http/rate_limited', `Too many requests; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
-  }
-}
 
 class BodyTooLargeError extends BadInputError {
   constructor(max: number) {
