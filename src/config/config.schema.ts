@@ -75,6 +75,7 @@ export const envSchema = z.object({
   TOKEN_PEPPER: z.string().min(16).optional(),
   /** How often a server instance looks for new events to push to subscriptions (milliseconds). */
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  WS_CONNECTIONS_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -103,6 +104,8 @@ export interface ApiConfig {
   magicLinksPerHour: number;
   tokenPepper: string | undefined;
   subscriptionPollMs: number;
+  /** Open graphql-ws connections one player may hold on one instance. */
+  wsConnectionsPerPlayer: number;
 }
 
 export interface NotificationsConfig {
@@ -202,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       magicLinksPerHour: e.MAGIC_LINKS_PER_HOUR,
       tokenPepper: e.TOKEN_PEPPER,
       subscriptionPollMs: e.SUBSCRIPTION_POLL_MS,
+      wsConnectionsPerPlayer: e.WS_CONNECTIONS_PER_PLAYER,
     },
   };
 }

@@ -16,7 +16,13 @@ interface WsExtra {
   principal?: Principal;
   token?: string;
   request?: unknown;
+  socket?: { close(code: number, reason: string): void };
+  /** The player this connection is counted for, once it is accepted. */
+  countedFor?: string;
 }
+
+/** WebSocket close code 1008, policy violation: the player holds too many connections. */
+const TOO_MANY_CONNECTIONS = 1008;
 
 function bearer(params: Record<string, unknown> | undefined): string | null {
   const raw = params?.['authorization'] ?? params?.['Authorization'];
@@ -38,6 +44,8 @@ const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => err
  */
 export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, schemaHost: GraphQLSchemaHost): ApolloDriverConfig {
   const protection = graphqlProtection(config.api);
+  // Per instance, like the request rate limit: a socket lives on one instance.
+  const open = new Map<string, number>();
   return {
     driver: ApolloDriver,
     path: '/graphql',
@@ -69,10 +77,26 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           try {
             ctx.extra.principal = await tokens.authenticate(token);
             ctx.extra.token = token;
-            return true;
           } catch {
             return false;
           }
+          const player = ctx.extra.principal.playerId;
+          const held = open.get(player) ?? 0;
+          if (held >= config.api.wsConnectionsPerPlayer) {
+            ctx.extra.socket?.close(TOO_MANY_CONNECTIONS, `At most ${config.api.wsConnectionsPerPlayer} open connections per player`);
+            return false;
+          }
+          open.set(player, held + 1);
+          ctx.extra.countedFor = player;
+          return true;
+        },
+        onClose: (ctx: WsContext<Record<string, unknown>, WsExtra>) => {
+          const player = ctx.extra.countedFor;
+          if (!player) return;
+          ctx.extra.countedFor = undefined;
+          const left = (open.get(player) ?? 1) - 1;
+          if (left > 0) open.set(player, left);
+          else open.delete(player);
         },
         onSubscribe: async (ctx: WsContext<Record<string, unknown>, WsExtra>, _id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
           try {

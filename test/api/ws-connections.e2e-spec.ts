@@ -1,0 +1,53 @@
+import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
+import { apiApp, ApiApp, data } from './support/api-app';
+import { collect, GAME_UPDATED, waitFor, wsClient } from './support/subscriptions';
+
+describe('open subscription connections per player', () => {
+  let app: ApiApp;
+  let url: string;
+  beforeAll(async () => {
+    app = await apiApp({ WS_CONNECTIONS_PER_PLAYER: '2', SUBSCRIPTION_POLL_MS: '100' });
+    url = await app.listen();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('closes a connection beyond WS_CONNECTIONS_PER_PLAYER with 1008, counts per player, and frees a place when one closes', async () => {
+    const dana = await app.player('Dana');
+    const erik = await app.player('Erik');
+    const gameOf = async (token: string) => data(await app.gql(token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const danas = await gameOf(dana.token);
+    const eriks = await gameOf(erik.token);
+    const feed = app.running.app.get(GameFeed);
+    const open = (token: string, game = danas) => {
+      const state: { closed: { code: number; reason: string } | null } = { closed: null };
+      const client = wsClient(url, token, (e) => (state.closed = e));
+      const sub = collect(client, GAME_UPDATED, { id: game, from: null });
+      return { client, sub, state };
+    };
+
+    const first = open(dana.token);
+    const second = open(dana.token);
+    await waitFor(() => feed.listening === 2, 'two subscriptions');
+    const third = open(dana.token);
+    await waitFor(() => third.state.closed !== null, 'the third connection to be closed');
+    expect(third.state.closed!.code).toBe(1008);
+    expect(third.state.closed!.reason).toContain('At most 2 open connections');
+    expect(third.sub.results).toEqual([]);
+    expect(feed.listening).toBe(2);
+
+    // Another player is counted on their own.
+    const other = open(erik.token, eriks);
+    await waitFor(() => feed.listening === 3, "the other player's subscription");
+    expect(other.state.closed).toBeNull();
+
+    await first.client.dispose();
+    await waitFor(() => feed.listening === 2, 'the first connection to close');
+    const again = open(dana.token);
+    await waitFor(() => feed.listening === 3, 'a new connection in the freed place');
+    expect(again.state.closed).toBeNull();
+
+    for (const c of [second, third, other, again]) await c.client.dispose();
+  });
+});
