@@ -1,4 +1,4 @@
-import { GameState } from '../model/state';
+import { GameState, HexLabel, UnitState } from '../model/state';
 import { boardOf } from './board';
 import { hasTag, hexOf, typeOf, allUnits } from './queries';
 import { assertNever } from './assert-never';
@@ -9,8 +9,11 @@ export interface Outcome {
   readonly ruleId: string;
 }
 
+/** Where a unit counts for an area; by default where it is, aboard a carrier included. */
+export type PlaceOf = (state: GameState, u: UnitState) => HexLabel | null;
+
 /** The data-driven victory conditions of victory.json, checked at the end of every turn. */
-export function checkVictory(state: GameState): Outcome | null {
+export function checkVictory(state: GameState, placeOf: PlaceOf = hexOf): Outcome | null {
   const s = state.scenario;
   const board = boardOf(s);
   for (const c of s.victory.conditions) {
@@ -21,7 +24,7 @@ export function checkVictory(state: GameState): Outcome | null {
         if ('hexes' in a) a.hexes.forEach((h) => area.add(h));
         else for (const city of s.map.cities) if (('city' in a && city.id === a.city) || ('capital' in a && city.capital)) city.hexes.forEach((h) => area.add(h));
         const inArea = allUnits(state).filter((u) => {
-          const h = u.side === c.side ? hexOf(state, u) : null;
+          const h = u.side === c.side ? placeOf(state, u) : null;
           return h !== null && area.has(h);
         });
         const met = c.requires.every((r) => inArea.filter((u) => hasTag(typeOf(state, u), r.tags)).length >= r.count);
