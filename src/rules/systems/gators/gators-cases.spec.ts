@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { expectWellFormed, loadCases } from '../../../../test/support/rule-cases';
 import { loadScenario } from '../../../scenarios/load-scenario';
-import { caseSchema, runCaseWith } from '../../testing/case-runner';
+import { runCaseWith } from '../../testing/case-runner';
 import { FEATURES } from './features';
 import { GATORS_SPEC, gators } from './index';
 
@@ -9,28 +9,14 @@ import { GATORS_SPEC, gators } from './index';
  * Every Gators! rule case under ./cases, one test each, run by the kernel's
  * case runner against the gators system and the real Unnarstan scenario.
  */
-const root = join(__dirname, 'cases');
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const target = { system: gators, scenario, initialExt: GATORS_SPEC.initialExt };
-
-function files(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((f) => {
-      const p = join(dir, f);
-      return statSync(p).isDirectory() ? files(p) : f.endsWith('.json') ? [p] : [];
-    });
-}
-
-const all = files(root).map((f) => ({ file: relative(root, f), json: JSON.parse(readFileSync(f, 'utf8')) as unknown }));
+const all = loadCases(join(__dirname, 'cases'));
 
 describe('Gators! rule cases', () => {
   it('every case is well-formed and cites a rule', () => {
     expect(all.length).toBeGreaterThan(0);
-    for (const c of all) {
-      const r = caseSchema.safeParse(c.json);
-      if (!r.success) throw new Error(`${c.file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    }
+    expectWellFormed(all);
   });
 
   it('every rule ID the features implement has an accepted and a rejected case', () => {
