@@ -1,10 +1,7 @@
-import { ForcedDice } from '../../dice/forced-dice';
 import { GameState, UnitState } from '../../model/state';
 import { buildState } from '../../testing/prestate';
 import { testScenario } from '../../testing/scenario-files';
-import { evolve } from '../evolve';
-import { ResolveContext } from '../kit/types';
-import { RulesEvent } from '../types';
+import { recordingContext } from '../../testing/resolve-context';
 import { attackTargets } from './attack-targets';
 import { pickDefender, validateAttack } from './attack-checks';
 import { OddsHooks, resolveOddsAttack } from './odds-step';
@@ -25,23 +22,7 @@ function state(): GameState {
   });
 }
 
-function ctxOf(s: GameState, dice: number[]): ResolveContext & { events: RulesEvent[] } {
-  let cur = s;
-  const events: RulesEvent[] = [];
-  return {
-    get state() {
-      return cur;
-    },
-    dice: new ForcedDice(dice),
-    side: 'A',
-    events,
-    emit: (e) => {
-      events.push(e);
-      cur = evolve(cur, e);
-    },
-    ask: () => ({ answered: false }),
-  };
-}
+const ctxOf = recordingContext;
 
 const byId = (id: string) => (_s: GameState, stack: readonly UnitState[]) => stack.find((u) => u.id === id);
 

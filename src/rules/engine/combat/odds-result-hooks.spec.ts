@@ -1,10 +1,7 @@
-import { ForcedDice } from '../../dice/forced-dice';
 import { GameState } from '../../model/state';
 import { buildState } from '../../testing/prestate';
 import { testScenario } from '../../testing/scenario-files';
-import { evolve } from '../evolve';
-import { ResolveContext } from '../kit/types';
-import { RulesEvent } from '../types';
+import { recordingContext } from '../../testing/resolve-context';
 import { OddsHooks, resolveOddsAttack } from './odds-step';
 
 /**
@@ -24,23 +21,7 @@ function state(): GameState {
   });
 }
 
-function ctxOf(s: GameState, dice: number[]): ResolveContext & { events: RulesEvent[] } {
-  let cur = s;
-  const events: RulesEvent[] = [];
-  return {
-    get state() {
-      return cur;
-    },
-    dice: new ForcedDice(dice),
-    side: 'A',
-    events,
-    emit: (e) => {
-      events.push(e);
-      cur = evolve(cur, e);
-    },
-    ask: () => ({ answered: false }),
-  };
-}
+const ctxOf = recordingContext;
 
 const both = [{ unit: 'a-plt' }, { unit: 'a-sq' }];
 const preRoll: OddsHooks = { adjustEffects: (_s, _a, effects) => [...effects, { kind: 'pre-roll', max: 2, when: 'defender-in', ruleId: 'TEST-PRE' }] };
