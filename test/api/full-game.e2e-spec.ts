@@ -122,8 +122,10 @@ describe('gameUpdated during a whole game', () => {
       expect(aSaw.some((u) => u.game.reaction)).toBe(false);
       // A never reads the hidden units once they are placed, in any update before the end reveals all.
       const placedAt = aSaw.find((u) => u.game.turn >= 1)!.version;
-      checkSecrets(script, aSaw.filter((u) => u.version >= placedAt && u.game.status !== 'FINISHED').map((u) => JSON.stringify(u)));
-      expect(aSaw.filter((u) => u.version >= placedAt && u.game.status !== 'FINISHED').length).toBeGreaterThan(5);
+      const inPlay = aSaw.filter((u) => u.version >= placedAt && u.game.status !== 'FINISHED');
+      checkSecrets(script, inPlay.map((u) => JSON.stringify(u)));
+      // Enough was checked: the feed may fold several quick submissions into one update, so count events, not updates.
+      expect(inPlay.flatMap((u) => u.events).length).toBeGreaterThan(5);
       // Each event arrived once, in order (the end reveals everything to history, so only versions compare).
       const versions = aSaw.flatMap((u) => u.events.map((e: { version: number }) => e.version));
       expect(versions).toEqual([...new Set(versions)].sort((x, y) => x - y));
