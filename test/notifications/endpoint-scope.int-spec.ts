@@ -1,9 +1,10 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { describeOnServer, IsolatedDatabase } from '../support/isolated-database';
 import { intent, player, uid } from './support/fixtures';
-import { harness, Harness, notificationsConfig } from './support/harness';
-import { httpReceiver, HttpReceiver, Reply, ReceivedRequest, smtpReceiver, SmtpReceiver } from './support/receivers';
+import { Harness, notificationsConfig } from './support/harness';
+import { receiverSuite } from './support/receiver-suite';
+import { HttpReceiver, Reply, ReceivedRequest, SmtpReceiver } from './support/receivers';
 import { verifyStandardWebhook } from './support/verify-signature';
 
 interface Payload {
@@ -17,42 +18,21 @@ interface Payload {
  * endpoints, which replace the all-games endpoints of their kind for that game only.
  */
 describeOnServer('endpoints scoped to one game (real HTTP receivers on loopback)', () => {
+  const suite = receiverSuite('endpoint_scope');
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let smtp: SmtpReceiver;
   let h: Harness;
-  const receivers: HttpReceiver[] = [];
-  const extra: Harness[] = [];
+  beforeAll(() => ({ db, prisma, smtp, h } = suite));
   /** Discord posts carry no webhook-id: dedupe on the notification id in the embed's footer. */
   const footer = (_h: unknown, body: string) => (JSON.parse(body) as { embeds: Array<{ footer?: { text: string } }> }).embeds[0]?.footer?.text ?? body;
-  const receiver = async (reply?: (req: ReceivedRequest, seen: number) => Reply, discord = false) => {
-    const r = await httpReceiver(reply, discord ? footer : undefined);
-    receivers.push(r);
-    return r;
-  };
+  const receiver = (reply?: (req: ReceivedRequest, seen: number) => Reply, discord = false) => suite.receiver(reply, discord ? footer : undefined);
   const discordUrl = (r: HttpReceiver, n: number) => r.url.replace('/hook', `/api/webhooks/${n}/token-${n}`);
   const payloads = (r: HttpReceiver) => r.requests.map((q) => JSON.parse(q.body) as Payload);
   /** Which game each webhook request was about, in order. */
   const games = (r: HttpReceiver) => payloads(r).map((p) => p.data.gameId);
   /** Which game each Discord post links to. */
   const discordGames = (r: HttpReceiver) => r.requests.map((q) => /\/games\/([^/]+)\/act/.exec((JSON.parse(q.body) as { embeds: Array<{ url: string }> }).embeds[0]!.url)?.[1]);
-
-  beforeAll(async () => {
-    db = await isolatedDatabase('endpoint_scope');
-    prisma = db.prisma();
-    smtp = await smtpReceiver();
-    h = harness(prisma, notificationsConfig(db.url, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) }));
-  });
-  afterEach(async () => {
-    await h.worker.stop();
-    for (const x of extra.splice(0)) await x.close();
-  });
-  afterAll(async () => {
-    await h?.close();
-    for (const r of receivers) await r.close();
-    await smtp?.close();
-    await db?.drop();
-  });
 
   it('sends a game\'s notifications to its own webhook only, and every other game\'s to the all-games webhook', async () => {
     const everywhere = await receiver();
@@ -187,8 +167,7 @@ describeOnServer('endpoints scoped to one game (real HTTP receivers on loopback)
   });
 
   it('checks scoped URLs like any other, refuses a bad game id, and caps webhooks per scope', async () => {
-    const strict = harness(prisma, notificationsConfig(db.url, { NOTIFY_ALLOW_PRIVATE_TARGETS: 'false' }));
-    extra.push(strict);
+    const strict = suite.other(notificationsConfig(db.url, { NOTIFY_ALLOW_PRIVATE_TARGETS: 'false' }));
     const p = await player(prisma);
     const code = (e: unknown) => (e instanceof BadInputError ? e.code : e);
     await expect(strict.endpoints.addWebhook(p, 'http://127.0.0.1:9/hook', 'g-1').catch(code)).resolves.toBe('notifications/private_target');

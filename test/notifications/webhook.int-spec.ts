@@ -1,48 +1,21 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { deliveryId } from '../../src/notifications/outbox/delivery-id';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { describeOnServer, IsolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
-import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
-import { eventually, httpReceiver, HttpReceiver, Reply, smtpReceiver, SmtpReceiver } from './support/receivers';
+import { FakeClock, Harness, notificationsConfig } from './support/harness';
+import { receiverSuite } from './support/receiver-suite';
+import { eventually, SmtpReceiver } from './support/receivers';
 import { verifyStandardWebhook } from './support/verify-signature';
 
 describeOnServer('webhooks (a real HTTP receiver on loopback)', () => {
+  const suite = receiverSuite('webhook');
+  const { other, receiver, env } = suite;
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let smtp: SmtpReceiver;
   let h: Harness;
-  const receivers: HttpReceiver[] = [];
-  const extra: Harness[] = [];
-  /** A harness with other settings, closed after each test even when the test fails. */
-  const other = (config: ReturnType<typeof notificationsConfig>, opts: Parameters<typeof harness>[2] = {}) => {
-    const x = harness(prisma, config, opts);
-    extra.push(x);
-    return x;
-  };
-  const receiver = async (reply?: (req: Parameters<Parameters<typeof httpReceiver>[0] & object>[0], seen: number) => Reply | Promise<Reply>) => {
-    const r = await httpReceiver(reply);
-    receivers.push(r);
-    return r;
-  };
-  const env = () => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
-
-  beforeAll(async () => {
-    db = await isolatedDatabase('webhook');
-    prisma = db.prisma();
-    smtp = await smtpReceiver();
-    h = harness(prisma, notificationsConfig(db.url, env()));
-  });
-  afterEach(async () => {
-    await h.worker.stop();
-    for (const x of extra.splice(0)) await x.close();
-  });
-  afterAll(async () => {
-    await h?.close();
-    for (const r of receivers) await r.close();
-    await smtp?.close();
-    await db?.drop();
-  });
+  beforeAll(() => ({ db, prisma, smtp, h } = suite));
 
   it('signs every request the Standard Webhooks way, with a stable id, and the receiver verifies it', async () => {
     const r = await receiver();
