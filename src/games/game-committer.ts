@@ -23,8 +23,8 @@ export interface CommitContext {
   correlationId: string;
   idempotencyKey?: string;
   requestHash?: string;
-  /** Other writes that must commit with these events (a new game's secret, a used invitation). */
-  alsoWrite?: (tx: Tx) => Promise<void>;
+  /** Writes of other modules that must commit with these events (a new game's secret, a used invitation), run first in one transaction with them. */
+  inTransaction?: (tx: Tx) => Promise<void>;
 }
 
 export interface Committed {
@@ -116,10 +116,10 @@ export class GameCommitter {
       });
     // One statement, one round trip. Only writes of other modules (a new game's secret, a used
     // invitation) need a transaction around it.
-    const alsoWrite = ctx.alsoWrite;
-    const appended = alsoWrite
+    const inTransaction = ctx.inTransaction;
+    const appended = inTransaction
       ? await this.prisma.$transaction(async (tx) => {
-          await alsoWrite(tx);
+          await inTransaction(tx);
           return append(tx);
         })
       : await append();
@@ -158,13 +158,10 @@ export class GameCommitter {
 
   /** Reminder lead times matter only when a new deadline is set. */
   private async leads(before: GameEnvelope | undefined, state: GameEnvelope): Promise<Record<string, number>> {
-    const out: Record<string, number> = {};
-    if (state.deadline?.id === before?.deadline?.id && state.deadline?.at === before?.deadline?.at) return out;
-    for (const side of state.deadline?.sides ?? []) {
-      const player = state.seats[side];
-      if (!player) continue;
-      out[side] = this.reminders ? await this.reminders.reminderLeadMinutes(player, state.id) : DEFAULT_REMINDER_LEAD_MINUTES;
-    }
-    return out;
+    if (state.deadline?.id === before?.deadline?.id && state.deadline?.at === before?.deadline?.at) return {};
+    const seated = (state.deadline?.sides ?? []).flatMap((side) => (state.seats[side] ? [[side, state.seats[side]!] as const] : []));
+    const reminders = this.reminders;
+    const minutes = await Promise.all(seated.map(([, player]) => (reminders ? reminders.reminderLeadMinutes(player, state.id) : DEFAULT_REMINDER_LEAD_MINUTES)));
+    return Object.fromEntries(seated.map(([side], i) => [side, minutes[i]!]));
   }
 }

@@ -57,7 +57,7 @@ export class CreateGameHandler {
     const done = await this.committer.commit(entry.system, undefined, 0, drafts, {
       actor: playerId,
       correlationId: randomUUID(),
-      alsoWrite: (tx) => tx.gameSecret.create({ data: { gameId, seed } }).then(() => undefined),
+      inTransaction: (tx) => tx.gameSecret.create({ data: { gameId, seed } }).then(() => undefined),
     });
     return { gameId, version: done.toVersion, seedCommitment: created.seedCommitment };
   }

@@ -79,7 +79,7 @@ export class InvitationsHandler {
     const done = await this.committer.commit(system, state, version, drafts, {
       actor: playerId,
       correlationId: randomUUID(),
-      alsoWrite: async (tx) => {
+      inTransaction: async (tx) => {
         const used = await tx.invitation.updateMany({ where: { id: invitation.id, usedAt: null }, data: { usedAt: now, usedBy: playerId } });
         if (used.count !== 1) throw new ConflictError('invitation/used', 'That invitation has already been used.');
       },
