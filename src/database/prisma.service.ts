@@ -40,11 +40,29 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   }
   private namesAllowed: Promise<boolean> | undefined;
 
+  /**
+   * A name (for statementName) for a statement assembled from parts (a commit's CTEs), one per distinct text: the
+   * parts vary little, and planning such a statement costs more than running it. Bounded, so
+   * an unforeseen variety of texts cannot grow every connection's statement cache without end.
+   */
+  nameFor(text: string): string | undefined {
+    let name = this.textNames.get(text);
+    if (name === undefined) {
+      if (this.textNames.size >= MAX_ASSEMBLED_STATEMENTS) return undefined;
+      name = `fieldpost_assembled_${this.textNames.size + 1}`;
+      this.textNames.set(text, name);
+    }
+    return name;
+  }
+  private readonly textNames = new Map<string, string>();
+
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
     await this.pool.end().catch(() => undefined);
   }
 }
+
+const MAX_ASSEMBLED_STATEMENTS = 200;
 
 /** The client handle inside an interactive transaction. */
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;

@@ -114,6 +114,27 @@ describe('EventStore (real Postgres)', () => {
     expect(await snapshots()).toEqual([1]);
   });
 
+  it('prepares a statement assembled from parts once per distinct text, where names are allowed', async () => {
+    const one = testPrisma(1);
+    try {
+      const local = new EventStore(one);
+      const g = uniqueId();
+      const mark = (name: string, version: number) => (p: SqlParams, guard: string): Cte[] => [
+        { name, sql: `INSERT INTO snapshots (game_id, version, state) SELECT ${p.add(g)}, ${p.add(version)}::int, '{}'::jsonb WHERE ${guard}` },
+      ];
+      // Two shapes, each used twice: two prepared statements, each reused.
+      for (const [v, name] of [[0, 'mark_a'], [1, 'mark_b'], [2, 'mark_a'], [3, 'mark_b']] as const) await local.append(g, v, [ev('E', v)], { alsoWrite: mark(name, v + 1) });
+      expect((await one.snapshot.findMany({ where: { gameId: g } })).map((s) => s.version).sort()).toEqual([1, 2, 3, 4]);
+      const prepared = await one.pool.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'fieldpost_assembled_%'");
+      const named = (await one.statementName('probe')) !== undefined;
+      expect(prepared.rows.filter((r) => /mark_a|mark_b/.test(r.statement))).toHaveLength(named ? 2 : 0);
+      expect(one.nameFor('SELECT 1')).toBe(one.nameFor('SELECT 1'));
+      expect(one.nameFor('SELECT 1')).not.toBe(one.nameFor('SELECT 2'));
+    } finally {
+      await one.$disconnect();
+    }
+  });
+
   it('lets exactly one of many concurrent same-key appends write', async () => {
     const g = uniqueId();
     const key = uniqueId('key');

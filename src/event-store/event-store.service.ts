@@ -114,15 +114,16 @@ export class EventStore {
     const p = new SqlParams();
     const ctes = appendCtes(p, gameId, expectedVersion, payload, claim);
     if (options.alsoWrite) ctes.push(...options.alsoWrite(p, EVENTS_APPENDED));
-    // The plain append is the hot path of every projection test and benchmark: prepare it once.
-    const name = claim || options.alsoWrite ? undefined : 'fieldpost_append';
+    const sql = withCtes(ctes, INSERTED);
+    // Prepared once per connection: planning this statement takes longer than running it.
+    const name = claim || options.alsoWrite ? this.prisma.nameFor(sql) : 'fieldpost_append';
 
     // In the caller's transaction a failed statement would abort it, and with a pool of one
     // connection (the embedded database) nothing else could read: keep it usable.
     if (options.tx) await run('SAVEPOINT fieldpost_append', []);
     let inserted = 0;
     try {
-      inserted = Number((await run(withCtes(ctes, INSERTED), p.values, name))[0]?.['inserted'] ?? 0);
+      inserted = Number((await run(sql, p.values, name))[0]?.['inserted'] ?? 0);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (options.tx) await run('ROLLBACK TO SAVEPOINT fieldpost_append', []);
