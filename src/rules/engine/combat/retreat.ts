@@ -1,6 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf } from '../board';
-import { typeOf, allUnits } from '../queries';
+import { typeOf } from '../queries';
+import { unitIndex } from '../unit-index';
 import { stackProblem, stackTypesAt, withTowed } from '../stacking';
 import { canStandIn } from '../transport';
 import { defaultExertsZoc } from '../zoc';
@@ -31,32 +32,39 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
   const side = stack[0]?.side;
   if (side === undefined) return [];
   const types = withTowed(state, stack).map((u) => typeOf(state, u));
-  const enemyAt = new Set<number>();
-  const enemyNear = new Set<number>();
-  for (const e of allUnits(state)) {
-    if (e.side === side || e.loc.at !== 'hex') continue;
-    const i = board.grid.indexOf(e.loc.hex);
-    enemyAt.add(i);
-    for (let d = 0; d < 6; d++) {
-      const n = board.grid.neighbour(i, d);
-      if (n >= 0 && types.some((t) => defaultExertsZoc(state, e, t, mediumAt(board, n)))) enemyNear.add(n);
+  // Looked up only for the hexes the search reaches: a retreat is one to three hexes long, and
+  // going over every enemy's zone of control first cost more than the whole search.
+  const x = unitIndex(state);
+  const enemyAt = (i: number) => (x.standing.get(board.grid.label(i)) ?? []).some((e) => e.side !== side);
+  const near = new Map<number, boolean>();
+  const enemyNear = (n: number): boolean => {
+    let v = near.get(n);
+    if (v === undefined) {
+      const medium = mediumAt(board, n);
+      v = false;
+      for (let d = 0; d < 6 && !v; d++) {
+        const i = board.grid.neighbour(n, d);
+        if (i >= 0) v = (x.standing.get(board.grid.label(i)) ?? []).some((e) => e.side !== side && types.some((t) => defaultExertsZoc(state, e, t, medium)));
+      }
+      near.set(n, v);
     }
-  }
+    return v;
+  };
   const ids = new Set(withTowed(state, stack).map((u) => u.id));
   const out: RetreatOption[] = [];
   const path: number[] = [];
   const visit = (cur: number) => {
     if (path.length === hexes) {
       const end = path[path.length - 1]!;
-      if (endOk(state, board, side, end, ids, types)) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear.has(end), end });
+      if (endOk(state, board, side, end, ids, types)) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear(end), end });
       return;
     }
     for (let d = 0; d < 6; d++) {
       const n = board.grid.neighbour(cur, d);
-      if (n < 0 || n === from || path.includes(n) || enemyAt.has(n)) continue;
+      if (n < 0 || n === from || path.includes(n) || enemyAt(n)) continue;
       if (!types.every((t) => canStandIn(board, t, n))) continue;
       if (closedHexside(board, types, cur, d)) continue;
-      if (!rules.mayEnterEnemyZoc && enemyNear.has(n) && path.length + 1 < hexes) continue;
+      if (!rules.mayEnterEnemyZoc && enemyNear(n) && path.length + 1 < hexes) continue;
       if (!rules.awayFrom.every((a) => board.grid.distance(n, a) > board.grid.distance(cur, a))) continue;
       path.push(n);
       visit(n);
