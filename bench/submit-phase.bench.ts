@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   for (const concurrency of (process.env.BENCH_CONCURRENCY ?? '1,20').split(',').map(Number)) {
     const all = { moveMs: [] as number[], combatMs: [] as number[], bare: [] as number[], sameMoves: [] as number[] };
     let movesEvents = 0;
-    const rounds = concurrency === 1 ? Number(process.env.BENCH_ROUNDS ?? 100) : 3;
+    const rounds = concurrency === 1 ? Number(process.env.BENCH_ROUNDS ?? 100) : 5;
     // The single game runs first and warms the process; one untimed round settles the pool at 20.
     for (let round = concurrency === 1 ? -WARMUP : -1; round < rounds; round++) {
       const moveMs: number[] = [];
