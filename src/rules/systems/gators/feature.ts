@@ -33,25 +33,13 @@ export interface FeatureMoveHooks {
   moveProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
 }
 
-/** Odds-combat hooks of a feature (engine/combat/odds-step.ts OddsHooks, made composable). */
-export interface FeatureOddsHooks {
-  /** The counter of a stack that defends (GT-7H.2), or undefined (first defined answer wins; default the highest defense). */
-  defender?(state: GameState, stack: readonly UnitState[]): UnitState | undefined;
-  /** The class a unit is attacked as (GT-7H.1), or undefined (first defined answer wins; default by type and medium). */
-  targetClass?(state: GameState, unit: UnitState): string | undefined;
-  /** Strength against a class, or undefined to leave it to others (first defined answer wins; default units.json). */
+/**
+ * Odds-combat hooks of a feature: the kernel's OddsHooks (engine/combat/odds-step.ts), made
+ * composable; combine.ts says how each is combined. strength may return undefined to leave the
+ * unit to other features.
+ */
+export interface FeatureOddsHooks extends Omit<OddsHooks, 'strength'> {
   strength?(state: GameState, unit: UnitState, targetClass: string): number | undefined;
-  attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
-  modifiers?(state: GameState, attack: AttackSetup): { shifts: Modifier[]; dieModifiers: Modifier[] };
-  /** Chained in registry order. */
-  adjustResult?(state: GameState, attack: AttackSetup, result: string): string;
-  /** Chained in registry order (GT-2.13: a wider pre-roll). */
-  adjustEffects?(state: GameState, attack: AttackSetup, effects: readonly CombatEffect[]): readonly CombatEffect[];
-  /** Chained in registry order: the result as one non-exempt attacker suffers it (GT-7J.2). */
-  attackerResult?(state: GameState, attack: AttackSetup, attacker: UnitState, result: string): string;
-  attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
-  /** First feature that applies the result itself (returns true) wins. */
-  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string): boolean;
 }
 
 /** Per-phase-kind additions of a feature. */
