@@ -12,12 +12,17 @@ import type { GameCatalog } from '../src/games/game-catalog';
 import { GameLoader } from '../src/games/game-loader';
 import { GamesModule } from '../src/games/games.module';
 import { configureLogger } from '../src/logging/logger';
+import { NotificationsModule } from '../src/notifications/notifications.module';
 
-/** The games module on a benchmark database, without HTTP. */
+/**
+ * The games module as the server wires it (with the notifications module: outbox rows and
+ * reminder preferences are part of every commit) on a benchmark database, without HTTP. The
+ * delivery and deadline workers are off: the benchmarks time commands, not background work.
+ */
 export async function gamesContext(url: string, catalog: GameCatalog, poolMax = 30) {
   configureLogger('silent');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, WORKERS_ENABLED: 'false', MIGRATE_ON_START: 'false' });
-  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot({ kind: 'postgres', url, poolMax, close: async () => undefined }), GamesModule.register({ catalog })] })
+  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot({ kind: 'postgres', url, poolMax, close: async () => undefined }), GamesModule.register({ catalog, imports: [NotificationsModule] })] })
   class BenchModule {}
   const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
   const prisma = app.get(PrismaService);

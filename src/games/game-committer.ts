@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/config.schema';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store.service';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
-import { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES, NotificationOutbox, NotificationPreferencesReader } from '../notifications/notification-intent';
+import { NOTIFICATION_OUTBOX, NotificationOutbox, RecipientSettings } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
@@ -25,6 +25,13 @@ export interface CommitContext {
   requestHash?: string;
   /** Writes of other modules that must commit with these events (a new game's secret, a used invitation), run first in one transaction with them. */
   inTransaction?: (tx: Tx) => Promise<void>;
+  /** Reads started before the decision (prefetch), so that their round trip overlapped it. */
+  prefetched?: Prefetched;
+}
+
+/** Reads a commit may need that do not depend on the decision. */
+export interface Prefetched {
+  readonly settings?: Promise<RecipientSettings>;
 }
 
 export interface Committed {
@@ -54,8 +61,19 @@ export class GameCommitter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly loader: GameLoader,
     @Optional() @Inject(NOTIFICATION_OUTBOX) private readonly outbox?: NotificationOutbox,
-    @Optional() @Inject(NOTIFICATION_PREFERENCES) private readonly reminders?: NotificationPreferencesReader,
   ) {}
+
+  /**
+   * Starts the reads a commit of this game will need whatever is decided: its players' settings
+   * (notifications and reminders). A command starts them before the rules engine runs, so that
+   * the round trip overlaps that work; one refused by the rules never awaits them.
+   */
+  prefetch(state: GameEnvelope): Prefetched {
+    if (!this.outbox) return {};
+    const settings = this.outbox.settingsFor(state.id, seatedPlayers(state));
+    settings.catch(() => undefined); // a refused command drops it; commit awaits (and throws) otherwise
+    return { settings };
+  }
 
   async commit(system: GameSystem, before: GameEnvelope | undefined, version: number, drafts: Draft[], ctx: CommitContext): Promise<Committed> {
     const now = this.clock.now();
@@ -86,17 +104,21 @@ export class GameCommitter {
       } satisfies GameEventMeta,
     }));
     const stored: StoredEvent[] = events.map((e, i) => ({ position: '', gameId, version: version + 1 + i, type: e.type, data: e.data, meta: e.meta }));
-    const intents = this.outbox ? planNotifications({
+    // With the notifications module, its one read (the players' settings and names) serves the
+    // notifications and the reminder jobs; usually it was prefetched while the rules engine ran.
+    const settings = this.outbox ? await this.settings(final, ctx.prefetched) : undefined;
+    const intents = settings ? planNotifications({
       system,
       entry: this.catalog.get(final.scenarioId),
       after: final,
       version: v,
       events: stored,
-      playerNames: await this.playerNames(final),
+      playerNames: namesOf(final, settings),
       publicUrl: this.config.publicUrl,
     }) : [];
-    // The two reads a commit may need go out together.
-    const [leads, prepared] = await Promise.all([this.leads(before, final), intents.length ? this.outbox!.prepare(intents) : undefined]);
+    const prepared = intents.length ? await this.outbox!.prepare(intents, settings) : undefined;
+    const deadlineSet = final.deadline?.id !== before?.deadline?.id || final.deadline?.at !== before?.deadline?.at;
+    const leads = deadlineSet ? this.leads(final, settings) : {};
     const jobs = planJobs(before, final, now, leads, v);
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
@@ -142,26 +164,33 @@ export class GameCommitter {
     return drafts.map((d) => (d.type === AppEvent.SeedRevealed ? { ...d, data: { seed: secret?.seed ?? null } } : d));
   }
 
-  /** Display names for notification content; a minute old at most. */
-  private async playerNames(state: GameEnvelope): Promise<Record<string, string>> {
-    const ids = Object.values(state.seats).filter((p): p is string => !!p);
-    const now = Date.now();
-    const missing = ids.filter((id) => !((this.names.get(id)?.until ?? 0) > now));
-    if (missing.length) {
-      const players = await this.prisma.player.findMany({ where: { id: { in: missing } }, select: { id: true, displayName: true } });
-      for (const p of players) this.names.set(p.id, { name: p.displayName, until: now + 60_000 });
-      if (this.names.size > 10_000) this.names.clear();
-    }
-    return Object.fromEntries(ids.flatMap((id) => (this.names.has(id) ? [[id, this.names.get(id)!.name]] : [])));
+  /** The players' settings: those prefetched if they cover every seat, else read now. */
+  private async settings(state: GameEnvelope, prefetched: Prefetched | undefined): Promise<RecipientSettings | undefined> {
+    if (!this.outbox) return undefined;
+    const players = seatedPlayers(state);
+    const early = prefetched?.settings ? await prefetched.settings : undefined;
+    if (early && early.gameId === state.id && players.every((p) => early.reminderLeadMinutes(p) !== undefined)) return early;
+    return this.outbox.settingsFor(state.id, players);
   }
-  private readonly names = new Map<string, { name: string; until: number }>();
 
-  /** Reminder lead times matter only when a new deadline is set. */
-  private async leads(before: GameEnvelope | undefined, state: GameEnvelope): Promise<Record<string, number>> {
-    if (state.deadline?.id === before?.deadline?.id && state.deadline?.at === before?.deadline?.at) return {};
-    const seated = (state.deadline?.sides ?? []).flatMap((side) => (state.seats[side] ? [[side, state.seats[side]!] as const] : []));
-    const reminders = this.reminders;
-    const minutes = await Promise.all(seated.map(([, player]) => (reminders ? reminders.reminderLeadMinutes(player, state.id) : DEFAULT_REMINDER_LEAD_MINUTES)));
-    return Object.fromEntries(seated.map(([side], i) => [side, minutes[i]!]));
+  /** Reminder lead times of the sides a new deadline is for. */
+  private leads(state: GameEnvelope, settings: RecipientSettings | undefined): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const side of state.deadline?.sides ?? []) {
+      const player = state.seats[side];
+      if (player) out[side] = settings?.reminderLeadMinutes(player) ?? DEFAULT_REMINDER_LEAD_MINUTES;
+    }
+    return out;
   }
+}
+
+function seatedPlayers(state: GameEnvelope): string[] {
+  return [...new Set(Object.values(state.seats).filter((p): p is string => !!p))];
+}
+
+function namesOf(state: GameEnvelope, settings: RecipientSettings): Record<string, string> {
+  return Object.fromEntries(seatedPlayers(state).flatMap((p) => {
+    const name = settings.displayName(p);
+    return name === undefined ? [] : [[p, name]];
+  }));
 }

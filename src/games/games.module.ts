@@ -19,7 +19,7 @@ export interface GamesModuleOptions {
   clock?: Clock;
   ids?: IdGenerator;
   dice?: DiceSourceFactory;
-  /** Modules that provide NOTIFICATION_OUTBOX and NOTIFICATION_PREFERENCES. */
+  /** Modules that provide NOTIFICATION_OUTBOX (notifications, and the players' reminder settings). */
   imports?: DynamicModule['imports'];
 }
 

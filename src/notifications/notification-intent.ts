@@ -52,12 +52,27 @@ export interface NotificationContent {
 /** Implemented by the notifications module; the games module depends only on this. */
 export interface NotificationOutbox {
   /**
-   * Reads the recipients' settings and plans the deliveries, writing nothing: the rows become
-   * parts of the statement that appends the events, so both commit or neither does.
+   * These players' settings for this game, in one round trip: what planning deliveries and
+   * reminders needs. Nothing in it depends on the commit, so a caller may start it before the
+   * rules engine runs and let the round trip overlap that work.
    */
-  prepare(intents: NotificationIntent[]): Promise<PreparedNotifications>;
+  settingsFor(gameId: string, playerIds: readonly string[]): Promise<RecipientSettings>;
+  /**
+   * Plans the deliveries from `settings` (reading whatever they lack), writing nothing: the
+   * rows become parts of the statement that appends the events, so both commit or neither does.
+   */
+  prepare(intents: NotificationIntent[], settings?: RecipientSettings): Promise<PreparedNotifications>;
   /** The same inside a caller's transaction. */
   enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void>;
+}
+
+/** Settings read by settingsFor. */
+export interface RecipientSettings {
+  readonly gameId: string;
+  /** How long before a deadline this player wants the reminder for the game, in minutes; undefined if not read. */
+  reminderLeadMinutes(playerId: string): number | undefined;
+  /** The player's display name, for notification content; undefined if not read. */
+  displayName(playerId: string): string | undefined;
 }
 
 export interface PreparedNotifications {
@@ -66,11 +81,3 @@ export interface PreparedNotifications {
 }
 
 export const NOTIFICATION_OUTBOX = Symbol('NOTIFICATION_OUTBOX');
-
-/** Implemented by the notifications module: what the games module reads to schedule reminders. */
-export interface NotificationPreferencesReader {
-  /** How long before a deadline this player wants the reminder for this game, in minutes. */
-  reminderLeadMinutes(playerId: string, gameId: string): Promise<number>;
-}
-
-export const NOTIFICATION_PREFERENCES = Symbol('NOTIFICATION_PREFERENCES');

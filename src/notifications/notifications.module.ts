@@ -6,7 +6,7 @@ import { logger } from '../logging/logger';
 import { ChannelRegistry } from './channels/channel-registry';
 import { Clock, NOTIFICATION_CLOCK, NOTIFICATION_RANDOM, systemClock, systemRandom } from './clock';
 import { NotificationDeliveriesService } from './deliveries/deliveries.service';
-import { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES } from './notification-intent';
+import { NOTIFICATION_OUTBOX } from './notification-intent';
 import { PostgresNotificationOutbox } from './outbox/outbox.service';
 import { NOTIFICATION_RESOLVE, NotificationEndpointsService } from './preferences/endpoints.service';
 import { NotificationsService } from './preferences/notifications.service';
@@ -47,10 +47,9 @@ function unsubscribeTokens(config: AppConfig): UnsubscribeTokens {
     DeliveryProcessor,
     NotificationWorker,
     NotificationsService,
-    { provide: NOTIFICATION_PREFERENCES, useExisting: NotificationsService },
     NotificationEndpointsService,
     NotificationDeliveriesService,
   ],
-  exports: [NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES, NotificationsService, NotificationEndpointsService, NotificationDeliveriesService],
+  exports: [NOTIFICATION_OUTBOX, NotificationsService, NotificationEndpointsService, NotificationDeliveriesService],
 })
 export class NotificationsModule {}

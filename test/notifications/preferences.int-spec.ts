@@ -27,8 +27,13 @@ describeOnServer('notification preferences', () => {
     await h.preferences.setPreferences(p, { reminderLeadMinutes: 30, channels: { webhook: false }, quietHours: null }, 'g-fast');
     expect(await h.preferences.getPreferences(p, 'g-fast')).toEqual({ channels: { email: true, webhook: false, discord: true }, quietHours: null, reminderLeadMinutes: 30, digest: false });
     expect(await h.preferences.getPreferences(p, 'g-other')).toMatchObject({ quietHours: { start: '23:00', end: '06:30' }, reminderLeadMinutes: 120 });
-    expect(await h.preferences.reminderLeadMinutes(p, 'g-fast')).toBe(30);
-    expect(await h.preferences.reminderLeadMinutes(p, 'g-other')).toBe(120);
+    // What a commit reads to schedule reminders and word notifications: the lead for each game, and
+    // the name, for the players asked only.
+    const other = await player(prisma, { displayName: 'Other' });
+    const fast = await h.outbox.settingsFor('g-fast', [p, other]);
+    expect([fast.reminderLeadMinutes(p), fast.reminderLeadMinutes(other), fast.displayName(other)]).toEqual([30, 600, 'Other']);
+    const elsewhere = await h.outbox.settingsFor('g-other', [p]);
+    expect([elsewhere.reminderLeadMinutes(p), elsewhere.displayName(p), elsewhere.reminderLeadMinutes(other)]).toEqual([120, `Player ${p}`, undefined]);
 
     await h.preferences.setPreferences(p, { reminderLeadMinutes: null, quietHours: 'inherit' }, 'g-fast');
     expect(await h.preferences.getPreferences(p, 'g-fast')).toMatchObject({ reminderLeadMinutes: 120, quietHours: { start: '23:00', end: '06:30' }, channels: { webhook: false } });
@@ -94,7 +99,7 @@ describeOnServer('notification preferences', () => {
       // This game's quiet hours, not the defaults: 23:00 is not quiet yet.
       'g-late': ['discord pending 23:00', 'email pending 23:00', 'webhook pending 23:00'],
     });
-    expect(await Promise.all(['g-plain', 'g-mailonly', 'g-loud'].map((g) => h.preferences.reminderLeadMinutes(p, g)))).toEqual([120, 30, 120]);
+    expect(await Promise.all(['g-plain', 'g-mailonly', 'g-loud'].map((g) => h.outbox.settingsFor(g, [p]).then((s) => s.reminderLeadMinutes(p))))).toEqual([120, 30, 120]);
 
     // Changing one game's field later reaches what waits for that game only.
     await h.preferences.setPreferences(p, { digest: null }, 'g-loud');

@@ -8,7 +8,7 @@ import { DatabaseModule } from '../../src/database/database.module';
 import { PrismaService } from '../../src/database/prisma.service';
 import { configureLogger } from '../../src/logging/logger';
 import { JsonNestLogger } from '../../src/logging/nest-logger';
-import { NOTIFICATION_OUTBOX, NOTIFICATION_PREFERENCES, NotificationOutbox, NotificationPreferencesReader } from '../../src/notifications/notification-intent';
+import { NOTIFICATION_OUTBOX, NotificationOutbox } from '../../src/notifications/notification-intent';
 import { NotificationsModule } from '../../src/notifications/notifications.module';
 import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
 import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
@@ -85,8 +85,8 @@ describeOnServer('the notifications module in Nest: outbox token, worker lifecyc
   });
 
   it('exports the reminder lead time for the games module', async () => {
-    const reader = app.get<NotificationPreferencesReader>(NOTIFICATION_PREFERENCES);
+    const outbox = app.get<NotificationOutbox>(NOTIFICATION_OUTBOX);
     const p = await player(app.get(PrismaService));
-    expect(await reader.reminderLeadMinutes(p, 'g-any')).toBe(720);
+    expect((await outbox.settingsFor('g-any', [p])).reminderLeadMinutes(p)).toBe(720);
   });
 });

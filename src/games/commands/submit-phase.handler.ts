@@ -51,12 +51,18 @@ export class SubmitPhaseHandler {
     const game = this.loader.held(cmd.gameId, cmd.expectedVersion) ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
     if ('replayed' in game) return game.replayed;
     const side = requireSide(game.state, playerId);
-    const drafts = this.decide(game, side, cmd, await this.secrets.seedOf(cmd.gameId));
+    // The commit's read of the players' settings goes out now and overlaps the rules engine. The
+    // pool sends a query only on a later tick, so let the event loop turn once before the engine
+    // holds it.
+    const prefetched = this.committer.prefetch(game.state);
+    const [seed] = await Promise.all([this.secrets.seedOf(cmd.gameId), new Promise((resolve) => setImmediate(resolve))]);
+    const drafts = this.decide(game, side, cmd, seed);
     const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
       actor: playerId,
       correlationId: randomUUID(),
       idempotencyKey: key,
       requestHash,
+      prefetched,
     });
     if (done.replayed) return (await this.replay(key, requestHash, cmd.gameId, playerId))!;
     return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config.schema';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
 import { PrismaService, type Tx } from '../../database/prisma.service';
 import { Cte, SqlParams, withCtes } from '../../database/sql-params';
-import type { NotificationIntent, NotificationOutbox, PreparedNotifications } from '../notification-intent';
+import type { NotificationIntent, NotificationOutbox, PreparedNotifications, RecipientSettings } from '../notification-intent';
 import { effectivePreferences, rowFromJson } from '../preferences/preferences';
 import { safeTimeZone } from '../schedule/local-time';
 import { itemFromIntent, OutboxItem } from './outbox-item';
@@ -12,11 +12,11 @@ import { PlannedDelivery, PlannedDigest, planDeliveries, RecipientContext } from
 import { pgRunner, SqlRunner, txRunner } from './sql-runner';
 
 /**
- * Each recipient's time zone, settings (default and game override) and endpoints (all-games and
+ * Each recipient's display name, time zone, settings (default and game override) and endpoints (all-games and
  * this game's, disabled ones too: planning picks, see endpointsFor), in one round trip.
  */
 const CONTEXT_SQL = `
-SELECT x.player_id, x.game_id, p.time_zone, to_jsonb(d) AS player_prefs, to_jsonb(o) AS game_prefs,
+SELECT x.player_id, x.game_id, p.time_zone, p.display_name, to_jsonb(d) AS player_prefs, to_jsonb(o) AS game_prefs,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('id', e.id, 'kind', e.kind, 'gameId', e.game_id, 'enabled', e.enabled) ORDER BY e.created_at, e.id), '[]'::jsonb)
      FROM notification_endpoints e WHERE e.player_id = x.player_id AND (e.game_id IS NULL OR e.game_id = x.game_id)) AS endpoints
 FROM jsonb_to_recordset($1::jsonb) AS x(player_id text, game_id text)
@@ -104,9 +104,15 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
     private readonly prisma: PrismaService,
   ) {}
 
-  /** Reads the recipients' settings now (one round trip); the rows go into the caller's statement. */
-  async prepare(intents: NotificationIntent[]): Promise<PreparedNotifications> {
-    return this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent));
+  async settingsFor(gameId: string, playerIds: readonly string[]): Promise<RecipientSettings> {
+    const pairs = playerIds.map((playerId) => ({ playerId, gameId }));
+    return new ReadSettings(gameId, await this.contexts(pgRunner(this.prisma.pool), pairs));
+  }
+
+  /** Plans from the settings given, reading the rest now (one round trip); the rows go into the caller's statement. */
+  async prepare(intents: NotificationIntent[], settings?: RecipientSettings): Promise<PreparedNotifications> {
+    const known = settings instanceof ReadSettings ? settings.contexts : undefined;
+    return this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent), known);
   }
 
   async enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void> {
@@ -120,10 +126,12 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
     await run(withCtes((await this.plan(run, items)).ctes(p, 'true'), 'SELECT 1'), p.values);
   }
 
-  private async plan(run: SqlRunner, items: OutboxItem[]): Promise<PreparedNotifications> {
+  private async plan(run: SqlRunner, items: OutboxItem[], known?: ReadonlyMap<string, RecipientContext>): Promise<PreparedNotifications> {
     if (items.length === 0) return { ctes: () => [] };
     const now = this.clock.now();
-    const contexts = await this.contexts(run, items);
+    const missing = known ? items.filter((i) => !known.has(key(i.playerId, i.gameId))) : items;
+    const read = missing.length > 0 ? await this.contexts(run, missing) : new Map<string, RecipientContext>();
+    const contexts = known ? new Map([...known, ...read]) : read;
     const deliveries: PlannedDelivery[] = [];
     const digests = new Map<string, PlannedDigest>();
     for (const item of items) {
@@ -149,10 +157,11 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
     return { ctes: (p, guard) => outboxCtes(p, guard, rows, planned, digestRows, now.toISOString()) };
   }
 
-  private async contexts(run: SqlRunner, items: OutboxItem[]): Promise<Map<string, RecipientContext>> {
-    const pairs = [...new Map(items.map((i) => [key(i.playerId, i.gameId), { player_id: i.playerId, game_id: i.gameId }])).values()];
-    const rows = await run(CONTEXT_SQL, [JSON.stringify(pairs)]);
-    const out = new Map<string, RecipientContext>();
+  private async contexts(run: SqlRunner, wanted: ReadonlyArray<{ playerId: string; gameId: string | null }>): Promise<Map<string, Recipient>> {
+    const pairs = [...new Map(wanted.map((i) => [key(i.playerId, i.gameId), { player_id: i.playerId, game_id: i.gameId }])).values()];
+    // The same statement every time: prepared once per connection, where names are allowed.
+    const rows = await run(CONTEXT_SQL, [JSON.stringify(pairs)], await this.prisma.statementName('notifications_context'));
+    const out = new Map<string, Recipient>();
     for (const r of rows) {
       const prefs = effectivePreferences(
         rowFromJson(r.player_prefs as Record<string, unknown> | null),
@@ -163,9 +172,30 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
         timeZone: safeTimeZone(r.time_zone as string),
         prefs,
         endpoints: r.endpoints as RecipientContext['endpoints'],
+        displayName: String(r.display_name),
       });
     }
     return out;
+  }
+}
+
+interface Recipient extends RecipientContext {
+  displayName: string;
+}
+
+/** What settingsFor read: the same contexts that planning uses. */
+class ReadSettings implements RecipientSettings {
+  constructor(
+    readonly gameId: string,
+    readonly contexts: ReadonlyMap<string, Recipient>,
+  ) {}
+
+  reminderLeadMinutes(playerId: string): number | undefined {
+    return this.contexts.get(key(playerId, this.gameId))?.prefs.reminderLeadMinutes;
+  }
+
+  displayName(playerId: string): string | undefined {
+    return this.contexts.get(key(playerId, this.gameId))?.displayName;
   }
 }
 

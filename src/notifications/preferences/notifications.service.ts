@@ -4,7 +4,6 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { PrismaService } from '../../database/prisma.service';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
-import type { NotificationPreferencesReader } from '../notification-intent';
 import { parseClockTime } from '../schedule/quiet-hours';
 import type { UnsubscribeScope } from '../unsubscribe/unsubscribe-tokens';
 import { effectivePreferences, NotificationPreferences, PreferenceRow, PreferencesPatch, toView } from './preferences';
@@ -39,7 +38,7 @@ FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.d
 
 /** A player's notification settings: defaults, and overrides per game. */
 @Injectable()
-export class NotificationsService implements NotificationPreferencesReader {
+export class NotificationsService {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -67,11 +66,6 @@ export class NotificationsService implements NotificationPreferencesReader {
   async clearGamePreferences(playerId: string, gameId: string): Promise<void> {
     await this.prisma.notificationPreference.deleteMany({ where: { playerId, gameId } });
     await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
-  }
-
-  async reminderLeadMinutes(playerId: string, gameId: string): Promise<number> {
-    const [player, game] = await this.rows(playerId, gameId);
-    return effectivePreferences(player, game, this.config.notifications.defaultReminderMinutes).reminderLeadMinutes;
   }
 
   /** One-click unsubscribe: no more mail about one game, or none at all. */
