@@ -3,7 +3,7 @@ import { GameState, Location, UnitState } from '../model/state';
 import { patchUnit } from './evolve';
 import { allUnits, cargoOf, everythingAboard, towedBy, unitsAt } from './queries';
 import { withTowed } from './stacking';
-import { enemyVersion, unitIndex } from './unit-index';
+import { enemyVersion, replaceUnit, unitIndex } from './unit-index';
 
 const IDS = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'c1'];
 // Enough hexes for a derived index to outgrow its layer of changes (Layered flattens past 16).
@@ -66,6 +66,27 @@ describe('unit index', () => {
           expect(answers(next)).toEqual(answers(stateOf({ ...next.units })));
           SIDES.forEach((side, k) => expect(enemyVersion(next, side) === keys[k]).toBe(before.side === side && after.side === side));
           s = next;
+        }
+      }),
+    );
+  });
+
+  it('replaceUnit makes the record a spread would, from any earlier record, and never changes one already made', () => {
+    const step = fc.record({ from: fc.nat(), id: fc.constantFrom(...IDS), hex: fc.constantFrom(...HEXES) });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
+        const first: Record<string, UnitState> = {};
+        IDS.forEach((id, k) => (first[id] = { id, type: 't', side: id[0]!.toUpperCase(), loc: { at: 'hex', hex: HEXES[k]! }, flags: {}, attrs: {} }));
+        // Records branch (a fold from an earlier state), as validation and resolution do.
+        const made: { units: Record<string, UnitState>; copy: [string, UnitState][] }[] = [{ units: first, copy: Object.entries(first) }];
+        for (const st of steps) {
+          const parent = made[st.from % made.length]!.units;
+          const before = parent[st.id]!;
+          const after: UnitState = { ...before, loc: { at: 'hex', hex: st.hex } };
+          const child = replaceUnit(parent, st.id, before, after);
+          expect(Object.entries(child)).toEqual(Object.entries({ ...parent, [st.id]: after }));
+          made.push({ units: child as Record<string, UnitState>, copy: Object.entries(child) });
+          for (const m of made) expect(Object.entries(m.units)).toEqual(m.copy);
         }
       }),
     );

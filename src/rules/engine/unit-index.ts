@@ -123,19 +123,19 @@ const towedKeys: KeysOf = (u) => (u.loc.at !== 'towed' ? NONE : u.loc.by.length 
 /**
  * `units` with unit `id` replaced by `after` (patchUnit). The new record gets
  * an index derived from that of `units` (built first if need be: a fold is a
- * chain of such records), and is made by assigning the values onto a clone
- * of a fixed object with the same keys: in V8 spreading a large record that
- * was itself made by spreading costs ~60 ns a key, about three times as much.
- * Same keys, same order, same values as `{ ...units, [id]: after }`.
+ * chain of such records), and is a clone of a private template (see
+ * templates). Same keys, same order, same values as `{ ...units, [id]: after }`.
  */
 export function replaceUnit(units: Units, id: UnitId, before: UnitState, after: UnitState): Units {
   const x = indexOf(units);
   const p = x.pos.get(id);
   if (!x.derivable || p === undefined || x.list[p] !== before || before.id !== id || after.id !== id) return { ...units, [id]: after };
-  let shape = shapes.get(x.pos);
-  if (shape === undefined) shapes.set(x.pos, (shape = { ...units }));
-  const child: Record<UnitId, UnitState> = Object.assign({ ...shape }, units);
-  child[id] = after;
+  let t = templates.get(x.pos);
+  if (t === undefined) templates.set(x.pos, (t = { values: { ...units }, of: units }));
+  else if (t.of !== units) Object.assign(t.values, units);
+  t.values[id] = after;
+  const child: Units = { ...t.values };
+  t.of = child;
   const list = x.list.slice();
   list[p] = after;
   // An enemy key survives only if the change was to a unit of that same side.
@@ -159,8 +159,20 @@ export function replaceUnit(units: Units, id: UnitId, before: UnitState, after: 
 
 const NO_KEYS = new Map<SideId, object>();
 
-/** Per key list (an index's `pos`, shared by every record derived from it): a record with those keys, to clone. */
-const shapes = new WeakMap<ReadonlyMap<UnitId, number>, Units>();
+/**
+ * Per key list (an index's `pos`, shared by every record derived from it): a
+ * record with those keys that no one else sees, holding the values of `of`,
+ * the last record made from it. A fold makes each record from the one before,
+ * so the next record is usually one store into the template and a clone of
+ * it, which V8 copies whole (a fixed object at one site); copying a record
+ * key by key (Object.assign, or a spread of a record itself made by spreading)
+ * costs 15-60 ns a key. A record made from any other is first copied in.
+ */
+interface Template {
+  readonly values: Record<UnitId, UnitState>;
+  of: Units;
+}
+const templates = new WeakMap<ReadonlyMap<UnitId, number>, Template>();
 
 function rebucket(b: Buckets, keysOf: KeysOf, before: UnitState, after: UnitState, pos: ReadonlyMap<UnitId, number>): Buckets {
   const out = keysOf(before);

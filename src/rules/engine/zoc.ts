@@ -124,12 +124,9 @@ function computeZones(state: GameState, board: Board, mover: UnitState, moverTyp
   const stop = new Uint8Array(board.grid.size);
   const reach = new Map<number, number>();
   const nb = board.grid.neighbours;
-  for (const e of allUnits(state)) {
-    if (e.side === mover.side || e.loc.at !== 'hex') continue;
+  for (const { unit: e, at } of enemiesOnBoard(state, board, mover.side)) {
     const hidden = knownTo !== null && e.hidden !== undefined && e.side !== knownTo;
     if (hidden && rule.hidden === 'ignored-until-contact') continue;
-    const at = board.grid.indexOf(e.loc.hex);
-    if (at < 0) continue;
     const onLand = hidden || exerts(state, e, moverType, 'land', knownTo);
     const onWater = hidden || exerts(state, e, moverType, 'water', knownTo);
     const other = hidden ? true : null;
@@ -146,6 +143,33 @@ function computeZones(state: GameState, board: Board, mover: UnitState, moverTyp
     if (dirs !== 0) reach.set(at, (reach.get(at) ?? 0) | dirs);
   }
   return { scenario: state.scenario, sides: state.sides, ext: state.ext, phase: state.phase, exerts, knownTo, moverType, stop, reach };
+}
+
+/** A unit standing in a hex of the board, with the hex's index. */
+export interface Placed {
+  readonly unit: UnitState;
+  readonly at: number;
+}
+
+const placedCache = new WeakMap<object, { readonly board: Board; readonly list: readonly Placed[] }>();
+
+/**
+ * The units of every side but `side` standing in a hex of the board, in record order: the
+ * same for as long as enemyVersion is, so found once for all of `side`'s movers (the zones of
+ * each mover type, the hexes enemies hold) instead of scanning every unit each time.
+ */
+export function enemiesOnBoard(state: GameState, board: Board, side: string): readonly Placed[] {
+  const key = enemyVersion(state, side);
+  const hit = placedCache.get(key);
+  if (hit !== undefined && hit.board === board) return hit.list;
+  const list: Placed[] = [];
+  for (const u of allUnits(state)) {
+    if (u.side === side || u.loc.at !== 'hex') continue;
+    const at = board.grid.indexOf(u.loc.hex);
+    if (at >= 0) list.push({ unit: u, at });
+  }
+  placedCache.set(key, { board, list });
+  return list;
 }
 
 const zeroArrays = new WeakMap<Board, Uint8Array>();

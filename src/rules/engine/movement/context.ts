@@ -3,7 +3,7 @@ import { UnitType } from '../../model/scenario';
 import { Board, boardOf } from '../board';
 import { speedIn, typeOf, unitOf, allUnits } from '../queries';
 import { enemyVersion, unitIndex } from '../unit-index';
-import { ExertsZoc, zeros, zocFlags } from '../zoc';
+import { ExertsZoc, enemiesOnBoard, zeros, zocFlags } from '../zoc';
 import { MovementTables, movementTables } from './tables';
 
 /** Why a hex is closed to a unit beyond terrain (Debris for vehicles, an occupied bridge, Q-GT-10). */
@@ -209,15 +209,17 @@ type ClassCosts = Pick<
   'terrainCost' | 'terrainFullIfOne' | 'terrainRule' | 'overlayCost' | 'overlayFullIfOne' | 'overlayMedium' | 'overlayRule' | 'hexsideExtra' | 'hexsideImpassable' | 'hexsideRule'
 >;
 
-const costCache = new WeakMap<Board, Map<string, ClassCosts>>();
+// By class, then speed: a number key needs no string built and hashed per move context.
+const costCache = new WeakMap<Board, Map<string, Map<number, ClassCosts>>>();
 
 /** Costs in ticks per terrain, overlay and hexside for a movement class at a speed (caps depend on it); per board. */
 function classCosts(state: GameState, board: Board, classId: string, speed: number): ClassCosts {
   let byClass = costCache.get(board);
   if (byClass === undefined) costCache.set(board, (byClass = new Map()));
-  const key = `${classId}\u0000${speed}`;
-  let c = byClass.get(key);
-  if (c === undefined) byClass.set(key, (c = compileCosts(state, board, classId, speed)));
+  let bySpeed = byClass.get(classId);
+  if (bySpeed === undefined) byClass.set(classId, (bySpeed = new Map()));
+  let c = bySpeed.get(speed);
+  if (c === undefined) bySpeed.set(speed, (c = compileCosts(state, board, classId, speed)));
   return c;
 }
 
@@ -265,11 +267,7 @@ function enemyHexes(state: GameState, board: Board, side: string): Uint8Array {
   const hit = enemyCache.get(key);
   if (hit !== undefined && hit.board === board) return hit.at;
   const at = new Uint8Array(board.grid.size);
-  for (const u of allUnits(state)) {
-    if (u.loc.at !== 'hex' || u.side === side) continue;
-    const i = board.grid.indexOf(u.loc.hex);
-    if (i >= 0) at[i] = 1;
-  }
+  for (const e of enemiesOnBoard(state, board, side)) at[e.at] = 1;
   enemyCache.set(key, { board, at });
   return at;
 }

@@ -49,6 +49,34 @@ export type MoveCheck =
  */
 export function checkMove(state: GameState, unitId: string, path: readonly string[], opts: MoveOptions, movers?: readonly UnitState[]): MoveCheck {
   const contexts = moveContexts(state, unitId, opts);
+  const who = movers ?? [unitOf(state, unitId)];
+  let seen = checks.get(contexts);
+  if (seen === undefined) checks.set(contexts, (seen = []));
+  const hit = seen.find((k) => sameList(k.path, path) && sameList(k.movers, who));
+  if (hit !== undefined) return hit.result;
+  const result = computeCheck(state, contexts, path, who);
+  if (seen.length >= MAX_CHECKS) seen.shift();
+  seen.push({ path: path.slice(), movers: who.slice(), result });
+  return result;
+}
+
+/**
+ * The checks made so far per contexts list (one per state, unit, hooks, knowledge and start):
+ * validating, projecting and resolving an order check the same move of the same state up to
+ * four times (resolution walks the states validation made, transitions.ts). A check depends
+ * only on the contexts, the path and the movers (by identity), and its result is never changed.
+ */
+const checks = new WeakMap<readonly MoveContext[], { readonly path: readonly string[]; readonly movers: readonly UnitState[]; readonly result: MoveCheck }[]>();
+const MAX_CHECKS = 4;
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function computeCheck(state: GameState, contexts: readonly MoveContext[], path: readonly string[], movers: readonly UnitState[]): MoveCheck {
   const board = boardOf(state.scenario);
   const idx = path.map((l) => board.grid.indexOf(l));
   let ctx = contexts[0]!;
@@ -58,7 +86,7 @@ export function checkMove(state: GameState, unitId: string, path: readonly strin
   }
   const r = checkPath(ctx, idx);
   if (!r.ok) return r;
-  const end = endProblem(ctx, movers ?? [unitOf(state, unitId)], r.end);
+  const end = endProblem(ctx, movers, r.end);
   if (end !== null) return { ok: false, problem: end };
   return { ok: true, cost: r.cost / board.costScale, end: board.grid.label(r.end), ctx };
 }
