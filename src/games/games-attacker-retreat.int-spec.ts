@@ -1,16 +1,9 @@
 import { DomainError } from '../common/errors';
 import { forcedDice, gamesHarness, GamesHarness } from '../../test/support/games-harness';
-import { play, setupA, startedGame } from '../../test/support/kernel-game';
+import { play, setupA, setupB as kernelSetupB, startedGame } from '../../test/support/kernel-game';
 
 /** B's infantry alone on the beach at 0404, next to where A's APC lands. */
-const setupB = [
-  { kind: 'place', unit: 'b-inf-1', hex: '0706', hidden: true },
-  { kind: 'place', unit: 'b-inf-2', hex: '1007', hidden: true },
-  { kind: 'place', unit: 'b-inf-3', hex: '0404' },
-  { kind: 'place', unit: 'b-aa', hex: '1105' },
-  { kind: 'place', unit: 'b-m48', hex: '0905' },
-  { kind: 'place', unit: 'b-boat', hex: '0306' },
-];
+const setupB = kernelSetupB(0, { 'b-inf-3': '0404', 'b-m48': '0905' });
 
 describe("the attacker names its own retreat in its attack order through the service layer (Q-GT-35, kernel test system, real Postgres)", () => {
   let h: GamesHarness;

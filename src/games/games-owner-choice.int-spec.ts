@@ -1,15 +1,8 @@
 import { forcedDice, gamesHarness, GamesHarness } from '../../test/support/games-harness';
-import { play, setupA, startedGame } from '../../test/support/kernel-game';
+import { play, setupA, setupB as kernelSetupB, startedGame } from '../../test/support/kernel-game';
 
 /** B stacks an infantry platoon with its AA team (equal defense) on the beach at 0404. */
-const setupB = [
-  { kind: 'place', unit: 'b-inf-1', hex: '0706', hidden: true },
-  { kind: 'place', unit: 'b-inf-2', hex: '1007', hidden: true },
-  { kind: 'place', unit: 'b-inf-3', hex: '0404' },
-  { kind: 'place', unit: 'b-aa', hex: '0404' },
-  { kind: 'place', unit: 'b-m48', hex: '0905' },
-  { kind: 'place', unit: 'b-boat', hex: '0306' },
-];
+const setupB = kernelSetupB(0, { 'b-inf-3': '0404', 'b-aa': '0404', 'b-m48': '0905' });
 
 describe('the defender chooses its defending counter and its retreat through the service layer (Q-GT-44, Q-GT-35, kernel test system, real Postgres)', () => {
   let h: GamesHarness;

@@ -13,17 +13,21 @@ export async function startedGame(h: GamesHarness, options: Record<string, unkno
 
 export const setupA = [{ kind: 'place', unit: 'a-ship', hex: '0105' }];
 
-/** B's setup; `variant` changes only what A may not see (which unit hides under which "?"). */
-export function setupB(variant: 0 | 1 = 0) {
+/**
+ * B's setup; `variant` changes only what A may not see (which unit hides under which "?"), and
+ * `moved` puts some units in other hexes (a position a test needs).
+ */
+export function setupB(variant: 0 | 1 = 0, moved: Record<string, string> = {}) {
   const hidden = variant === 0 ? ['b-inf-1', 'b-inf-2'] : ['b-inf-2', 'b-inf-1'];
-  return [
-    { kind: 'place', unit: hidden[0], hex: '0706', hidden: true },
-    { kind: 'place', unit: hidden[1], hex: '1007', hidden: true },
+  const orders = [
+    { kind: 'place', unit: hidden[0]!, hex: '0706', hidden: true },
+    { kind: 'place', unit: hidden[1]!, hex: '1007', hidden: true },
     { kind: 'place', unit: 'b-inf-3', hex: '1004' },
     { kind: 'place', unit: 'b-aa', hex: '1105' },
     { kind: 'place', unit: 'b-m48', hex: '0504' },
     { kind: 'place', unit: 'b-boat', hex: '0306' },
   ];
+  return orders.map((o) => (moved[o.unit] ? { ...o, hex: moved[o.unit] } : o));
 }
 
 /** Submits orders as a player at the game's current version. */
