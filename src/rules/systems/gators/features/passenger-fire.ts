@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { GameState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { defenderClass, pickDefender, strengthOf } from '../../../engine/combat/attack-checks';
-import { resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { isChoiceStage } from '../../../engine/combat/owner-choice';
+import { resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag } from '../../../engine/queries';
@@ -83,6 +84,8 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
       ...[...shipsOf(state, o)].map(([ship, count]) => ({ type: 'LaunchSlotsUsed', data: { ship, count, cause: 'passenger-fire' } })),
     ],
     resolve: (ctx, o, i, resume) => {
+      // The defender's owner chose its counter or its retreat (Q-GT-44, Q-GT-35): the fire goes on from there.
+      if (resume !== undefined && isChoiceStage(resume.stage)) return void resumeOddsAttack(ctx, o.attackers, o.target, h.odds, resume, { cause: 'passenger-fire' });
       if (resume === undefined) {
         const v = check(ctx.state, h, ctx.side, o, i);
         if (v.length > 0) return cancel(ctx, i, 'passenger-fire', v[0]!);
@@ -94,7 +97,7 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
         ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { attacked: true } }, visibility: visibilityFor(ctx.state, [u]) });
       }
       for (const [ship, count] of ships) ctx.emit(publicOf('LaunchSlotsUsed', { ship, count, cause: 'passenger-fire' }));
-      resolveOddsAttack(ctx, o.attackers, o.target, h.odds, { cause: 'passenger-fire' });
+      resolveOddsAttack(ctx, o.attackers, o.target, h.odds, { cause: 'passenger-fire', ownerChoices: true });
     },
   };
 }
