@@ -6,8 +6,14 @@
  *
  * Rounds before BENCH_WARMUP (default 30) are played the same way but not recorded: the figures
  * are those of a server that has been running, not of its first requests (JIT compilation).
+ *
+ * Context lines, not targets: the phase's events appended bare; the commit statement's own round
+ * trip (the database's share); how busy this process's one thread was.
  * Run: npm run bench:submit
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
 import { catalogEntry } from '../src/games/catalog-builder';
 import { StaticCatalog } from '../src/games/game-catalog';
 import { gators } from '../src/rules/systems/gators';
@@ -18,11 +24,28 @@ import { benchDatabase, fmt, stats, timed } from './support';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
 
+/**
+ * Times the round trip of each commit statement (the one that claims an idempotency key) sent
+ * while `during` runs: the database's share of a submission, beside the whole of it.
+ */
+function watchCommits(pool: pg.Pool) {
+  const samples = new AsyncLocalStorage<number[]>();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: unknown }).query = (q: unknown, ...rest: unknown[]) => {
+    const into = samples.getStore();
+    const text = typeof q === 'object' && q !== null ? (q as { text?: unknown }).text : undefined;
+    if (into === undefined || rest.length > 0 || typeof text !== 'string' || !text.includes('es_key')) return query(q, ...rest);
+    return timed(() => query(q), into);
+  };
+  return <T>(into: number[], fn: () => Promise<T>) => samples.run(into, fn);
+}
+
 async function main(): Promise<void> {
   const { scenario, movers, attacks } = gatorsBenchScenario();
   const { moves, combat } = plan(gators, scenario, movers.slice(0, 30), attacks);
   const url = await benchDatabase('fieldpost_bench_submit');
   const ctx = await gamesContext(url, new StaticCatalog([catalogEntry(scenario, gators)]), 40);
+  const watching = watchCommits(ctx.prisma.pool);
   const us = await ctx.player('us');
   const island = await ctx.player('island');
   let key = 0;
@@ -34,15 +57,19 @@ async function main(): Promise<void> {
 
   console.log(`Submitting ${moves.length} moves, then ${combat.length} attacks, per game (Gators!, ${scenario.map.columns}x${scenario.map.rows} map)\n`);
   for (const concurrency of (process.env.BENCH_CONCURRENCY ?? '1,20').split(',').map(Number)) {
-    const all = { moveMs: [] as number[], combatMs: [] as number[], bare: [] as number[], sameMoves: [] as number[] };
+    const all = { moveMs: [] as number[], combatMs: [] as number[], bare: [] as number[], sameMoves: [] as number[], moveCommit: [] as number[], combatCommit: [] as number[] };
     let movesEvents = 0;
     const rounds = concurrency === 1 ? Number(process.env.BENCH_ROUNDS ?? 100) : 5;
     // The single game runs first and warms the process; one untimed round settles the pool at 20.
+    let loop = performance.eventLoopUtilization();
     for (let round = concurrency === 1 ? -WARMUP : -1; round < rounds; round++) {
+      if (round === 0) loop = performance.eventLoopUtilization();
       const moveMs: number[] = [];
       const combatMs: number[] = [];
       const bare: number[] = [];
       const sameMoves: number[] = [];
+      const moveCommit: number[] = [];
+      const combatCommit: number[] = [];
       await Promise.all(
         Array.from({ length: concurrency }, async (_, w) => {
           const { gameId } = await ctx.create.execute({ scenarioId: 'gators-bench', side: 'P1' }, us);
@@ -52,13 +79,13 @@ async function main(): Promise<void> {
           await (await submit(gameId, us, []))();
           const at = await ctx.store.currentVersion(gameId);
           const submitMoves = await submit(gameId, us, moves);
-          await timed(submitMoves, moveMs);
+          await watching(moveCommit, () => timed(submitMoves, moveMs));
           // Context, not the target's baseline: the same events the phase wrote, appended bare.
           const written = (await ctx.store.readStream(gameId, at + 1)).map((e) => ({ type: e.type, data: e.data, meta: e.meta }));
           movesEvents = written.length;
           await timed(() => ctx.store.append(`copy-${concurrency}-${round}-${w}`, 0, written as never), sameMoves);
           const submitCombat = await submit(gameId, us, combat);
-          await timed(submitCombat, combatMs);
+          await watching(combatCommit, () => timed(submitCombat, combatMs));
           const stream = `bare-${concurrency}-${round}-${w}`;
           for (let v = 0; v < 2; v++) {
             await timed(() => ctx.store.append(stream, v, [{ type: 'UnitMoved', data: { unit: 'p1-truck-1', path: ['1010', '1011'] }, meta: { actor: 'bench', correlationId: 'b', time: new Date().toISOString() } }]), bare);
@@ -70,7 +97,10 @@ async function main(): Promise<void> {
       all.combatMs.push(...combatMs);
       all.bare.push(...bare);
       all.sameMoves.push(...sameMoves);
+      all.moveCommit.push(...moveCommit);
+      all.combatCommit.push(...combatCommit);
     }
+    const busy = performance.eventLoopUtilization(loop).utilization;
     const b = stats(all.bare);
     const m = stats(all.moveMs);
     const c = stats(all.combatMs);
@@ -79,7 +109,11 @@ async function main(): Promise<void> {
     console.log(`  movement, 30 moves     ${fmt(m)}   p50 ${(m.p50 / b.p50).toFixed(1)}x  p99 ${(m.p99 / b.p99).toFixed(1)}x`);
     console.log(`  combat, 10 attacks     ${fmt(c)}   p50 ${(c.p50 / b.p50).toFixed(1)}x  p99 ${(c.p99 / b.p99).toFixed(1)}x   (target p50 <= 3x)`);
     const s = stats(all.sameMoves);
-    console.log(`  (context: the movement phase's ${movesEvents} events appended bare: ${fmt(s)}; movement p50 is ${(m.p50 / s.p50).toFixed(1)}x that)\n`);
+    console.log(`  (context: the movement phase's ${movesEvents} events appended bare: ${fmt(s)}; movement p50 is ${(m.p50 / s.p50).toFixed(1)}x that)`);
+    const mc = stats(all.moveCommit);
+    const cc = stats(all.combatCommit);
+    console.log(`  (context: the commit statement's round trip alone, in movement: p50 ${mc.p50.toFixed(3)} ms, ${(mc.p50 / b.p50).toFixed(1)}x; in combat: p50 ${cc.p50.toFixed(3)} ms, ${(cc.p50 / b.p50).toFixed(1)}x)`);
+    console.log(`  (context: this process's event loop was busy ${(busy * 100).toFixed(0)}% of the timed rounds, game setup included)\n`);
   }
   await ctx.app.close();
 }
