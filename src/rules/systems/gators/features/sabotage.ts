@@ -4,6 +4,7 @@ import { boardOf } from '../../../engine/board';
 import { pickDefender, table } from '../../../engine/combat/attack-checks';
 import { retreatOrEliminate } from '../../../engine/combat/apply';
 import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { retreatAttacker, retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
@@ -31,8 +32,10 @@ import { cancel } from '../orders/wrap';
  * the attack uses 1 for the odds it does not read. Against a "?" the kind is
  * known only at resolution: a counter that is no sabotage target cancels the
  * attack, which still counts as the SEALs' one (as Q-GT-27 treats attacks).
+ * An A R is the SEALs' owner's to steer (Q-GT-35): `retreat`, as an attacker's
+ * in an attack order (attacker-retreat.ts); without it the engine's path.
  */
-export const sabotageSchema = z.strictObject({ kind: z.literal('sabotage'), unit: unitIdSchema, target: labelSchema });
+export const sabotageSchema = z.strictObject({ kind: z.literal('sabotage'), unit: unitIdSchema, target: labelSchema, retreat: retreatChoiceField.optional() });
 export type SabotageOrder = z.infer<typeof sabotageSchema>;
 
 const USED = 'sabotageUsed';
@@ -67,8 +70,13 @@ function checkSabotage(state: GameState, h: CombinedHooks, side: SideId, o: Sabo
   const def = pickDefender(state, o.target, side, h.odds);
   if (def === undefined) return [violation('GT-7A.1', 'combat/no_target', `no enemy unit in ${o.target}`, i)];
   // Under a "?" the kind of target is not known to the SEALs: the attack may be tried (and is cancelled at resolution).
-  if (concealedFrom(state, def).includes(side)) return [];
-  return modeAt(state, h, side, o.target) === null ? [violation(d.ruleId, 'sabotage/not_a_target', `${def.id} is not a sabotage target`, i)] : [];
+  if (!concealedFrom(state, def).includes(side) && modeAt(state, h, side, o.target) === null) return [violation(d.ruleId, 'sabotage/not_a_target', `${def.id} is not a sabotage target`, i)];
+  return validateRetreatChoices(state, [{ unit: o.unit, retreat: o.retreat }], o.target, i);
+}
+
+/** The SEALs as the odds step's attacker, with their owner's retreat choice if any. */
+function sealsOf(o: SabotageOrder): { unit: string; retreat?: SabotageOrder['retreat'] }[] {
+  return [o.retreat === undefined ? { unit: o.unit } : { unit: o.unit, retreat: o.retreat }];
 }
 
 /** The SEALs attack with strength 1 on a fixed column: no column shifts, the data and hook die modifiers stay. */
@@ -97,12 +105,15 @@ function onAircraft(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: Sabotag
       },
       attackerExempt: () => true,
     };
-    const out = resolveOddsAttack(ctx, [{ unit: o.unit }], o.target, hooks, { fixedColumn: mode.column, cause: 'sabotage' });
+    const out = resolveOddsAttack(ctx, sealsOf(o), o.target, hooks, { fixedColumn: mode.column, cause: 'sabotage' });
     const spec = t.results[out.result];
     if (spec?.side === 'attacker' && spec.effect === 'retreat') longest = Math.max(longest, spec.hexes ?? 1);
   }
   const seal = ctx.state.units[o.unit];
-  if (longest > 0 && seal?.loc.at === 'hex') retreatOrEliminate(ctx, [seal], longest, [o.target], t.retreat?.mayEnterEnemyZoc ?? true, `sabotage on ${o.target}`);
+  if (longest === 0 || seal?.loc.at !== 'hex') return;
+  const mayEnterEnemyZoc = t.retreat?.mayEnterEnemyZoc ?? true;
+  if (o.retreat === undefined) retreatOrEliminate(ctx, [seal], longest, [o.target], mayEnterEnemyZoc, `sabotage on ${o.target}`);
+  else retreatAttacker(ctx, seal, longest, o.target, mayEnterEnemyZoc, `sabotage on ${o.target}`, o.retreat);
 }
 
 function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder> {
@@ -119,7 +130,7 @@ function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder>
       const d = groundData(ctx.state.scenario).sabotage;
       if (mode === null) return ctx.emit(publicOf('AttackCancelled', { attackers: [o.unit], target: o.target, reason: 'not_a_sabotage_target', ruleId: d.ruleId }));
       if (mode.kind === 'aircraft') return onAircraft(ctx, h, o, mode);
-      resolveOddsAttack(ctx, [{ unit: o.unit }], o.target, fixedHooks(h, o.unit), { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls, cause: 'sabotage' });
+      resolveOddsAttack(ctx, sealsOf(o), o.target, fixedHooks(h, o.unit), { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls, cause: 'sabotage' });
     },
   };
 }
