@@ -16,7 +16,7 @@ import { followUps } from './game-followups';
 import { gameRowCte, jobsCtes, SeatRow, seatsCte, snapshotCte } from './commit-rows';
 import { projectGame } from './game-projection';
 import { planNotifications } from './notification-planner';
-import { planJobs } from './scheduler/job-planner';
+import { planJobs, reminderLeads } from './scheduler/job-planner';
 
 export interface CommitContext {
   actor: string | null;
@@ -41,9 +41,6 @@ export interface Committed {
   state: GameEnvelope;
   replayed: boolean;
 }
-
-/** Without the notifications module (the games module alone, in tests), reminders come 12 hours ahead. */
-const DEFAULT_REMINDER_LEAD_MINUTES = 12 * 60;
 
 /**
  * Writes a decision: the events, plus everything that must change with them in the same
@@ -118,7 +115,7 @@ export class GameCommitter {
     }) : [];
     const prepared = intents.length ? await this.outbox!.prepare(intents, settings) : undefined;
     const deadlineSet = final.deadline?.id !== before?.deadline?.id || final.deadline?.at !== before?.deadline?.at;
-    const leads = deadlineSet ? this.leads(final, settings) : {};
+    const leads = deadlineSet ? reminderLeads(final, settings) : {};
     const jobs = planJobs(before, final, now, leads, v);
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
@@ -171,16 +168,6 @@ export class GameCommitter {
     const early = prefetched?.settings ? await prefetched.settings : undefined;
     if (early && early.gameId === state.id && players.every((p) => early.reminderLeadMinutes(p) !== undefined)) return early;
     return this.outbox.settingsFor(state.id, players);
-  }
-
-  /** Reminder lead times of the sides a new deadline is for. */
-  private leads(state: GameEnvelope, settings: RecipientSettings | undefined): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const side of state.deadline?.sides ?? []) {
-      const player = state.seats[side];
-      if (player) out[side] = settings?.reminderLeadMinutes(player) ?? DEFAULT_REMINDER_LEAD_MINUTES;
-    }
-    return out;
   }
 }
 

@@ -13,6 +13,7 @@ import { GameLoader } from './game-loader';
 import { GameQueries } from './queries/game-queries';
 import { DeadlineWorker } from './scheduler/deadline-worker';
 import { JobRunner } from './scheduler/job-runner';
+import { ReminderSchedule } from './scheduler/reminder-schedule';
 
 export interface GamesModuleOptions {
   catalog: GameCatalog;
@@ -39,13 +40,14 @@ export class GamesModule {
       GameCommitter,
       JobRunner,
       DeadlineWorker,
+      ReminderSchedule,
       ...handlers,
     ];
     return {
       module: GamesModule,
       imports: [EventStoreModule, ...(options.imports ?? [])],
       providers,
-      exports: [...handlers, GameLoader, DeadlineWorker, GAME_CATALOG, CLOCK],
+      exports: [...handlers, GameLoader, DeadlineWorker, ReminderSchedule, GAME_CATALOG, CLOCK],
     };
   }
 }

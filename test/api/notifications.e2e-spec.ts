@@ -29,27 +29,63 @@ describe('notification settings and dead letters through the API', () => {
     expect(firstError(bad).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/invalid_quiet_hours' });
   });
 
-  it('schedules each game\'s deadline reminder with the lead set for that game, else the player\'s default', async () => {
+  it('schedules each game\'s deadline reminder with the lead set for that game, else the player\'s default, and moves it when the lead changes', async () => {
     const alice = await app.player('Rae');
     const bob = await app.player('Sol');
     const prisma = app.running.app.get(PrismaService);
-    data(await app.gql(alice.token, 'mutation { updateNotificationSettings(input: { reminderLeadMinutes: 180 }) { reminderLeadMinutes } }'));
-    const start = async (lead: number | null) => {
-      const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
-      if (lead !== null) {
-        const set = data(await app.gql(alice.token, `mutation($g: ID!) { updateNotificationSettings(gameId: $g, input: { reminderLeadMinutes: ${lead}, digest: true }) { reminderLeadMinutes digest } }`, { g: game }));
-        expect(set['updateNotificationSettings']).toEqual({ reminderLeadMinutes: lead, digest: true });
-      }
-      const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: game }))['invite'].token;
-      data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { started } }', { t: token }));
+    const setLead = async (lead: number, game?: string) => {
+      const set = game
+        ? data(await app.gql(alice.token, `mutation($g: ID!) { updateNotificationSettings(gameId: $g, input: { reminderLeadMinutes: ${lead}, digest: true }) { reminderLeadMinutes digest } }`, { g: game }))
+        : data(await app.gql(alice.token, `mutation { updateNotificationSettings(input: { reminderLeadMinutes: ${lead} }) { reminderLeadMinutes } }`));
+      expect(set['updateNotificationSettings']).toMatchObject({ reminderLeadMinutes: lead });
+    };
+    // Minutes from each pending reminder to the deadline, by side.
+    const leads = async (game: string) => {
       const { deadlineAt } = await prisma.game.findUniqueOrThrow({ where: { id: game } });
       const jobs = await prisma.scheduledJob.findMany({ where: { gameId: game, kind: 'reminder', status: 'pending' } });
-      const leads = Object.fromEntries(jobs.map((j) => [j.side, (deadlineAt!.getTime() - j.dueAt.getTime()) / 60_000]));
-      return leads;
+      return Object.fromEntries(jobs.map((j) => [j.side, Math.round((deadlineAt!.getTime() - j.dueAt.getTime()) / 60_000)]));
+    };
+    await setLead(180);
+    const start = async (lead: number | null) => {
+      const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+      if (lead !== null) await setLead(lead, game);
+      const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: game }))['invite'].token;
+      data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { started } }', { t: token }));
+      return game;
     };
     // Bob has no settings: the server's NOTIFY_REMINDER_MINUTES (720).
-    expect(await start(60)).toEqual({ A: 60, B: 720 });
-    expect(await start(null)).toEqual({ A: 180, B: 720 });
+    const own = await start(60);
+    expect(await leads(own)).toEqual({ A: 60, B: 720 });
+    const inherits = await start(null);
+    expect(await leads(inherits)).toEqual({ A: 180, B: 720 });
+
+    // A change moves the reminder of the deadline already running: for one game, or wherever the default applies.
+    await setLead(90, own);
+    expect(await leads(own)).toEqual({ A: 90, B: 720 });
+    await setLead(240);
+    expect([await leads(own), await leads(inherits)]).toEqual([{ A: 90, B: 720 }, { A: 240, B: 720 }]);
+    data(await app.gql(alice.token, 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { reminderLeadMinutes } }', { g: own }));
+    expect(await leads(own)).toEqual({ A: 240, B: 720 });
+
+    // A lead longer than the time left makes the reminder due now; one reminder per deadline and side, always.
+    const before = Date.now();
+    await setLead(30 * 24 * 60, own);
+    const due = (await prisma.scheduledJob.findMany({ where: { gameId: own, kind: 'reminder', status: 'pending', side: 'A' } })).map((j) => j.dueAt.getTime());
+    expect(due).toHaveLength(1);
+    expect(due[0]!).toBeGreaterThanOrEqual(before - 1000);
+    expect(due[0]!).toBeLessThanOrEqual(Date.now());
+    await setLead(45, own);
+    expect(await leads(own)).toEqual({ A: 45, B: 720 });
+    expect(await prisma.scheduledJob.count({ where: { gameId: own, kind: 'reminder' } })).toBe(2);
+
+    // A reminder left out when the deadline was set (its time had passed) comes once a shorter lead puts it ahead.
+    await setLead(30 * 24 * 60);
+    const late = await start(null);
+    expect(await leads(late)).toEqual({ B: 720 });
+    await setLead(120, late);
+    await setLead(120, late);
+    expect(await leads(late)).toEqual({ A: 120, B: 720 });
+    expect(await prisma.scheduledJob.count({ where: { gameId: late, kind: 'reminder' } })).toBe(2);
   });
 
   it('lists dead-lettered deliveries and sends one again', async () => {

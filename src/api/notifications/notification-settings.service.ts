@@ -3,6 +3,7 @@ import { BadInputError } from '../../common/errors';
 import { NotificationDeliveriesService } from '../../notifications/deliveries/deliveries.service';
 import type { NotificationPreferences, PreferencesPatch } from '../../notifications/preferences/preferences';
 import { NotificationsService } from '../../notifications/preferences/notifications.service';
+import { ReminderSchedule } from '../../games/scheduler/reminder-schedule';
 import { GamesApiService } from '../games/games-api.service';
 import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
 import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from './notification-settings.model';
@@ -18,6 +19,7 @@ export class NotificationSettingsApi {
     private readonly preferences: NotificationsService,
     private readonly deliveries: NotificationDeliveriesService,
     private readonly games: GamesApiService,
+    private readonly reminders: ReminderSchedule,
   ) {}
 
   async get(playerId: string, gameId?: string | null): Promise<NotificationSettings> {
@@ -27,12 +29,17 @@ export class NotificationSettingsApi {
 
   async update(playerId: string, input: NotificationSettingsInput, gameId?: string | null): Promise<NotificationSettings> {
     if (gameId) await this.requireSeat(gameId, playerId);
-    return view(await this.preferences.setPreferences(playerId, toPatch(input), gameId ?? undefined), gameId ?? null);
+    const patch = toPatch(input);
+    const settings = await this.preferences.setPreferences(playerId, patch, gameId ?? undefined);
+    // The reminder of a deadline already running moves with the lead, not only the next one's.
+    if (patch.reminderLeadMinutes !== undefined) await this.reminders.leadChanged(playerId, gameId ?? undefined);
+    return view(settings, gameId ?? null);
   }
 
   async clearGame(playerId: string, gameId: string): Promise<NotificationSettings> {
     await this.requireSeat(gameId, playerId);
     await this.preferences.clearGamePreferences(playerId, gameId);
+    await this.reminders.leadChanged(playerId, gameId);
     return this.get(playerId, gameId);
   }
 

@@ -1,4 +1,18 @@
+import type { RecipientSettings } from '../../notifications/notification-intent';
 import type { GameEnvelope } from '../game-envelope';
+
+/** Without the notifications module (the games module alone, in tests), reminders come 12 hours ahead. */
+export const DEFAULT_REMINDER_LEAD_MINUTES = 12 * 60;
+
+/** Reminder lead times, in minutes, of the seated sides the game's deadline is for. */
+export function reminderLeads(state: GameEnvelope, settings: RecipientSettings | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const side of state.deadline?.sides ?? []) {
+    const player = state.seats[side];
+    if (player) out[side] = settings?.reminderLeadMinutes(player) ?? DEFAULT_REMINDER_LEAD_MINUTES;
+  }
+  return out;
+}
 
 export interface PlannedJob {
   kind: 'deadline' | 'reminder' | 'vacation';
