@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { PrismaService } from '../../database/prisma.service';
+import { logger } from '../../logging/logger';
 import { NOTIFICATION_OUTBOX, NotificationOutbox } from '../../notifications/notification-intent';
 import { CLOCK, Clock } from '../game-clock';
 import { GameLoader } from '../game-loader';
@@ -51,7 +52,14 @@ export class ReminderSchedule {
     if (!this.outbox) return 0;
     const games = (await this.prisma.pool.query<{ game_id: string }>(GAMES_SQL, [playerId, gameId ?? null])).rows;
     let changed = 0;
-    for (const { game_id: id } of games) changed += await this.reschedule(id, playerId);
+    for (const { game_id: id } of games) {
+      // The settings are already saved: a game that cannot be rescheduled now keeps its old
+      // reminder time rather than failing the change, and the others still move.
+      changed += await this.reschedule(id, playerId).catch((err: unknown) => {
+        logger().warn({ err, gameId: id, playerId }, 'reminder not rescheduled after a lead change');
+        return 0;
+      });
+    }
     return changed;
   }
 
