@@ -46,7 +46,7 @@ export function validateRetreatChoices(
   state: GameState,
   attackers: readonly { unit: string; retreat?: RetreatChoice | undefined }[],
   target: string,
-  orderIndex: number,
+  orderIndex: number | null,
 ): Violation[] {
   const out: Violation[] = [];
   const grid = boardOf(state.scenario).grid;

@@ -3,6 +3,8 @@ import { Json } from '../../../model/json';
 import { GameState, ReactionRequest, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
+import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
 import { unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
@@ -24,12 +26,21 @@ import { isAmphibious, isLand, isWater } from '../queries';
  * goes back to the water hex it came from; unloaded cargo goes back aboard)
  * and its move ends; D R2 counts as D X (GT-7O.2). P2's standing orders
  * ("all", "none", { units } or { allExcept }) answer without a pause.
+ * An answer may name a firer as { unit, retreat } to steer its own A R
+ * (Q-GT-35): P2 is the side deciding here, as the attacker of an attack order.
  */
 export const ANTI_LANDING = 'anti-landing';
 const USED = 'antiLandingUsed';
 const ASHORE = 'cameAshore';
 
-const answerSchema = z.strictObject({ attackers: z.array(unitIdSchema).max(30) });
+const firerSchema = z.union([unitIdSchema, z.strictObject({ unit: unitIdSchema, retreat: retreatChoiceField })]);
+const answerSchema = z.strictObject({ attackers: z.array(firerSchema).max(30) });
+type Firer = { unit: string; retreat?: RetreatChoice };
+
+/** The firers an answer names, each with its retreat choice if it gave one. */
+function firers(answer: Json): Firer[] {
+  return (answer as { attackers: z.infer<typeof firerSchema>[] }).attackers.map((a) => (typeof a === 'string' ? { unit: a } : a));
+}
 const standingSchema = z.union([
   z.literal('all'),
   z.literal('none'),
@@ -77,9 +88,9 @@ function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: 
   const target = ctx.state.units[l.unit];
   if (target === undefined) return false;
   const still = new Set(eligibleDefenders(ctx.state, h, target, l.hex));
-  const chosen = (answer as { attackers: string[] }).attackers.filter((id) => still.has(id));
+  const chosen = firers(answer).filter((a) => still.has(a.unit));
   if (chosen.length === 0) return true;
-  for (const id of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { [USED]: true } }, visibility: visibilityFor(ctx.state, [ctx.state.units[id]!]) });
+  for (const { unit: id } of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { [USED]: true } }, visibility: visibilityFor(ctx.state, [ctx.state.units[id]!]) });
   const map = gatorsData(ctx.state.scenario).antiLanding.results;
   const hooks: OddsHooks = {
     ...h.odds,
@@ -90,7 +101,7 @@ function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: 
     },
     applyResult: (c, a, r) => (map[r] === 'landing-fails' ? landingFails(c, l) : (h.odds.applyResult?.(c, a, r) ?? false)),
   };
-  resolveOddsAttack(ctx, chosen.map((unit) => ({ unit })), l.hex, hooks, { cause: ANTI_LANDING });
+  resolveOddsAttack(ctx, chosen, l.hex, hooks, { cause: ANTI_LANDING });
   const u = ctx.state.units[l.unit];
   return u !== undefined && u.loc.at === 'hex' && u.loc.hex === l.hex;
 }
@@ -115,13 +126,13 @@ function landingFails(ctx: ResolveContext, l: Landing): boolean {
 const reaction: ReactionKind<GatorsExt> = {
   answerSchema,
   standingSchema,
-  validateAnswer: (_state, req, answer): Violation[] => {
+  validateAnswer: (state, req, answer): Violation[] => {
     const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
-    const chosen = (answer as { attackers: string[] }).attackers;
-    const bad = chosen.filter((a) => !eligible.includes(a));
+    const chosen = firers(answer);
+    const bad = chosen.filter((a) => !eligible.includes(a.unit)).map((a) => a.unit);
     if (bad.length > 0) return [violation('GT-7O.3', 'reaction/not_eligible', `${bad.join(', ')} may not attack this landing`, null)];
-    if (new Set(chosen).size !== chosen.length) return [violation('GT-7O.4', 'reaction/duplicate', 'a unit is listed twice', null)];
-    return [];
+    if (new Set(chosen.map((a) => a.unit)).size !== chosen.length) return [violation('GT-7O.4', 'reaction/duplicate', 'a unit is listed twice', null)];
+    return validateRetreatChoices(state, chosen, (req.prompt as { hex: string }).hex, null);
   },
   fromStanding: (_state, req, standing) => {
     if (standing === undefined) return null;
