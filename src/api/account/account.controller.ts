@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ApiTokensService } from '../../auth/api-tokens.service';
 import { MagicLinksService } from '../../auth/magic-links.service';
 import { PlayersService } from '../../auth/players.service';
@@ -10,6 +10,7 @@ import { ApiAuthenticated } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
 import { CreateTokenDto, MagicLinkDto, RedeemDto } from './account.dto';
+import { ApiTokenDto, ApiTokenPageDto, IssuedApiTokenDto, MagicLinkSentDto, PlayerDto } from './account.responses';
 import { MAGIC_LINK_PAGE } from './magic-link.page';
 
 @ApiTags('account')
@@ -25,6 +26,7 @@ export class AccountController {
 
   @Get('me')
   @ApiAuthenticated()
+  @ApiOkResponse({ type: PlayerDto })
   @ApiOperation({ summary: 'The player the token belongs to.' })
   me(@PlayerId() playerId: string) {
     return this.players.get(playerId);
@@ -32,6 +34,7 @@ export class AccountController {
 
   @Get('me/tokens')
   @ApiAuthenticated()
+  @ApiOkResponse({ type: ApiTokenPageDto })
   @ApiOperation({ summary: 'Your API tokens, newest first (without the tokens themselves).' })
   async listTokens(@Query() q: PageQuery, @PlayerId() playerId: string) {
     const p = await this.tokens.list(playerId, pageSize(q.limit, this.games.maxPageSize), decodeCursor('tokens', q.cursor, isString));
@@ -40,6 +43,7 @@ export class AccountController {
 
   @Post('me/tokens')
   @ApiAuthenticated()
+  @ApiCreatedResponse({ type: IssuedApiTokenDto })
   @ApiOperation({ summary: 'Makes an API token. 201 with the token, shown this once.' })
   createToken(@Body() body: CreateTokenDto, @PlayerId() playerId: string) {
     return this.tokens.issue(playerId, body.name);
@@ -47,6 +51,7 @@ export class AccountController {
 
   @Delete('me/tokens/:tokenId')
   @ApiAuthenticated()
+  @ApiOkResponse({ type: ApiTokenDto, description: 'The token\'s record, now with revokedAt (revoking a revoked token again changes nothing).' })
   @ApiOperation({ summary: 'Revokes one of your tokens, at once.' })
   revokeToken(@Param('tokenId') tokenId: string, @PlayerId() playerId: string) {
     return this.tokens.revoke(playerId, tokenId);
@@ -54,7 +59,7 @@ export class AccountController {
 
   @Post('auth/magic-links')
   @HttpCode(202)
-  @ApiAcceptedResponse({ description: 'The link is on its way (the same answer whether or not the account existed).' })
+  @ApiAcceptedResponse({ type: MagicLinkSentDto, description: 'The link is on its way (the same answer whether or not the account existed).' })
   @ApiOperation({ summary: 'Mails a single-use, short-lived sign-in link; creates the account on first use. No token needed.' })
   async requestMagicLink(@Body() body: MagicLinkDto) {
     const r = await this.magicLinks.request(body);
@@ -62,6 +67,7 @@ export class AccountController {
   }
 
   @Post('auth/magic-links/redeem')
+  @ApiCreatedResponse({ type: IssuedApiTokenDto })
   @ApiOperation({ summary: 'Trades a sign-in code for a new API token (201, shown once). Works once. No token needed.' })
   redeem(@Body() body: RedeemDto) {
     return this.magicLinks.redeem(body.token, body.tokenName);
@@ -70,6 +76,8 @@ export class AccountController {
   @Get('auth/magic-link')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ type: String, description: 'An HTML page that reads the code from the URL fragment and, when the person presses its button, trades it for an API token.' })
   @ApiOperation({ summary: 'The page sign-in mails link to (the code is in the URL fragment).' })
   magicLinkPage() {
     return MAGIC_LINK_PAGE;

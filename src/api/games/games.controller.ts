@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { apiValidation } from '../http/validation';
 import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsQuery, PageQuery } from './games.dto';
 import { toGameOptions } from './game.inputs';
+import { BoardViewDto, HistoryPageDto, UnitOptionsDto } from './board.responses';
+import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
 import { GamesApiService } from './games-api.service';
 
 /** REST for simple clients and links in mail: the same calls as the GraphQL resolvers. */
@@ -16,6 +18,7 @@ export class GamesController {
   constructor(private readonly games: GamesApiService) {}
 
   @Get('games')
+  @ApiOkResponse({ type: GameListingPageDto })
   @ApiOperation({ summary: 'My games, most recently changed first, each with its deadline and whose turn it is.' })
   async myGames(@Query() q: MyGamesQuery, @PlayerId() playerId: string) {
     const p = await this.games.myGames(playerId, q.filter ?? 'all', q.limit, q.cursor);
@@ -23,6 +26,7 @@ export class GamesController {
   }
 
   @Post('games')
+  @ApiCreatedResponse({ type: CreatedGameDto })
   @ApiOperation({ summary: 'Creates a game; you take `side` if given. Answers 201 with the game.' })
   async create(@Body() body: CreateGameDto, @PlayerId() playerId: string) {
     const created = await this.games.createGame(
@@ -33,6 +37,7 @@ export class GamesController {
   }
 
   @Get('games/:gameId')
+  @ApiOkResponse({ type: GameDto })
   @ApiGameErrors()
   @ApiOperation({ summary: 'A game as your side sees it: scenario, turn, phase, sides to act, your side, version, deadline, dice seed commitment.' })
   game(@Param('gameId') gameId: string, @Query() q: AtVersionQuery, @PlayerId() playerId: string) {
@@ -40,6 +45,7 @@ export class GamesController {
   }
 
   @Get('games/:gameId/view')
+  @ApiOkResponse({ type: BoardViewDto })
   @ApiGameErrors()
   @ApiOperation({ summary: 'The board as your side sees it: hexes and terrain, units with their visible values, stacks and markers.' })
   view(@Param('gameId') gameId: string, @Query() q: AtVersionQuery, @PlayerId() playerId: string) {
@@ -47,6 +53,7 @@ export class GamesController {
   }
 
   @Get('games/:gameId/units/:unitId/options')
+  @ApiOkResponse({ type: UnitOptionsDto })
   @ApiGameErrors()
   @ApiOperation({ summary: 'What one of your units can do now: reachable hexes with costs, attackable targets with an odds preview.' })
   options(@Param('gameId') gameId: string, @Param('unitId') unitId: string, @Query() q: OptionsQuery, @PlayerId() playerId: string) {
@@ -54,6 +61,7 @@ export class GamesController {
   }
 
   @Get('games/:gameId/history')
+  @ApiOkResponse({ type: HistoryPageDto })
   @ApiGameErrors()
   @ApiOperation({ summary: 'The log as you may read it, oldest first: events and the phases that began in this page.' })
   async history(@Param('gameId') gameId: string, @Query() q: HistoryQuery, @PlayerId() playerId: string) {
@@ -62,6 +70,7 @@ export class GamesController {
   }
 
   @Post('games/:gameId/invitations')
+  @ApiCreatedResponse({ type: CreatedInvitationDto })
   @ApiGameErrors()
   @ApiOperation({ summary: 'Offers an open seat of your game: a single-use token (shown once) or an open challenge.' })
   async invite(@Param('gameId') gameId: string, @Body() body: InviteDto, @PlayerId() playerId: string) {
@@ -70,6 +79,7 @@ export class GamesController {
   }
 
   @Get('invitations/open')
+  @ApiOkResponse({ type: OpenChallengePageDto })
   @ApiOperation({ summary: 'Open challenges anyone may accept, newest first.' })
   async openChallenges(@Query() q: PageQuery, @PlayerId() _playerId: string) {
     const p = await this.games.openChallenges(q.limit, q.cursor);
@@ -78,6 +88,7 @@ export class GamesController {
 
   @Post('join')
   @HttpCode(200)
+  @ApiOkResponse({ type: JoinedGameDto })
   @ApiOperation({ summary: 'Takes a seat with an invitation token, or the id of an open challenge.' })
   async join(@Body() body: JoinDto, @PlayerId() playerId: string) {
     const joined = await this.games.join(body, playerId);

@@ -1,5 +1,5 @@
 import { applyDecorators, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, UsePipes } from '@nestjs/common';
-import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
 import { ApiAuthenticated } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
@@ -106,6 +106,7 @@ export class NotificationEndpointsController {
 
   @Delete('discord')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Removed, or there was none; no body.' })
   @gameScopeErrors()
   @ApiOperation({ summary: 'Removes your Discord webhook for all your games, or with ?gameId= the one for that game (204, also when there was none).' })
   async clearDiscord(@Query() q: GameScopeDto, @PlayerId() playerId: string): Promise<void> {
@@ -123,6 +124,7 @@ export class NotificationEndpointsController {
 
   @Delete('endpoints/:endpointId')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Removed; no body.' })
   @notYours
   @ApiOperation({ summary: 'Removes one of your endpoints for good (204); a game whose own endpoint it was falls back to your all-games endpoints of that kind.' })
   async remove(@Param('endpointId') endpointId: string, @PlayerId() playerId: string): Promise<void> {

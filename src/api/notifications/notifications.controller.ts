@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UsePipes } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { PageQuery } from '../games/games.dto';
@@ -8,6 +8,7 @@ import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
 import { DeliveryStatus } from './notification-settings.model';
 import { NotificationSettingsApi } from './notification-settings.service';
+import { NotificationDeliveryDto, NotificationDeliveryPageDto, NotificationSettingsDto } from './notifications.responses';
 
 class GameQuery {
   @ApiPropertyOptional({ description: 'A game you hold a seat in; omit for your defaults.' })
@@ -52,18 +53,21 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationSettingsApi) {}
 
   @Get()
+  @ApiOkResponse({ type: NotificationSettingsDto })
   @ApiOperation({ summary: 'Your notification settings in effect (your defaults, or for one of your games).' })
   get(@Query() q: GameQuery, @PlayerId() playerId: string) {
     return this.notifications.get(playerId, q.gameId);
   }
 
   @Patch()
+  @ApiOkResponse({ type: NotificationSettingsDto, description: 'The settings in effect after the change.' })
   @ApiOperation({ summary: 'Changes your defaults, or (with gameId) your settings for one game.' })
   update(@Query() q: GameQuery, @Body() body: SettingsDto, @PlayerId() playerId: string) {
     return this.notifications.update(playerId, body, q.gameId);
   }
 
   @Get('deliveries')
+  @ApiOkResponse({ type: NotificationDeliveryPageDto })
   @ApiOperation({ summary: 'Your deliveries, newest first; status=dead for the dead letters.' })
   async deliveries(@Query() q: DeliveriesQuery, @PlayerId() playerId: string) {
     const p = await this.notifications.list(playerId, q.status, q.gameId, q.limit, q.cursor);
@@ -72,6 +76,7 @@ export class NotificationsController {
 
   @Post('deliveries/:deliveryId/redeliver')
   @HttpCode(200)
+  @ApiOkResponse({ type: NotificationDeliveryDto, description: 'The delivery, pending again.' })
   @ApiOperation({ summary: 'Sends a dead-lettered delivery again.' })
   redeliver(@Param('deliveryId') deliveryId: string, @PlayerId() playerId: string) {
     return this.notifications.redeliver(playerId, deliveryId);

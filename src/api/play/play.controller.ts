@@ -1,13 +1,15 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Put, UsePipes } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BadInputError } from '../../common/errors';
 import { GamesApiService, OutcomeParts, PlayerAction } from '../games/games-api.service';
 import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
 import { ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
+import { OutcomeDto } from './play.responses';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Instead of idempotencyKey in the body.' });
+const outcome = ApiOkResponse({ type: OutcomeDto, description: 'What the action did, and the game as it stands now.' });
 
 /** Acting in a game over REST. Every answer is the outcome plus the game as it stands. */
 @ApiTags('play')
@@ -20,6 +22,7 @@ export class PlayController {
 
   @Post('phases')
   @HttpCode(200)
+  @outcome
   @idempotencyHeader
   @ApiOperation({ summary: 'Submits a whole phase of orders. 400 with `violations` (each with its ruleId) if any order breaks the rules; 409 with `currentVersion` if stale.' })
   submit(@Param('gameId') gameId: string, @Body() body: SubmitPhaseDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
@@ -28,6 +31,7 @@ export class PlayController {
 
   @Post('reactions')
   @HttpCode(200)
+  @outcome
   @idempotencyHeader
   @ApiOperation({ summary: 'Answers the reaction your side is asked for.' })
   react(@Param('gameId') gameId: string, @Body() body: ReactionDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
@@ -36,6 +40,7 @@ export class PlayController {
 
   @Put('standing-orders')
   @HttpCode(200)
+  @outcome
   @idempotencyHeader
   @ApiOperation({ summary: 'Replaces your side\'s standing reaction orders (the other side never sees them).' })
   standing(@Param('gameId') gameId: string, @Body() body: StandingOrdersDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
@@ -44,6 +49,7 @@ export class PlayController {
 
   @Post('resign')
   @HttpCode(200)
+  @outcome
   @ApiOperation({ summary: 'Resigns: the game ends and the other side wins.' })
   resign(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
     return this.act('resign', gameId, body, playerId);
@@ -51,6 +57,7 @@ export class PlayController {
 
   @Post('undo')
   @HttpCode(200)
+  @outcome
   @ApiOperation({ summary: 'Proposes to take back your side\'s last phase.' })
   proposeUndo(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
     return this.act('proposeUndo', gameId, body, playerId);
@@ -58,6 +65,7 @@ export class PlayController {
 
   @Post('undo/accept')
   @HttpCode(200)
+  @outcome
   @ApiOperation({ summary: 'Accepts the other side\'s undo proposal.' })
   acceptUndo(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
     return this.act('acceptUndo', gameId, body, playerId);
@@ -65,6 +73,7 @@ export class PlayController {
 
   @Post('undo/decline')
   @HttpCode(200)
+  @outcome
   @ApiOperation({ summary: 'Declines the other side\'s undo proposal.' })
   declineUndo(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
     return this.act('declineUndo', gameId, body, playerId);
@@ -72,6 +81,7 @@ export class PlayController {
 
   @Post('vacation/start')
   @HttpCode(200)
+  @outcome
   @ApiOperation({ summary: 'Goes on vacation in this game: your deadlines pause.' })
   startVacation(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
     return this.act('startVacation', gameId, body, playerId);
@@ -79,6 +89,7 @@ export class PlayController {
 
   @Post('vacation/end')
   @HttpCode(200)
+  @outcome
   @ApiOperation({ summary: 'Comes back from vacation.' })
   endVacation(@Param('gameId') gameId: string, @Body() body: VersionDto, @PlayerId() playerId: string) {
     return this.act('endVacation', gameId, body, playerId);

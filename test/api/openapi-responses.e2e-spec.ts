@@ -1,0 +1,209 @@
+import { RequestMethod } from '@nestjs/common';
+import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import request from 'supertest';
+import { REST_CONTROLLERS } from '../../src/api/rest-controllers';
+import { PrismaService } from '../../src/database/prisma.service';
+import { uniqueId } from '../support/database';
+import { apiApp, ApiApp, TestPlayer } from './support/api-app';
+import { kernelScript } from './support/kernel-script';
+import { OpenApiDocument, OperationObject, operations, resolveRef, schemaMismatches } from './support/openapi-schema';
+
+/**
+ * The success answers that carry no JSON body, and why. Every other 2xx answer of the REST API
+ * must have an application/json schema: clients generate their code from the document.
+ */
+const WITHOUT_JSON: Record<string, { status: string; mediaType: string | null; reason: string }> = {
+  'DELETE /api/v1/me/notifications/discord': { status: '204', mediaType: null, reason: 'No Content: the webhook is gone and there is nothing to say about it.' },
+  'DELETE /api/v1/me/notifications/endpoints/{endpointId}': { status: '204', mediaType: null, reason: 'No Content: the endpoint is gone and there is nothing to say about it.' },
+  'GET /api/v1/auth/magic-link': { status: '200', mediaType: 'text/html', reason: 'The page sign-in mails link to: HTML for a browser, not an answer for a client.' },
+};
+
+async function openApi(app: ApiApp): Promise<OpenApiDocument> {
+  const res = await request(app.http).get('/docs-json');
+  if (res.status !== 200) throw new Error(`GET /docs-json: ${res.status}`);
+  return res.body as OpenApiDocument;
+}
+
+function successStatuses(operation: OperationObject): string[] {
+  return Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+}
+
+describe('the OpenAPI document of the REST API', () => {
+  let app: ApiApp;
+  let doc: OpenApiDocument;
+  beforeAll(async () => {
+    app = await apiApp();
+    doc = await openApi(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('documents every REST handler once, with the success status the handler really sends', () => {
+    const byOperationId = new Map(operations(doc).map((o) => [o.operation.operationId, o.operation]));
+    const wrong: string[] = [];
+    let handlers = 0;
+    for (const controller of REST_CONTROLLERS) {
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler: unknown = Object.getOwnPropertyDescriptor(controller.prototype, name)?.value;
+        const method = typeof handler === 'function' ? (Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined) : undefined;
+        if (method === undefined) continue;
+        handlers++;
+        // What Nest answers with on success: @HttpCode if given, else 201 for POST and 200 otherwise.
+        const sent = String(Reflect.getMetadata(HTTP_CODE_METADATA, handler as object) ?? (method === RequestMethod.POST ? 201 : 200));
+        const operation = byOperationId.get(`${controller.name}_${name}`);
+        const documented = operation ? successStatuses(operation) : [];
+        if (documented.join(', ') !== sent) wrong.push(`${controller.name}.${name} sends ${sent} but documents ${documented.join(', ') || 'no success at all'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(operations(doc)).toHaveLength(handlers);
+  });
+
+  it('gives every success answer a JSON schema, except the answers listed without one', () => {
+    const missing: string[] = [];
+    const listed: string[] = [];
+    for (const { key, operation } of operations(doc)) {
+      if (successStatuses(operation).length === 0) missing.push(`${key}: documents no success answer`);
+      for (const status of successStatuses(operation)) {
+        const response = operation.responses[status]!;
+        const exception = WITHOUT_JSON[key];
+        if (exception) {
+          listed.push(key);
+          const mediaTypes = Object.keys(response.content ?? {});
+          const described = mediaTypes.every((m) => response.content![m]!.schema !== undefined);
+          expect({ key, status, mediaTypes, described }).toEqual({ key, status: exception.status, mediaTypes: exception.mediaType ? [exception.mediaType] : [], described: true });
+          continue;
+        }
+        const schema = response.content?.['application/json']?.schema;
+        if (!schema) missing.push(`${key} ${status}: no application/json schema`);
+        else if (schema.$ref && !resolveRef(doc, schema.$ref)) missing.push(`${key} ${status}: ${schema.$ref} is not defined`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(listed.sort()).toEqual(Object.keys(WITHOUT_JSON).sort());
+  });
+
+  it('defines every schema it refers to', () => {
+    const dangling = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && typeof v === 'string' && !resolveRef(doc, v)) dangling.add(v);
+          else visit(v);
+        }
+      }
+    };
+    visit(doc);
+    expect([...dangling]).toEqual([]);
+  });
+});
+
+describe('real REST answers against the schemas the OpenAPI document gives them', () => {
+  let app: ApiApp;
+  let doc: OpenApiDocument;
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+  beforeAll(async () => {
+    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    doc = await openApi(app);
+    alice = await app.player('Alice');
+    bob = await app.player('Bob');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  function operationFor(method: string, url: string): { key: string; operation: OperationObject } {
+    const path = url.split('?')[0]!;
+    const found = operations(doc).find(({ key }) => {
+      const [m, template] = key.split(' ') as [string, string];
+      return m === method.toUpperCase() && new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
+    });
+    if (!found) throw new Error(`${method.toUpperCase()} ${path} is not in the OpenAPI document`);
+    return found;
+  }
+
+  /** Calls a route for real and checks its body against the schema documented for the status it answered with. */
+  async function call(player: TestPlayer | null, method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, body?: object): Promise<any> {
+    const req = request(app.http)[method](url);
+    if (player) req.set('Authorization', `Bearer ${player.token}`);
+    const res = body === undefined ? await req : await req.send(body);
+    const { key, operation } = operationFor(method, url);
+    const status = String(res.status);
+    if (!successStatuses(operation).includes(status)) throw new Error(`${key} answered ${status}, which it does not document as a success: ${JSON.stringify(res.body)}`);
+    const schema = operation.responses[status]!.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${key} ${status} has no JSON schema`);
+    expect({ route: `${key} ${status}`, mismatches: schemaMismatches(doc, schema, res.body) }).toEqual({ route: `${key} ${status}`, mismatches: [] });
+    return res.body;
+  }
+
+  it('match for a game from creation through setup and play to resignation', async () => {
+    const created = await call(alice, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide, title: 'Schema check' });
+    const gameId: string = created.game.id;
+    const invitation = await call(alice, 'post', `/api/v1/games/${gameId}/invitations`, { side: kernelScript.joinerSide });
+    const joined = await call(bob, 'post', '/api/v1/join', { token: invitation.token });
+    expect(joined.started).toBe(true);
+
+    const [aliceSetup, bobSetup] = kernelScript.steps;
+    const sealed = await call(alice, 'post', `/api/v1/games/${gameId}/phases`, { expectedVersion: joined.game.version, orders: aliceSetup!.orders, idempotencyKey: 'schema-setup-a' });
+    const revealed = await call(bob, 'post', `/api/v1/games/${gameId}/phases`, { expectedVersion: sealed.game.version, orders: bobSetup!.orders, idempotencyKey: 'schema-setup-b' });
+    expect(revealed.phase).toMatchObject({ status: 'active', turn: 1 });
+
+    const game = await call(alice, 'get', `/api/v1/games/${gameId}`);
+    expect(game.deadlineAt).not.toBeNull();
+    const view = await call(alice, 'get', `/api/v1/games/${gameId}/view`);
+    expect([view.map === null, view.units.length > 0, view.stacks.length > 0]).toEqual([false, true, true]);
+    const options = await call(alice, 'get', `/api/v1/games/${gameId}/units/a-ship/options`);
+    expect(options.moves.length).toBeGreaterThan(0);
+    const history = await call(alice, 'get', `/api/v1/games/${gameId}/history?limit=5`);
+    expect([history.events.length > 0, history.nextCursor === null]).toEqual([true, false]);
+    await call(alice, 'get', `/api/v1/games/${gameId}/history?cursor=${encodeURIComponent(history.nextCursor)}`);
+    await call(alice, 'get', '/api/v1/games');
+
+    const resigned = await call(alice, 'post', `/api/v1/games/${gameId}/resign`, { expectedVersion: game.version });
+    expect(resigned.game.result).toMatchObject({ winner: kernelScript.joinerSide });
+    const finished = await call(bob, 'get', `/api/v1/games/${gameId}`);
+    expect(finished.seed).not.toBeNull();
+  });
+
+  it('match for the caller\'s account, notification settings, open challenges and the scenarios', async () => {
+    await call(alice, 'get', '/api/v1/me');
+    const issued = await call(alice, 'post', '/api/v1/me/tokens', { name: 'schema check' });
+    await call(alice, 'get', '/api/v1/me/tokens');
+    const revoked = await call(alice, 'delete', `/api/v1/me/tokens/${issued.apiToken.id}`);
+    expect(revoked.revokedAt).not.toBeNull();
+
+    await call(alice, 'get', '/api/v1/me/notifications');
+    const changed = await call(alice, 'patch', '/api/v1/me/notifications', { quietStart: '22:00', quietEnd: '07:30', digest: true });
+    expect(changed.quietHours).toEqual({ start: '22:00', end: '07:30' });
+    // A dead letter, made in the database as the delivery worker would leave it, so the list has an item to check.
+    const prisma = app.running.app.get(PrismaService);
+    const notificationId = uniqueId('n');
+    await prisma.notification.create({ data: { id: notificationId, playerId: alice.id, kind: 'your_turn', content: {} } });
+    await prisma.notificationDelivery.create({ data: { id: uniqueId('d'), notificationId, playerId: alice.id, channel: 'email', status: 'dead', attempts: 9, notBefore: new Date(), lastError: 'SMTP: 550 no such mailbox', lastStatus: 550, finishedAt: new Date() } });
+    const dead = await call(alice, 'get', '/api/v1/me/notifications/deliveries?status=dead');
+    expect(dead.items).toHaveLength(1);
+    const again = await call(alice, 'post', `/api/v1/me/notifications/deliveries/${dead.items[0].id}/redeliver`);
+    expect(again.status).toBe('pending');
+
+    const created = await call(alice, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide });
+    const challenge = await call(alice, 'post', `/api/v1/games/${created.game.id}/invitations`, { side: kernelScript.joinerSide, kind: 'open' });
+    expect(challenge.token).toBeNull();
+    const open = await call(bob, 'get', '/api/v1/invitations/open');
+    expect(open.items.map((c: { id: string }) => c.id)).toContain(challenge.id);
+
+    await call(null, 'get', '/api/v1/scenarios');
+    const scenario = await call(null, 'get', `/api/v1/scenarios/${kernelScript.scenarioId}`);
+    expect(scenario.map).not.toBeNull();
+  });
+
+  it('catch a body that lacks a required property or carries an undocumented one', async () => {
+    const created = await call(alice, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide });
+    const schema = operationFor('get', `/api/v1/games/${created.game.id}`).operation.responses['200']!.content!['application/json']!.schema!;
+    const { version: _version, ...withoutVersion } = created.game;
+    const drifted = { ...withoutVersion, settings: { ...created.game.settings, colour: 'red' } };
+    expect(schemaMismatches(doc, schema, drifted).sort()).toEqual(['$.settings.colour: in the body, missing from the schema', '$.version: required by the schema, missing from the body']);
+  });
+});
