@@ -210,17 +210,22 @@ describe('EventStore (real Postgres)', () => {
     const perWriter = 25;
     const seen: string[] = [];
     let checkpoint: Checkpoint = START;
-    let writing = true;
+    let last: Checkpoint | null = null;
 
+    // Follows until its checkpoint has passed the writers' last event: an event of theirs not
+    // seen by then was skipped. An empty batch alone does not mean caught up: while an older
+    // transaction anywhere in the database (another suite's) is open, newer commits are held back.
+    const passed = (c: Checkpoint, end: Checkpoint) =>
+      BigInt(c.transactionId) > BigInt(end.transactionId) || (c.transactionId === end.transactionId && BigInt(c.position) >= BigInt(end.position));
     const follow = async () => {
-      while (true) {
-        const stillWriting = writing;
+      const deadline = Date.now() + 90_000;
+      while (last === null || !passed(checkpoint, last)) {
+        if (Date.now() > deadline) throw new Error(`the reader is stuck at ${JSON.stringify(checkpoint)}, short of ${JSON.stringify(last)}`);
         const batch = await store.readAll(checkpoint, 200);
         for (const e of batch) {
           if (e.gameId.startsWith(prefix)) seen.push(`${e.gameId}#${e.version}`);
           checkpoint = e.checkpoint;
         }
-        if (!stillWriting && batch.length === 0) return;
         if (batch.length === 0) await sleep(2);
       }
     };
@@ -241,7 +246,11 @@ describe('EventStore (real Postgres)', () => {
     };
     const reader = follow();
     await Promise.all(games.map(writer));
-    writing = false;
+    const end = await prisma.pool.query<{ transaction_id: string; position: string }>(
+      'SELECT transaction_id::text, position::text FROM events WHERE game_id = ANY($1) ORDER BY transaction_id DESC, position DESC LIMIT 1',
+      [games],
+    );
+    last = { transactionId: end.rows[0]!.transaction_id, position: end.rows[0]!.position };
     await reader;
 
     const expected = games.flatMap((gm) => Array.from({ length: perWriter }, (_, i) => `${gm}#${i + 1}`));
