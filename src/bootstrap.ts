@@ -20,7 +20,7 @@ export interface RunningApp {
  *
  * Express, not Fastify: a turn submission spends its time in Postgres round trips and the
  * rules engine, not in the router, so Fastify's edge on tiny handlers would not show; Express
- * is what Apollo's graphql-ws subscriptions, Swagger, the throttler and supertest are built
+ * is what Apollo's graphql-ws subscriptions, Swagger and supertest are built
  * and tested against first.
  */
 export async function createApp(config: AppConfig, logDestination?: DestinationStream, overrides: AppOverrides = {}): Promise<RunningApp> {

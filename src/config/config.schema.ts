@@ -69,6 +69,8 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** How often an instance adds its rate-limit counts to the other instances' in the database (milliseconds). */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   MAGIC_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Secret mixed into the stored hashes of API tokens and magic links (HMAC-SHA256). */
@@ -98,7 +100,8 @@ export interface ApiConfig {
   graphql: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
   maxBodyBytes: number;
   maxPageSize: number;
-  rateLimit: { windowMs: number; perToken: number; anonymous: number };
+  /** Counted over all instances sharing the database, which exchange their counts every syncMs. */
+  rateLimit: { windowMs: number; perToken: number; anonymous: number; syncMs: number };
   magicLinkTtlMinutes: number;
   /** Sign-in links one address may be sent per hour (a mailbox is not a target for others' requests). */
   magicLinksPerHour: number;
@@ -152,6 +155,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
   if (e.NOTIFY_LEASE_MS <= e.NOTIFY_HTTP_TIMEOUT_MS) {
     throw new ConfigError([{ variable: 'NOTIFY_LEASE_MS', message: 'must be longer than NOTIFY_HTTP_TIMEOUT_MS, or a slow send would be retried while still running' }]);
   }
+  if (e.RATE_LIMIT_SYNC_MS >= e.RATE_LIMIT_WINDOW_SECONDS * 1000) {
+    throw new ConfigError([{ variable: 'RATE_LIMIT_SYNC_MS', message: "must be shorter than RATE_LIMIT_WINDOW_SECONDS, or instances would learn of each other's requests only after the window" }]);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -200,7 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       },
       maxBodyBytes: e.API_MAX_BODY_BYTES,
       maxPageSize: e.API_MAX_PAGE_SIZE,
-      rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perToken: e.RATE_LIMIT_PER_TOKEN, anonymous: e.RATE_LIMIT_ANONYMOUS },
+      rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perToken: e.RATE_LIMIT_PER_TOKEN, anonymous: e.RATE_LIMIT_ANONYMOUS, syncMs: e.RATE_LIMIT_SYNC_MS },
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
       magicLinksPerHour: e.MAGIC_LINKS_PER_HOUR,
       tokenPepper: e.TOKEN_PEPPER,

@@ -44,7 +44,7 @@ const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => err
  */
 export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, schemaHost: GraphQLSchemaHost): ApolloDriverConfig {
   const protection = graphqlProtection(config.api);
-  // Per instance, like the request rate limit: a socket lives on one instance.
+  // Per instance, unlike the request rate limit: a socket lives on, and costs, one instance.
   const open = new Map<string, number>();
   return {
     driver: ApolloDriver,
