@@ -114,9 +114,8 @@ export class GameCommitter {
       publicUrl: this.config.publicUrl,
     }) : [];
     const prepared = intents.length ? await this.outbox!.prepare(intents, settings) : undefined;
-    const deadlineSet = final.deadline?.id !== before?.deadline?.id || final.deadline?.at !== before?.deadline?.at;
-    const leads = deadlineSet ? reminderLeads(final, settings) : {};
-    const jobs = planJobs(before, final, now, leads, v);
+    // planJobs reads the leads only when the deadline changed.
+    const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 
