@@ -44,6 +44,28 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(firstError(r).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'orders/malformed', violations: expect.any(Array) });
   });
 
+  // Names every JavaScript object answers to once reached the rules engine as if they were
+  // units, reactions or seats, and a "constructor" field crashed the order schema: all 500s.
+  it.each([
+    ['a unit named "constructor"', 'ORDERS', [{ kind: 'unload', unit: 'constructor', hex: '0404' }]],
+    ['a unit named "__proto__"', 'ORDERS', [{ kind: 'unload', unit: '__proto__', hex: '0404' }]],
+    ['an order with a "constructor" field', 'ORDERS', [{ kind: 'unload', unit: 'a-tank', hex: '0404', constructor: null }]],
+    ['standing orders for a reaction named "constructor"', 'STANDING_ORDERS', { constructor: 1 }],
+  ])('answers %s with BAD_USER_INPUT orders/malformed, not a 500', async (_name, kind, orders) => {
+    const before = await version();
+    const r = await app.gql(alice.token, 'mutation($input: SubmitPhaseInput!) { submitPhase(input: $input) { version } }', {
+      input: { gameId, expectedVersion: before, kind, orders, idempotencyKey: `proto-${_name}` },
+    });
+    expect(r.status).toBe(200);
+    expect(firstError(r).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'orders/malformed', violations: [expect.objectContaining({ code: expect.stringMatching(/^input\//) })] });
+    expect(await version()).toBe(before);
+  });
+
+  it('answers an invitation to a side named "constructor" with game/unknown_side', async () => {
+    const r = await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "constructor" }) { token } }', { g: gameId });
+    expect(firstError(r).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'game/unknown_side' });
+  });
+
   it('answers a stale version with CONFLICT and the current version', async () => {
     const v = await version();
     const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: v - 2, orders: [], idempotencyKey: 'err-3' } });

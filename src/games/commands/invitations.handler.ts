@@ -36,7 +36,7 @@ export class InvitationsHandler {
     const { state } = await this.loader.load(gameId);
     if (state.createdBy !== playerId && !sideOf(state, playerId)) throw new NotFoundError('game/not_found', `No game ${gameId} that you can see.`);
     if (state.status === 'finished') throw gameFinished(gameId);
-    if (!(side in state.seats)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`);
+    if (!Object.hasOwn(state.seats, side)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`);
     if (state.seats[side]) throw new ConflictError('invitation/seat_taken', `Side ${side} of game ${gameId} is already taken.`);
     if (!(expiresInHours > 0 && expiresInHours <= 24 * 90)) throw new BadInputError('invitation/bad_expiry', 'expiresInHours must be above 0 and at most 2160.');
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;

@@ -139,8 +139,9 @@ export function hitchProblem(state: GameState, gunId: string, towers: readonly s
   if (towers.length !== tow.towers || new Set(towers).size !== towers.length)
     return { ruleId: tr['towers'] ?? tow.ruleId, code: 'transport/tow_team', message: `${gt.name} needs exactly ${tow.towers} tower(s)` };
   for (const id of towers) {
-    const t = unitOf(state, id);
-    if (t.side !== gun.side || !hasTag(typeOf(state, t), tow.by))
+    // An unknown id is answered like an enemy unit: the answer must not tell which ids exist.
+    const t = state.units[id];
+    if (t === undefined || t.side !== gun.side || !hasTag(typeOf(state, t), tow.by))
       return { ruleId: tow.ruleId, code: 'transport/not_a_tower', message: `${id} cannot tow ${gt.name}` };
     if (t.loc.at !== 'hex' || t.loc.hex !== gun.loc.hex) return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/not_together', message: `${id} must be in ${gunId}'s hex` };
     if (allUnits(state).some((u) => u.loc.at === 'towed' && u.loc.by.includes(id)))

@@ -43,14 +43,14 @@ function checkMapShape(s: Scenario, report: Report): HexGrid | null {
       ok = false;
     }
     [...row].forEach((ch, c) => {
-      if (!(ch in m.legend)) {
+      if (!Object.hasOwn(m.legend, ch)) {
         report('map.json', ['terrainRows', r], `character "${ch}" at column ${c + 1} is not in the legend`);
         ok = false;
       }
     });
   });
   for (const [ch, t] of Object.entries(m.legend)) {
-    if (t !== null && !(t in s.terrain.terrain)) {
+    if (t !== null && !Object.hasOwn(s.terrain.terrain, t)) {
       report('map.json', ['legend', ch], `terrain "${t}" is not defined in terrain.json`);
       ok = false;
     }
@@ -75,7 +75,7 @@ function checkMap(
   const m = s.map;
   const overlays = s.terrain.overlays;
   const needOverlay = (name: string, path: PropertyKey[], used: boolean) => {
-    if (used && !(name in overlays)) report('map.json', path, `the map uses overlay "${name}" but terrain.json does not define it`);
+    if (used && !Object.hasOwn(overlays, name)) report('map.json', path, `the map uses overlay "${name}" but terrain.json does not define it`);
   };
   const paths = (key: 'roads' | 'rivers', list: readonly (readonly string[])[], base: PropertyKey[] = [key]) =>
     list.forEach((p, i) => {
@@ -115,7 +115,7 @@ function checkMap(
     const a = hex('map.json', ['hexsides', i, 'between', 0], h.between[0]);
     const b = hex('map.json', ['hexsides', i, 'between', 1], h.between[1]);
     if (a >= 0 && b >= 0 && grid.directionTo(a, b) < 0) report('map.json', ['hexsides', i, 'between'], 'the two hexes are not adjacent');
-    if (!(h.feature in s.terrain.hexsides)) report('map.json', ['hexsides', i, 'feature'], `hexside feature "${h.feature}" is not defined in terrain.json`);
+    if (!Object.hasOwn(s.terrain.hexsides, h.feature)) report('map.json', ['hexsides', i, 'feature'], `hexside feature "${h.feature}" is not defined in terrain.json`);
   });
   m.overlays.forEach((o, i) => {
     needOverlay(o.overlay, ['overlays', i, 'overlay'], true);
@@ -170,7 +170,7 @@ function checkTerrain(s: Scenario, report: Report): void {
     classKeys(['hexsides', id, 'movement'], h.movement);
     effects(['hexsides', id, 'effects'], h.effects);
     h.negatedBy.forEach((n, j) => {
-      if (!(n in s.terrain.overlays)) report('terrain.json', ['hexsides', id, 'negatedBy', j], `"${n}" is not an overlay`);
+      if (!Object.hasOwn(s.terrain.overlays, n)) report('terrain.json', ['hexsides', id, 'negatedBy', j], `"${n}" is not an overlay`);
     });
   }
 }
@@ -183,15 +183,15 @@ function checkRules(s: Scenario, report: Report): void {
       if (row.length !== odds.columns.length)
         report('rules.json', ['combat', 'odds', 'table', r], `has ${row.length} entries for ${odds.columns.length} columns`);
       row.forEach((cell, c) => {
-        if (!(cell in odds.results)) report('rules.json', ['combat', 'odds', 'table', r, c], `result "${cell}" is not defined in "results"`);
+        if (!Object.hasOwn(odds.results, cell)) report('rules.json', ['combat', 'odds', 'table', r, c], `result "${cell}" is not defined in "results"`);
       });
     });
     odds.resultOverrides.forEach((o, i) => {
-      if (!(o.result in odds.results)) report('rules.json', ['combat', 'odds', 'resultOverrides', i, 'result'], `result "${o.result}" is not defined`);
+      if (!Object.hasOwn(odds.results, o.result)) report('rules.json', ['combat', 'odds', 'resultOverrides', i, 'result'], `result "${o.result}" is not defined`);
     });
   }
   s.rules.stacking.exceptions.forEach((e, i) => {
-    if (e.kind === 'overlay' && !(e.overlay in s.terrain.overlays))
+    if (e.kind === 'overlay' && !Object.hasOwn(s.terrain.overlays, e.overlay))
       report('rules.json', ['stacking', 'exceptions', i, 'overlay'], `"${e.overlay}" is not an overlay of terrain.json`);
   });
 }
@@ -200,7 +200,7 @@ function checkUnits(s: Scenario, sides: ReadonlySet<string>, report: Report): vo
   const targets = new Set(s.rules.targetClasses);
   for (const [id, t] of Object.entries(s.units.types)) {
     const p = ['types', id];
-    if (!(t.movementClass in s.rules.movementClasses)) report('units.json', [...p, 'movementClass'], `"${t.movementClass}" is not a movement class of rules.json`);
+    if (!Object.hasOwn(s.rules.movementClasses, t.movementClass)) report('units.json', [...p, 'movementClass'], `"${t.movementClass}" is not a movement class of rules.json`);
     if (!targets.has(t.targetClass)) report('units.json', [...p, 'targetClass'], `"${t.targetClass}" is not a target class of rules.json`);
     for (const [m, c] of Object.entries(t.targetClassByMedium))
       if (!targets.has(c)) report('units.json', [...p, 'targetClassByMedium', m], `"${c}" is not a target class`);
@@ -237,7 +237,7 @@ function checkOob(
       if (ct === undefined) report('oob.json', [...p, 'at', 'carrier'], `carrier "${at.carrier}" is not a unit of the order of battle`);
       else if (s.units.types[ct]?.transport === undefined) report('oob.json', [...p, 'at', 'carrier'], `"${at.carrier}" (${ct}) is not a transport`);
     }
-    if ('zone' in at && !(at.zone in s.setup.zones)) report('oob.json', [...p, 'at', 'zone'], `zone "${at.zone}" is not defined in setup.json`);
+    if ('zone' in at && !Object.hasOwn(s.setup.zones, at.zone)) report('oob.json', [...p, 'at', 'zone'], `zone "${at.zone}" is not defined in setup.json`);
   });
 }
 
@@ -252,14 +252,14 @@ function checkSetupTurnsVictory(
     if (z.side !== undefined && !sides.has(z.side)) report('setup.json', [...p, 'side'], `"${z.side}" is not a side`);
     (z.hexes ?? []).forEach((h, j) => hex('setup.json', [...p, 'hexes', j], h));
     [...(z.terrain ?? []), ...(z.notAdjacentToTerrain ?? [])].forEach((t) => {
-      if (!(t in s.terrain.terrain)) report('setup.json', p, `terrain "${t}" is not defined in terrain.json`);
+      if (!Object.hasOwn(s.terrain.terrain, t)) report('setup.json', p, `terrain "${t}" is not defined in terrain.json`);
     });
     [...(z.overlays ?? []), ...(z.excludeOverlays ?? [])].forEach((o) => {
-      if (!(o in s.terrain.overlays)) report('setup.json', p, `overlay "${o}" is not defined in terrain.json`);
+      if (!Object.hasOwn(s.terrain.overlays, o)) report('setup.json', p, `overlay "${o}" is not defined in terrain.json`);
     });
   }
   s.setup.constraints.forEach((c, i) => {
-    if (c.kind === 'tags-in-zone' && !(c.zone in s.setup.zones)) report('setup.json', ['constraints', i, 'zone'], `zone "${c.zone}" is not defined`);
+    if (c.kind === 'tags-in-zone' && !Object.hasOwn(s.setup.zones, c.zone)) report('setup.json', ['constraints', i, 'zone'], `zone "${c.zone}" is not defined`);
   });
   for (const side of Object.keys(s.setup.hiddenMarkers))
     if (!sides.has(side)) report('setup.json', ['hiddenMarkers', side], `"${side}" is not a side`);

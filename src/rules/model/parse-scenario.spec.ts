@@ -59,6 +59,7 @@ describe('parseScenario', () => {
     ['an unknown movement class in the legend', set(['terrain.json', 'terrain', 'clear', 'movement', 'mech'], { cost: 1 }), /^terrain\.json at terrain\.clear\.movement\.mech/],
     ['a table row of the wrong length', pop(['rules.json', 'combat', 'odds', 'table', 2]), /^rules\.json at combat\.odds\.table\[2\]: has 9 entries/],
     ['a unit of an unknown type', set(['oob.json', 'units', 0, 'type'], 'zeppelin'), /^oob\.json at units\[0\]\.type: unit type "zeppelin"/],
+    ['a unit id every object already has', set(['oob.json', 'units', 0, 'id'], 'constructor'), /^oob\.json at units\[0\]\.id: an id may not be the name of a property every object has/],
     ['a duplicate unit id', push(['oob.json', 'units'], { id: 'a-ship', type: 'ship', side: 'A' }), /^oob\.json at units\[8\]\.id: unit id "a-ship" is used twice/],
     ['a carrier that carries nothing', set(['oob.json', 'units', 3, 'at'], { carrier: 'a-plt-1' }), /^oob\.json at units\[3\]\.at\.carrier: "a-plt-1" \(rifle-platoon\) is not a transport/],
     ['a sequential phase without a side', del(['turns.json', 'phases', 0, 'side']), /^turns\.json at phases\[0\]: a sequential phase needs "side"/],

@@ -14,7 +14,7 @@ export function checkScenario(files: Readonly<Record<string, unknown>>): Scenari
   const issues: ScenarioIssue[] = [];
   const parsed: Partial<Record<ScenarioFileName, unknown>> = {};
   for (const name of Object.keys(SCENARIO_FILES) as ScenarioFileName[]) {
-    if (!(name in files)) {
+    if (!Object.hasOwn(files, name)) {
       issues.push({ file: name, path: '', message: 'file is missing' });
       continue;
     }

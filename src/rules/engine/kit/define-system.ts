@@ -93,7 +93,8 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       const out: Record<string, Json> = {};
       const violations: Violation[] = [];
       for (const [kind, value] of Object.entries(o.data)) {
-        const rk = spec.reactions?.[kind];
+        // Own keys only: "constructor" must be an unknown reaction, not Object's constructor.
+        const rk = spec.reactions !== undefined && Object.hasOwn(spec.reactions, kind) ? spec.reactions[kind] : undefined;
         if (rk === undefined) {
           violations.push(violation(INPUT_RULE, 'input/unknown_reaction', `"${kind}" is not a reaction of this game`));
           continue;

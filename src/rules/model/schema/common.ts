@@ -3,7 +3,19 @@ import { z } from 'zod';
 /** A board label as written in scenario files ("0507"); checked against the map later. */
 export const hexLabel = z.string().regex(/^[0-9]{4,8}$/, 'a hex label is column then row, zero-padded, e.g. "0507"');
 
-export const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.\-]*$/, 'an id is letters, digits, "-", "_" or "."');
+/**
+ * Ids key plain-object records (a state's units, a scenario's unit types): a name that every
+ * object already answers to ("constructor", "toString", "__proto__") would look like an entry
+ * that exists. Scenario data and orders both refuse them, so no real id is ever one.
+ */
+export function isOwnKeyName(s: string): boolean {
+  return !(s in Object.prototype);
+}
+
+export const id = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.\-]*$/, 'an id is letters, digits, "-", "_" or "."')
+  .refine(isOwnKeyName, 'an id may not be the name of a property every object has (e.g. "constructor")');
 
 /** A rule ID in ../shared/rules, e.g. "GT-6C.2" or an open point "Q-GT-06". */
 export const ruleId = z.string().min(2);

@@ -1,0 +1,122 @@
+import { ForcedDice } from '../dice/forced-dice';
+import { SeededDice } from '../dice/seeded-dice';
+import { JsonObject } from '../model/json';
+import { GameState } from '../model/state';
+import { RawSubmission, RulesEvent, SideId } from '../engine/types';
+import { CaseTarget, caseSchema } from './case-runner';
+import { Prestate, buildState } from './prestate';
+
+/**
+ * Bad input must come back as violations, never as an exception: the server turns an
+ * exception into a 500. This takes every rule case's states and submissions as seeds, breaks
+ * the submissions at random (wrong types, missing and extra fields, unknown ids, names every
+ * object answers to such as "constructor"), and runs parse, validate, resolve, evolve and
+ * both sides' views on each. Deterministic for a given seed, so a failure can be replayed.
+ */
+export interface FuzzResult {
+  runs: number;
+  /** One line per distinct exception: the case, the message and the submission that threw. */
+  crashes: string[];
+}
+
+interface CaseStep {
+  side?: SideId;
+  submission?: { kind: RawSubmission['kind']; orders: unknown };
+  dice: number[];
+  expire?: boolean;
+}
+
+export function fuzzCases<X extends JsonObject>(target: CaseTarget<X>, cases: Array<{ file: string; json: unknown }>, opts: { seed: number; perStep: number }): FuzzResult {
+  const rnd = lcg(opts.seed);
+  const crashes = new Map<string, string>();
+  let runs = 0;
+  for (const c of cases) {
+    const parsed = caseSchema.safeParse(c.json);
+    if (!parsed.success || parsed.data.prestate === undefined) continue;
+    let state = buildState(target.scenario, parsed.data.prestate as Prestate, target.initialExt(target.scenario)) as GameState<X>;
+    const units = Object.keys(state.units);
+    for (const step of parsed.data.steps as CaseStep[]) {
+      if (step.side !== undefined && step.submission !== undefined) {
+        for (let n = 0; n < opts.perStep; n++) {
+          let orders: unknown = step.submission.orders;
+          for (let t = 1 + Math.floor(rnd() * 3); t > 0; t--) orders = mutate(orders, units, rnd);
+          const kind = rnd() < 0.95 ? step.submission.kind : pick(['orders', 'reaction', 'standing-orders'] as const, rnd);
+          runs++;
+          try {
+            playOnce(target, state, step.side, { kind, orders } as RawSubmission, new SeededDice(n));
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err);
+            if (!crashes.has(message)) crashes.set(message, `${c.file}: ${message} :: ${JSON.stringify({ kind, orders }).slice(0, 400)}`);
+          }
+        }
+      }
+      // Then the case's own step, so that later steps are fuzzed from the state they expect.
+      const events = realStep(target, state, step);
+      if (events === null) break;
+      for (const e of events) state = target.system.evolve(state, e);
+    }
+  }
+  return { runs, crashes: [...crashes.values()] };
+}
+
+function playOnce<X extends JsonObject>(target: CaseTarget<X>, state: GameState<X>, side: SideId, raw: RawSubmission, dice: SeededDice): void {
+  const { system } = target;
+  const parsed = system.parse(state, side, raw);
+  if (!parsed.ok || system.validate(state, side, parsed.value).length > 0) return;
+  let after = state;
+  for (const e of system.resolve(state, side, parsed.value, dice)) after = system.evolve(after, e);
+  for (const s of Object.keys(after.sides)) system.view(after, { kind: 'side', side: s });
+}
+
+function realStep<X extends JsonObject>(target: CaseTarget<X>, state: GameState<X>, step: CaseStep): RulesEvent[] | null {
+  const dice = new ForcedDice(step.dice);
+  if (step.expire === true) return target.system.expireReaction(state, dice);
+  if (step.side === undefined || step.submission === undefined) return null;
+  const parsed = target.system.parse(state, step.side, step.submission as RawSubmission);
+  if (!parsed.ok || target.system.validate(state, step.side, parsed.value).length > 0) return null;
+  return target.system.resolve(state, step.side, parsed.value, dice);
+}
+
+function mutate(v: unknown, units: string[], rnd: () => number): unknown {
+  const junk = (): unknown =>
+    pick<unknown>(
+      [null, -1, 0, 1.5, 1e12, 2 ** 53, '', ' ', 'zzz', '9999', '0000', '0101', 'P1', 'P2', '__proto__', 'constructor', 'toString', true, [], {}, [[]], ['1010', '1010'], pick(units, rnd), [pick(units, rnd), pick(units, rnd)], { unit: pick(units, rnd) }, 'x'.repeat(300)],
+      rnd,
+    );
+  if (Array.isArray(v)) {
+    const c = [...v];
+    const r = rnd();
+    if (c.length > 0 && r < 0.2) c.splice(Math.floor(rnd() * c.length), 1);
+    else if (c.length > 0 && r < 0.35) c.push(structuredClone(pick(c, rnd)));
+    else if (c.length > 0 && r < 0.9) {
+      const i = Math.floor(rnd() * c.length);
+      c[i] = mutate(c[i], units, rnd);
+    } else c.push(junk());
+    return c;
+  }
+  if (v !== null && typeof v === 'object') {
+    const o: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    const keys = Object.keys(o);
+    const r = rnd();
+    if (keys.length > 0 && r < 0.15) delete o[pick(keys, rnd)];
+    else if (keys.length > 0 && r < 0.85) {
+      const k = pick(keys, rnd);
+      o[k] = mutate(o[k], units, rnd);
+    } else o[pick(['extra', 'path', 'to', 'retreat', 'unit', 'target', 'kind', 'attackers', 'mode', 'constructor'], rnd)] = junk();
+    return o;
+  }
+  return rnd() < 0.8 ? junk() : v;
+}
+
+function pick<T>(xs: readonly T[], rnd: () => number): T {
+  return xs[Math.floor(rnd() * xs.length)]!;
+}
+
+/** A small seeded generator: the fuzz must replay exactly from its seed. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
