@@ -44,6 +44,9 @@ export interface Checkpoint {
   position: string;
 }
 
+/** The largest version a game can reach: versions are Postgres integers. */
+export const MAX_VERSION = 2_147_483_647;
+
 export const START: Checkpoint = { transactionId: '0', position: '0' };
 
 export interface GlobalEvent extends StoredEvent {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError } from '../../common/errors';
+import { MAX_VERSION } from '../../event-store/event-store.types';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { CreateGame, CreateGameHandler } from '../../games/commands/create-game.handler';
@@ -171,6 +172,7 @@ export class GamesApiService {
 
 function checkVersion(v: number | undefined): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (!Number.isInteger(v) || v < 1) throw new BadInputError('request/bad_version', 'A version is a whole number from 1.', { field: 'atVersion' });
+  // Versions are Postgres integers: a larger number would fail in the query, as a 500.
+  if (!Number.isInteger(v) || v < 1 || v > MAX_VERSION) throw new BadInputError('request/bad_version', `A version is a whole number from 1 to ${MAX_VERSION}.`, { field: 'atVersion' });
   return v;
 }

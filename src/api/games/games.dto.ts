@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_VERSION } from '../../event-store/event-store.types';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 
@@ -25,11 +26,12 @@ export class MyGamesQuery extends PageQuery {
 }
 
 export class AtVersionQuery {
-  @ApiPropertyOptional({ description: 'Show the game as it was at this version.', minimum: 1 })
+  @ApiPropertyOptional({ description: 'Show the game as it was at this version.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_VERSION)
   atVersion?: number;
 }
 
@@ -42,11 +44,12 @@ export class OptionsQuery {
 }
 
 export class HistoryQuery extends PageQuery {
-  @ApiPropertyOptional({ description: 'Start at this version (default 1); ignored with a cursor.', minimum: 1 })
+  @ApiPropertyOptional({ description: 'Start at this version (default 1); ignored with a cursor.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_VERSION)
   fromVersion?: number;
 }
 

@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+import { MAX_VERSION } from '../../event-store/event-store.types';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
 export class VersionDto {
   @ApiProperty({ description: 'The version you last saw; 409 with currentVersion if the game has moved on.', example: 21 })
   @IsInt()
   @Min(0)
+  @Max(MAX_VERSION)
   expectedVersion!: number;
 }
 

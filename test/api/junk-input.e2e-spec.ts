@@ -1,0 +1,129 @@
+import request from 'supertest';
+import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
+import { kernelScript } from './support/kernel-script';
+import { OpenApiDocument, operations, resolveRef, SchemaObject } from './support/openapi-schema';
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  schema?: SchemaObject;
+}
+
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: SchemaObject }> };
+}
+
+/** Values that have broken servers before: wrong types, edge numbers, names every object has. */
+const JUNK: unknown[] = [null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', 'x'.repeat(5000), true, [], {}, [[]], { constructor: null }, ['constructor']];
+
+/**
+ * Every REST route, called with bodies, path and query values that are wrong in every way we
+ * could think of: each must answer with a 4xx (or a success where the junk happens to be
+ * acceptable), never a 500. The answers' content is checked by the route's own tests; this only
+ * guards the promise that bad input never reaches an unexpected error.
+ */
+describe('junk input on every REST route', () => {
+  let app: ApiApp;
+  let doc: OpenApiDocument;
+  let alice: TestPlayer;
+  let gameId: string;
+  let seed = Number(process.env.FUZZ_SEED ?? 7);
+  const rnd = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+
+  beforeAll(async () => {
+    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    doc = (await request(app.http).get('/docs-json')).body as OpenApiDocument;
+    alice = await app.player('Alice');
+    const bob = await app.player('Bob');
+    gameId = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+    const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: gameId }))['invite'].token;
+    data(await app.gql(bob.token, 'mutation($t: String!) { joinGame(token: $t) { version } }', { t: token }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** A value the schema admits, built from its shape: the junk then breaks one part of it. */
+  function example(s: SchemaObject | undefined, depth = 0): unknown {
+    if (s === undefined || depth > 6) return 'x';
+    if (s.$ref) return example(resolveRef(doc, s.$ref), depth + 1);
+    if (s.enum) return pick(s.enum);
+    const variant = s.allOf?.[0] ?? s.oneOf?.[0] ?? s.anyOf?.[0];
+    if (variant) return example(variant, depth + 1);
+    switch (s.type) {
+      case 'object':
+        return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, example(v, depth + 1)]));
+      case 'array':
+        return [example(s.items, depth + 1)];
+      case 'integer':
+        return 1;
+      case 'number':
+        return 1.5;
+      case 'boolean':
+        return true;
+      default:
+        return 'x';
+    }
+  }
+
+  function breakOne(v: unknown): unknown {
+    if (rnd() < 0.15) return pick(JUNK);
+    if (Array.isArray(v)) return v.length > 0 && rnd() < 0.7 ? v.map((x, i) => (i === 0 ? breakOne(x) : x)) : [...v, pick(JUNK)];
+    if (v !== null && typeof v === 'object') {
+      const o = { ...(v as Record<string, unknown>) };
+      const keys = Object.keys(o);
+      const r = rnd();
+      if (keys.length > 0 && r < 0.2) delete o[pick(keys)];
+      else if (keys.length > 0 && r < 0.8) {
+        const k = pick(keys);
+        o[k] = breakOne(o[k]);
+      } else o[pick(['constructor', '__proto__', 'extra'])] = pick(JUNK);
+      return o;
+    }
+    return pick(JUNK);
+  }
+
+  const asText = (v: unknown): string => (typeof v === 'string' ? v : String(JSON.stringify(v)));
+
+  it('never answers 500', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    const call = async (method: string, path: string, query: Record<string, string>, body: unknown) => {
+      const req = request(app.http)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path).query(query).set('Authorization', `Bearer ${alice.token}`);
+      if (body !== undefined) req.set('Idempotency-Key', `junk-${calls}`).set('Content-Type', 'application/json');
+      // The body as the wire carries it: JSON, or a bare string that is not JSON at all.
+      const res = body === undefined ? await req : await req.send(typeof body === 'string' ? body : JSON.stringify(body));
+      calls++;
+      if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(query)} ${asText(body).slice(0, 200)} -> ${res.status} ${asText(res.body).slice(0, 200)}`);
+    };
+    for (const { key, operation } of operations(doc)) {
+      const op = operation as unknown as Operation;
+      const [method, template] = key.split(' ') as [string, string];
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const hasBody = bodySchema !== undefined || method !== 'GET';
+      const fill = (junkFor?: string, junk?: unknown) =>
+        template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(name === junkFor ? asText(junk).slice(0, 300) : name === 'gameId' ? gameId : 'x'));
+      const valid = () => (bodySchema ? example(bodySchema) : hasBody ? {} : undefined);
+      // Each junk value in each place once: every path and query parameter, every body field, the whole body.
+      for (const junk of JUNK) {
+        for (const name of template.match(/\{([^}]+)\}/g) ?? []) await call(method, fill(name.slice(1, -1), junk), {}, valid());
+        for (const p of (op.parameters ?? []).filter((x) => x.in === 'query')) await call(method, fill(), { [p.name]: asText(junk).slice(0, 300) }, valid());
+        const fields = bodySchema ? Object.keys((example(bodySchema) as Record<string, unknown> | null) ?? {}) : [];
+        for (const f of fields) await call(method, fill(), {}, { ...(valid() as object), [f]: junk });
+        if (hasBody) await call(method, fill(), {}, junk);
+      }
+      // Then random breakage, deeper inside the bodies.
+      for (let n = 0; n < Number(process.env.FUZZ_N ?? 10); n++) {
+        const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query' && rnd() < 0.7).map((p) => [p.name, asText(rnd() < 0.5 ? example(p.schema) : pick(JUNK)).slice(0, 300)]));
+        await call(method, fill(), query, hasBody ? breakOne(valid()) : undefined);
+      }
+    }
+    expect(calls).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  });
+});
