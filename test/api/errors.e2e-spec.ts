@@ -66,6 +66,25 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(firstError(r).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'game/unknown_side' });
   });
 
+  // Postgres text cannot hold U+0000: it used to fail in the query, as a 500.
+  it('refuses text holding NUL (U+0000) wherever it is, naming the place, and writes nothing', async () => {
+    const rest = await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${alice.token}`).send({ name: 'a\u0000b' });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ code: 'request/nul_character', field: 'body.name' });
+    const path = await request(app.http).get(`/api/v1/games/${gameId}%00`).set('Authorization', `Bearer ${alice.token}`);
+    expect(path.status).toBe(400);
+    expect(path.body).toMatchObject({ code: 'request/nul_character', field: 'the path' });
+    const variable = await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { id } }', { g: 'a\u0000b' });
+    expect(variable.status).toBe(400);
+    expect(firstError(variable).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'request/nul_character', field: 'request.variables.g' });
+    const literal = await app.gql(alice.token, '{ game(id: "a\\u0000b") { id } }');
+    expect(firstError(literal).extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect(firstError(literal).message).toMatch(/U\+0000/);
+    const tokens = await request(app.http).get('/api/v1/me/tokens?limit=100').set('Authorization', `Bearer ${alice.token}`);
+    expect(tokens.status).toBe(200);
+    expect((tokens.body.items as Array<{ name: string }>).some((t) => t.name.includes('\u0000'))).toBe(false);
+  });
+
   it('answers a stale version with CONFLICT and the current version', async () => {
     const v = await version();
     const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: v - 2, orders: [], idempotencyKey: 'err-3' } });
@@ -149,6 +168,7 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
         ['subscription { gameUpdated(gameId: "x") { game { view { game { view { game { id } } } } } } }', /depth limit/],
         ['subscription { ...__schema } fragment __schema on Subscription { gameUpdated(gameId: "x") { version } }', /reserved for introspection/],
         ['subscription { gameUpdated(gameId: "nope") { version } }', /No game nope/],
+        ['subscription { gameUpdated(gameId: "a\\u0000b") { version } }', /A string in the query contains the character U\+0000/],
       ] as const) {
         const sub = collect(ws, query, {});
         await waitFor(() => !!sub.error || sub.completed, `an answer to ${query}`);
@@ -157,6 +177,9 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
         expect(JSON.stringify(errors)).not.toMatch(STACK);
         expect(['GRAPHQL_VALIDATION_FAILED', 'NOT_FOUND']).toContain(errors[0]!.extensions['code']);
       }
+      const nul = collect(ws, 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }', { g: 'a\u0000b' });
+      await waitFor(() => !!nul.error || nul.completed, 'an answer to a variable holding NUL');
+      expect((nul.error ?? nul.results[0]?.errors)).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', errorCode: 'request/nul_character', field: 'variables.g' }) })]);
     } finally {
       await ws.dispose();
     }

@@ -1,3 +1,18 @@
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  getNamedType,
+  GraphQLArgument,
+  GraphQLField,
+  GraphQLInputType,
+  GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  IntrospectionQuery,
+} from 'graphql';
 import request from 'supertest';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
@@ -15,7 +30,7 @@ interface Operation {
 }
 
 /** Values that have broken servers before: wrong types, edge numbers, names every object has. */
-const JUNK: unknown[] = [null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', 'x'.repeat(5000), true, [], {}, [[]], { constructor: null }, ['constructor']];
+const JUNK: unknown[] = [null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\u0000b', { 'k\u0000': 1 }, 'x'.repeat(5000), true, [], {}, [[]], { constructor: null }, ['constructor']];
 
 /**
  * Every REST route, called with bodies, path and query values that are wrong in every way we
@@ -124,6 +139,121 @@ describe('junk input on every REST route', () => {
       }
     }
     expect(calls).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * The same promise for GraphQL: every query and mutation, with each argument (and each field of
+ * an input object) given values of the right GraphQL type but the wrong meaning. GraphQL checks
+ * types, so only values it lets through are sent: long and odd strings, edge integers, huge
+ * floats, and any JSON where the type is JSON.
+ */
+describe('junk input on every GraphQL query and mutation', () => {
+  let app: ApiApp;
+  let schema: GraphQLSchema;
+  let alice: TestPlayer;
+  let gameId: string;
+
+  beforeAll(async () => {
+    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    alice = await app.player('Alice');
+    schema = buildClientSchema(data(await app.gql(alice.token, getIntrospectionQuery())) as IntrospectionQuery);
+    gameId = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const STRINGS = ['', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'x'.repeat(5000), 'nope'];
+  const INTS = [0, -1, -2_147_483_648, 2_147_483_647];
+  const FLOATS = [-1, 0, 1e308, -1e308, 0.000001];
+
+  /** A plausible value of a GraphQL input type, or null when the type admits it and we choose so. */
+  function plausible(type: GraphQLInputType, name: string, depth = 0): unknown {
+    if (isNonNullType(type)) return plausible(type.ofType, name, depth);
+    if (isListType(type)) return [plausible(type.ofType, name, depth + 1)];
+    if (isEnumType(type)) return type.getValues()[0]!.value;
+    if (isInputObjectType(type)) {
+      if (depth > 4) return {};
+      return Object.fromEntries(Object.values(type.getFields()).filter((f) => isNonNullType(f.type)).map((f) => [f.name, plausible(f.type, f.name, depth + 1)]));
+    }
+    switch (type.name) {
+      case 'ID':
+        return /game/i.test(name) ? gameId : 'x';
+      case 'Int':
+        return 1;
+      case 'Float':
+        return 1;
+      case 'Boolean':
+        return true;
+      case 'JSON':
+        return [];
+      default:
+        return 'x';
+    }
+  }
+
+  /** The wrong-meaning values GraphQL still accepts for this type. */
+  function junkFor(type: GraphQLInputType): unknown[] {
+    const named = getNamedType(type);
+    if (!isScalarType(named)) return [];
+    switch (named.name) {
+      case 'ID':
+      case 'String':
+        return STRINGS;
+      case 'Int':
+        return INTS;
+      case 'Float':
+        return FLOATS;
+      case 'JSON':
+        return JUNK;
+      case 'DateTime':
+        return ['0000-00-00T00:00:00Z', '9999-12-31T23:59:59Z', 'yesterday'];
+      default:
+        return [];
+    }
+  }
+
+  /** Each junk value for one argument, or for one field of an argument that is an input object. */
+  function variants(arg: GraphQLArgument): Array<{ label: string; value: unknown }> {
+    const base = plausible(arg.type, arg.name);
+    const out = junkFor(arg.type).map((value) => ({ label: `${arg.name}=${JSON.stringify(value)?.slice(0, 40)}`, value: isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type) ? [value] : value }));
+    const named = getNamedType(arg.type);
+    if (isInputObjectType(named)) {
+      for (const f of Object.values(named.getFields())) {
+        for (const value of junkFor(f.type)) out.push({ label: `${arg.name}.${f.name}=${JSON.stringify(value)?.slice(0, 40)}`, value: { ...(base as object), [f.name]: value } });
+      }
+    }
+    return out;
+  }
+
+  function operation(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>): string {
+    const decl = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+    const use = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+    return `${kind}${decl ? `(${decl})` : ''} { ${field.name}${use ? `(${use})` : ''} { __typename } }`;
+  }
+
+  it('never answers INTERNAL_SERVER_ERROR', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+      for (const field of Object.values(root!.getFields())) {
+        // Scalar-returning fields take no selection set; none of ours has arguments worth junk.
+        if (isScalarType(getNamedType(field.type))) continue;
+        const query = operation(kind, field);
+        const plain = Object.fromEntries(field.args.map((a) => [a.name, plausible(a.type, a.name)]));
+        for (const arg of field.args) {
+          for (const v of variants(arg)) {
+            const r = await app.gql(alice.token, query, { ...plain, [arg.name]: v.value });
+            calls++;
+            const internal = (r.body.errors ?? []).filter((e) => e.extensions?.['code'] === 'INTERNAL_SERVER_ERROR');
+            if (r.status >= 500 || internal.length > 0) failures.push(`${field.name}(${v.label}) -> ${r.status} ${JSON.stringify(r.body.errors?.[0]).slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
+import { NUL, nulCharacterMessage } from '../http/nul-characters';
 import {
   ASTVisitor,
   DocumentNode,
@@ -30,6 +31,11 @@ export const reservedNamesRule: ValidationRule = (context: ValidationContext): A
   };
 };
 
+/** Strings written in the query itself may not hold NUL either (see nul-characters.ts). */
+export const nulCharacterRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
+  StringValue: (node) => (node.value.includes(NUL) ? context.reportError(new GraphQLError(nulCharacterMessage('A string in the query'), { nodes: node })) : undefined),
+});
+
 export interface GraphqlProtection {
   plugins: ApolloServerPlugin[];
   validationRules: ValidationRule[];
@@ -55,7 +61,7 @@ export function graphqlProtection(api: ApiConfig): GraphqlProtection {
   }).protect();
   return {
     plugins: armor.plugins as ApolloServerPlugin[],
-    validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule],
+    validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule, nulCharacterRule],
     parseOptions: { maxTokens: g.maxTokens },
   };
 }

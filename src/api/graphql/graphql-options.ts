@@ -5,11 +5,12 @@ import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import type { ApiTokensService } from '../../auth/api-tokens.service';
 import type { Principal } from '../../auth/auth.types';
-import { DomainError } from '../../common/errors';
+import { BadInputError, DomainError } from '../../common/errors';
 import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
 import { formatGraphqlError } from './graphql-errors';
 import { graphqlProtection, parseAndValidate } from './graphql-limits';
+import { nulCharacterAt, nulCharacterMessage } from '../http/nul-characters';
 import { describeRootTypes } from './root-descriptions';
 
 interface WsExtra {
@@ -106,6 +107,8 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
             return [new GraphQLError(err.message, { originalError: err })];
           }
           if (typeof payload.query !== 'string') return [new GraphQLError('A query is required.', { extensions: { code: 'BAD_REQUEST' } })];
+          const nul = nulCharacterAt(payload.variables, 'variables');
+          if (nul !== null) return [new GraphQLError(nulCharacterMessage(nul), { originalError: new BadInputError('request/nul_character', nulCharacterMessage(nul), { field: nul }) })];
           const checked = parseAndValidate(schemaHost.schema, payload.query, config.api, protection.validationRules);
           if ('errors' in checked) return checked.errors;
           return { schema: schemaHost.schema, document: checked.document, variableValues: payload.variables ?? null, operationName: payload.operationName ?? null };

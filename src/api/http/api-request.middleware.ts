@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
 import { graphqlErrorBody } from '../graphql/graphql-errors';
+import { NUL, nulCharacterAt, nulCharacterMessage } from './nul-characters';
 import type { ApiRequest } from './principal';
 import { RateLimiter } from './rate-limiter';
 
@@ -18,9 +19,9 @@ class BodyTooLargeError extends BadInputError {
 
 /**
  * Runs in front of /graphql and /api/v1, before Apollo and the controllers: refuses oversized
- * bodies and batched GraphQL requests, authenticates the bearer token (a bad token is refused
- * here, even for operations that need none), and applies the rate limit per token, or per
- * client address for anonymous requests.
+ * bodies, batched GraphQL requests and text holding NUL (nul-characters.ts), authenticates the
+ * bearer token (a bad token is refused here, even for operations that need none), and applies
+ * the rate limit per token, or per client address for anonymous requests.
  */
 @Injectable()
 export class ApiRequestMiddleware implements NestMiddleware {
@@ -38,6 +39,8 @@ export class ApiRequestMiddleware implements NestMiddleware {
       if (graphql && Array.isArray(req.body)) {
         return this.refuse(req, res, graphql, new BadInputError('graphql/batch_refused', 'Batched operations are not accepted: send one operation per request.'));
       }
+      const nul = nulCharacterIn(req, graphql);
+      if (nul !== null) return this.refuse(req, res, graphql, new BadInputError('request/nul_character', nulCharacterMessage(nul), { field: nul }));
       req.principal = await this.authenticate(req.headers.authorization);
       const key = req.principal ? `token:${req.principal.tokenId}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
       const decision = await this.limiter.hit(key, !!req.principal);
@@ -72,4 +75,17 @@ export class ApiRequestMiddleware implements NestMiddleware {
       res.status(code).type('application/problem+json').send(JSON.stringify({ ...problem, status: code, ...(status === 413 ? { title: 'Content Too Large' } : {}) }));
     }
   }
+}
+
+/** The first place of a request whose text holds NUL: the path, the query string or the JSON body. */
+function nulCharacterIn(req: ApiRequest, graphql: boolean): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    path = req.path; // a malformed escape is the router's to refuse
+  }
+  if (path.includes(NUL)) return 'the path';
+  // GraphQL's own strings are checked by a validation rule, once parsed (an escaped "\u0000" in the query text).
+  return nulCharacterAt(req.query, 'query') ?? nulCharacterAt(req.body, graphql ? 'request' : 'body');
 }
