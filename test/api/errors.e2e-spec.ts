@@ -85,6 +85,22 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect((tokens.body.items as Array<{ name: string }>).some((t) => t.name.includes('\u0000'))).toBe(false);
   });
 
+  // Deeper than recursive code can follow (JSON.stringify threw RangeError): it used to be a 500.
+  it('refuses JSON nested too deep, in a REST body, GraphQL variables and a GraphQL literal', async () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const rest = await request(app.http).post(`/api/v1/games/${gameId}/phases`).set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json')
+      .send(`{"expectedVersion":1,"idempotencyKey":"deep-1","orders":${deep(20_000)}}`);
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ code: 'request/too_deep', field: expect.stringMatching(/^body\.orders(\[0\])+$/) });
+    const variables = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json')
+      .send(`{"query":"mutation($o: JSON!) { submitPhase(input: { gameId: \\"${gameId}\\", expectedVersion: 1, idempotencyKey: \\"deep-2\\", orders: $o }) { version } }","variables":{"o":${deep(20_000)}}}`);
+    expect(variables.status).toBe(400);
+    expect(variables.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'request/too_deep' });
+    const literal = await app.gql(alice.token, `mutation { submitPhase(input: { gameId: "${gameId}", expectedVersion: 1, idempotencyKey: "deep-3", orders: ${deep(40)} }) { version } }`);
+    expect(firstError(literal).extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect(firstError(literal).message).toMatch(/nested more than 32 levels/);
+  });
+
   it('answers a stale version with CONFLICT and the current version', async () => {
     const v = await version();
     const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: v - 2, orders: [], idempotencyKey: 'err-3' } });

@@ -1,7 +1,8 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { NUL, nulCharacterMessage } from '../http/nul-characters';
+import { MAX_INPUT_DEPTH, NUL, nulCharacterMessage } from '../http/input-guards';
 import {
+  ASTNode,
   ASTVisitor,
   DocumentNode,
   GraphQLError,
@@ -31,10 +32,22 @@ export const reservedNamesRule: ValidationRule = (context: ValidationContext): A
   };
 };
 
-/** Strings written in the query itself may not hold NUL either (see nul-characters.ts). */
-export const nulCharacterRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
-  StringValue: (node) => (node.value.includes(NUL) ? context.reportError(new GraphQLError(nulCharacterMessage('A string in the query'), { nodes: node })) : undefined),
-});
+/** Values written in the query itself get the checks of input-guards.ts too: no NUL, no deep nesting. */
+export const inputValuesRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
+  let depth = 0;
+  const enter = (node: ASTNode) => {
+    depth += 1;
+    if (depth === MAX_INPUT_DEPTH + 1) context.reportError(new GraphQLError(`A value in the query is nested more than ${MAX_INPUT_DEPTH} levels deep.`, { nodes: node }));
+  };
+  const leave = () => {
+    depth -= 1;
+  };
+  return {
+    StringValue: (node) => (node.value.includes(NUL) ? context.reportError(new GraphQLError(nulCharacterMessage('A string in the query'), { nodes: node })) : undefined),
+    ListValue: { enter, leave },
+    ObjectValue: { enter, leave },
+  };
+};
 
 export interface GraphqlProtection {
   plugins: ApolloServerPlugin[];
@@ -61,7 +74,7 @@ export function graphqlProtection(api: ApiConfig): GraphqlProtection {
   }).protect();
   return {
     plugins: armor.plugins as ApolloServerPlugin[],
-    validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule, nulCharacterRule],
+    validationRules: [...(armor.validationRules as ValidationRule[]), reservedNamesRule, inputValuesRule],
     parseOptions: { maxTokens: g.maxTokens },
   };
 }

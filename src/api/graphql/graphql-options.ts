@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
 import { formatGraphqlError } from './graphql-errors';
 import { graphqlProtection, parseAndValidate } from './graphql-limits';
-import { nulCharacterAt, nulCharacterMessage } from '../http/nul-characters';
+import { inputProblem } from '../http/input-guards';
 import { describeRootTypes } from './root-descriptions';
 
 interface WsExtra {
@@ -107,8 +107,8 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
             return [new GraphQLError(err.message, { originalError: err })];
           }
           if (typeof payload.query !== 'string') return [new GraphQLError('A query is required.', { extensions: { code: 'BAD_REQUEST' } })];
-          const nul = nulCharacterAt(payload.variables, 'variables');
-          if (nul !== null) return [new GraphQLError(nulCharacterMessage(nul), { originalError: new BadInputError('request/nul_character', nulCharacterMessage(nul), { field: nul }) })];
+          const bad = inputProblem(payload.variables, 'variables');
+          if (bad !== null) return [new GraphQLError(bad.message, { originalError: new BadInputError(bad.code, bad.message, { field: bad.field }) })];
           const checked = parseAndValidate(schemaHost.schema, payload.query, config.api, protection.validationRules);
           if ('errors' in checked) return checked.errors;
           return { schema: schemaHost.schema, document: checked.document, variableValues: payload.variables ?? null, operationName: payload.operationName ?? null };

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
 import { graphqlErrorBody } from '../graphql/graphql-errors';
-import { NUL, nulCharacterAt, nulCharacterMessage } from './nul-characters';
+import { InputProblem, inputProblem, NUL, nulCharacterMessage } from './input-guards';
 import type { ApiRequest } from './principal';
 import { RateLimiter } from './rate-limiter';
 
@@ -19,7 +19,7 @@ class BodyTooLargeError extends BadInputError {
 
 /**
  * Runs in front of /graphql and /api/v1, before Apollo and the controllers: refuses oversized
- * bodies, batched GraphQL requests and text holding NUL (nul-characters.ts), authenticates the
+ * bodies, batched GraphQL requests and JSON that would fail deeper in (input-guards.ts), authenticates the
  * bearer token (a bad token is refused here, even for operations that need none), and applies
  * the rate limit per token, or per client address for anonymous requests.
  */
@@ -39,8 +39,8 @@ export class ApiRequestMiddleware implements NestMiddleware {
       if (graphql && Array.isArray(req.body)) {
         return this.refuse(req, res, graphql, new BadInputError('graphql/batch_refused', 'Batched operations are not accepted: send one operation per request.'));
       }
-      const nul = nulCharacterIn(req, graphql);
-      if (nul !== null) return this.refuse(req, res, graphql, new BadInputError('request/nul_character', nulCharacterMessage(nul), { field: nul }));
+      const bad = problemIn(req, graphql);
+      if (bad !== null) return this.refuse(req, res, graphql, new BadInputError(bad.code, bad.message, { field: bad.field }));
       req.principal = await this.authenticate(req.headers.authorization);
       const key = req.principal ? `token:${req.principal.tokenId}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
       const decision = await this.limiter.hit(key, !!req.principal);
@@ -77,15 +77,15 @@ export class ApiRequestMiddleware implements NestMiddleware {
   }
 }
 
-/** The first place of a request whose text holds NUL: the path, the query string or the JSON body. */
-function nulCharacterIn(req: ApiRequest, graphql: boolean): string | null {
+/** The first problem of a request's path, query string or JSON body (see input-guards.ts). */
+function problemIn(req: ApiRequest, graphql: boolean): InputProblem | null {
   let path: string;
   try {
     path = decodeURIComponent(req.path);
   } catch {
     path = req.path; // a malformed escape is the router's to refuse
   }
-  if (path.includes(NUL)) return 'the path';
+  if (path.includes(NUL)) return { code: 'request/nul_character', field: 'the path', message: nulCharacterMessage('the path') };
   // GraphQL's own strings are checked by a validation rule, once parsed (an escaped "\u0000" in the query text).
-  return nulCharacterAt(req.query, 'query') ?? nulCharacterAt(req.body, graphql ? 'request' : 'body');
+  return inputProblem(req.query, 'query') ?? inputProblem(req.body, graphql ? 'request' : 'body');
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { GameState, UnitState } from '../../model/state';
-import { hexLabel, isOwnKeyName } from '../../model/schema/common';
+import { hexLabel, isSafeRecordKey } from '../../model/schema/common';
 import { flag } from '../queries';
 import { SideId, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 
-export const unitIdSchema = z.string().min(1).max(200).refine(isOwnKeyName, 'is not a unit id');
+export const unitIdSchema = z.string().min(1).max(200).refine(isSafeRecordKey, 'is not a unit id');
 export const labelSchema = hexLabel;
 
 /** The unit, if it exists and belongs to `side`; otherwise the violation to report. */

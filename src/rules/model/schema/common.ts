@@ -8,14 +8,14 @@ export const hexLabel = z.string().regex(/^[0-9]{4,8}$/, 'a hex label is column 
  * object already answers to ("constructor", "toString", "__proto__") would look like an entry
  * that exists. Scenario data and orders both refuse them, so no real id is ever one.
  */
-export function isOwnKeyName(s: string): boolean {
+export function isSafeRecordKey(s: string): boolean {
   return !(s in Object.prototype);
 }
 
 export const id = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.\-]*$/, 'an id is letters, digits, "-", "_" or "."')
-  .refine(isOwnKeyName, 'an id may not be the name of a property every object has (e.g. "constructor")');
+  .refine(isSafeRecordKey, 'an id may not be the name of a property every object has (e.g. "constructor")');
 
 /** A rule ID in ../shared/rules, e.g. "GT-6C.2" or an open point "Q-GT-06". */
 export const ruleId = z.string().min(2);
