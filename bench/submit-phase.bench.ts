@@ -8,13 +8,15 @@
  * are those of a server that has been running, not of its first requests (JIT compilation).
  *
  * Context lines, not targets: the phase's events appended bare; the commit statement's own round
- * trip (the database's share); how busy this process's one thread was.
+ * trip (the database's share); the rules engine's decision (the CPU share no tuning of the rest
+ * removes); how busy this process's one thread was.
  * Run: npm run bench:submit
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { catalogEntry } from '../src/games/catalog-builder';
+import { SubmitPhaseHandler } from '../src/games/commands/submit-phase.handler';
 import { StaticCatalog } from '../src/games/game-catalog';
 import { gators } from '../src/rules/systems/gators';
 import { gatorsBenchScenario } from './gators-bench-scenario';
@@ -24,20 +26,39 @@ import { benchDatabase, fmt, stats, timed } from './support';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
 
+/** What one timed submission spent in its two big parts, beside the whole of it. */
+interface Parts {
+  /** The commit statement's round trip (the one that claims an idempotency key): the database's share. */
+  commit: number[];
+  /** The rules engine's decision (parse, validate, resolve with server dice), on the event loop. */
+  engine: number[];
+}
+
 /**
- * Times the round trip of each commit statement (the one that claims an idempotency key) sent
- * while `during` runs: the database's share of a submission, beside the whole of it.
+ * Times the parts of each submission run inside `watching`: the commit statement, by wrapping the
+ * pool's query, and the decision, by wrapping the handler's (private) decide. Bench-only wrappers:
+ * nothing in the server is changed to be measured.
  */
-function watchCommits(pool: pg.Pool) {
-  const samples = new AsyncLocalStorage<number[]>();
+function watchParts(pool: pg.Pool) {
+  const samples = new AsyncLocalStorage<Parts>();
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: unknown }).query = (q: unknown, ...rest: unknown[]) => {
     const into = samples.getStore();
     const text = typeof q === 'object' && q !== null ? (q as { text?: unknown }).text : undefined;
     if (into === undefined || rest.length > 0 || typeof text !== 'string' || !text.includes('es_key')) return query(q, ...rest);
-    return timed(() => query(q), into);
+    return timed(() => query(q), into.commit);
   };
-  return <T>(into: number[], fn: () => Promise<T>) => samples.run(into, fn);
+  const handler = SubmitPhaseHandler.prototype as unknown as { decide: (...args: unknown[]) => unknown };
+  const decide = handler.decide;
+  handler.decide = function (this: unknown, ...args: unknown[]) {
+    const start = performance.now();
+    try {
+      return decide.apply(this, args);
+    } finally {
+      samples.getStore()?.engine.push(performance.now() - start);
+    }
+  };
+  return <T>(into: Parts, fn: () => Promise<T>) => samples.run(into, fn);
 }
 
 async function main(): Promise<void> {
@@ -45,7 +66,7 @@ async function main(): Promise<void> {
   const { moves, combat } = plan(gators, scenario, movers.slice(0, 30), attacks);
   const url = await benchDatabase('fieldpost_bench_submit');
   const ctx = await gamesContext(url, new StaticCatalog([catalogEntry(scenario, gators)]), 40);
-  const watching = watchCommits(ctx.prisma.pool);
+  const watching = watchParts(ctx.prisma.pool);
   const us = await ctx.player('us');
   const island = await ctx.player('island');
   let key = 0;
@@ -57,7 +78,7 @@ async function main(): Promise<void> {
 
   console.log(`Submitting ${moves.length} moves, then ${combat.length} attacks, per game (Gators!, ${scenario.map.columns}x${scenario.map.rows} map)\n`);
   for (const concurrency of (process.env.BENCH_CONCURRENCY ?? '1,20').split(',').map(Number)) {
-    const all = { moveMs: [] as number[], combatMs: [] as number[], bare: [] as number[], sameMoves: [] as number[], moveCommit: [] as number[], combatCommit: [] as number[] };
+    const all = { moveMs: [] as number[], combatMs: [] as number[], bare: [] as number[], sameMoves: [] as number[], moveParts: { commit: [] as number[], engine: [] as number[] }, combatParts: { commit: [] as number[], engine: [] as number[] } };
     let movesEvents = 0;
     const rounds = concurrency === 1 ? Number(process.env.BENCH_ROUNDS ?? 100) : 5;
     // The single game runs first and warms the process; one untimed round settles the pool at 20.
@@ -68,8 +89,8 @@ async function main(): Promise<void> {
       const combatMs: number[] = [];
       const bare: number[] = [];
       const sameMoves: number[] = [];
-      const moveCommit: number[] = [];
-      const combatCommit: number[] = [];
+      const moveParts: Parts = { commit: [], engine: [] };
+      const combatParts: Parts = { commit: [], engine: [] };
       await Promise.all(
         Array.from({ length: concurrency }, async (_, w) => {
           const { gameId } = await ctx.create.execute({ scenarioId: 'gators-bench', side: 'P1' }, us);
@@ -79,13 +100,13 @@ async function main(): Promise<void> {
           await (await submit(gameId, us, []))();
           const at = await ctx.store.currentVersion(gameId);
           const submitMoves = await submit(gameId, us, moves);
-          await watching(moveCommit, () => timed(submitMoves, moveMs));
+          await watching(moveParts, () => timed(submitMoves, moveMs));
           // Context, not the target's baseline: the same events the phase wrote, appended bare.
           const written = (await ctx.store.readStream(gameId, at + 1)).map((e) => ({ type: e.type, data: e.data, meta: e.meta }));
           movesEvents = written.length;
           await timed(() => ctx.store.append(`copy-${concurrency}-${round}-${w}`, 0, written as never), sameMoves);
           const submitCombat = await submit(gameId, us, combat);
-          await watching(combatCommit, () => timed(submitCombat, combatMs));
+          await watching(combatParts, () => timed(submitCombat, combatMs));
           const stream = `bare-${concurrency}-${round}-${w}`;
           for (let v = 0; v < 2; v++) {
             await timed(() => ctx.store.append(stream, v, [{ type: 'UnitMoved', data: { unit: 'p1-truck-1', path: ['1010', '1011'] }, meta: { actor: 'bench', correlationId: 'b', time: new Date().toISOString() } }]), bare);
@@ -97,8 +118,10 @@ async function main(): Promise<void> {
       all.combatMs.push(...combatMs);
       all.bare.push(...bare);
       all.sameMoves.push(...sameMoves);
-      all.moveCommit.push(...moveCommit);
-      all.combatCommit.push(...combatCommit);
+      for (const k of ['commit', 'engine'] as const) {
+        all.moveParts[k].push(...moveParts[k]);
+        all.combatParts[k].push(...combatParts[k]);
+      }
     }
     const busy = performance.eventLoopUtilization(loop).utilization;
     const b = stats(all.bare);
@@ -110,9 +133,13 @@ async function main(): Promise<void> {
     console.log(`  combat, 10 attacks     ${fmt(c)}   p50 ${(c.p50 / b.p50).toFixed(1)}x  p99 ${(c.p99 / b.p99).toFixed(1)}x   (target p50 <= 3x)`);
     const s = stats(all.sameMoves);
     console.log(`  (context: the movement phase's ${movesEvents} events appended bare: ${fmt(s)}; movement p50 is ${(m.p50 / s.p50).toFixed(1)}x that)`);
-    const mc = stats(all.moveCommit);
-    const cc = stats(all.combatCommit);
-    console.log(`  (context: the commit statement's round trip alone, in movement: p50 ${mc.p50.toFixed(3)} ms, ${(mc.p50 / b.p50).toFixed(1)}x; in combat: p50 ${cc.p50.toFixed(3)} ms, ${(cc.p50 / b.p50).toFixed(1)}x)`);
+    const part = (xs: number[]) => stats(xs).p50;
+    const [mc, cc] = [part(all.moveParts.commit), part(all.combatParts.commit)];
+    const [me, ce] = [part(all.moveParts.engine), part(all.combatParts.engine)];
+    const x = (ms: number) => `${ms.toFixed(3)} ms, ${(ms / b.p50).toFixed(1)}x`;
+    console.log(`  (context: the commit statement's round trip alone, p50: movement ${x(mc)}; combat ${x(cc)})`);
+    console.log(`  (context: the rules engine's decision alone, p50: movement ${x(me)}; combat ${x(ce)})`);
+    console.log(`  (context: those two parts together, sum of their p50s: movement ${x(mc + me)}; combat ${x(cc + ce)})`);
     console.log(`  (context: this process's event loop was busy ${(busy * 100).toFixed(0)}% of the timed rounds, game setup included)\n`);
   }
   await ctx.app.close();
