@@ -3,9 +3,10 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { pickDefender, table } from '../../../engine/combat/attack-checks';
 import { retreatOrEliminate } from '../../../engine/combat/apply';
-import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
+import { chosenDefender, isChoiceStage } from '../../../engine/combat/owner-choice';
 import { retreatAttacker, retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
-import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
+import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
@@ -33,7 +34,11 @@ import { cancel } from '../orders/wrap';
  * known only at resolution: a counter that is no sabotage target cancels the
  * attack, which still counts as the SEALs' one (as Q-GT-27 treats attacks).
  * An A R is the SEALs' owner's to steer (Q-GT-35): `retreat`, as an attacker's
- * in an attack order (attacker-retreat.ts); without it the engine's path.
+ * in an attack order (attacker-retreat.ts); without it the engine's path. Against
+ * one counter (1)–(3) the defender's owner chooses as against any attack when its
+ * standing orders say "ask": the counter of a tie (Q-GT-44), whose kind then gives
+ * the column, and its retreat path (Q-GT-35). Against aircraft there is nothing
+ * to choose: a retreat destroys them, and each rolls in turn.
  */
 export const sabotageSchema = z.strictObject({ kind: z.literal('sabotage'), unit: unitIdSchema, target: labelSchema, retreat: retreatChoiceField.optional() });
 export type SabotageOrder = z.infer<typeof sabotageSchema>;
@@ -42,11 +47,14 @@ const USED = 'sabotageUsed';
 
 type Mode = { readonly kind: 'unit'; readonly column: string; readonly skipPreRolls: boolean } | { readonly kind: 'aircraft'; readonly column: string; readonly aircraft: readonly UnitState[] };
 
-/** How the attack on `hex` goes, from the real state; null when nothing there may be sabotaged. */
-function modeAt(state: GameState, h: CombinedHooks, side: SideId, hex: string): Mode | null {
+/**
+ * How the attack on `hex` goes, from the real state; null when nothing there may be sabotaged.
+ * The defending counter is the engine's pick unless its owner chose another (`chosen`).
+ */
+function modeAt(state: GameState, h: CombinedHooks, side: SideId, hex: string, chosen?: UnitState): Mode | null {
   const d = groundData(state.scenario).sabotage;
   const board = boardOf(state.scenario);
-  const def = pickDefender(state, hex, side, h.odds);
+  const def = chosen ?? pickDefender(state, hex, side, h.odds);
   if (def === undefined) return null;
   const aircraft = standingAt(state, hex, def.side).filter((u) => tagged(state, u, ...d.aircraft.tags));
   if (board.airfieldOf[board.grid.indexOf(hex)]! >= 0 && aircraft.length > 0) return { kind: 'aircraft', column: d.aircraft.column, aircraft };
@@ -116,21 +124,42 @@ function onAircraft(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: Sabotag
   else retreatAttacker(ctx, seal, longest, o.target, mayEnterEnemyZoc, `sabotage on ${o.target}`, o.retreat);
 }
 
+function notATarget(ctx: ResolveContext<GatorsExt>, o: SabotageOrder): void {
+  const d = groundData(ctx.state.scenario).sabotage;
+  ctx.emit(publicOf('AttackCancelled', { attackers: [o.unit], target: o.target, reason: 'not_a_sabotage_target', ruleId: d.ruleId }));
+}
+
+/**
+ * Goes on after the defender's owner answered. A chosen counter brings its own column; one that
+ * is no sabotage target cancels the attack, as a "?" that hid one does. A chosen retreat needs
+ * no column: the die has been rolled.
+ */
+function resumeSabotage(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: SabotageOrder, resume: Resume): void {
+  const hooks = fixedHooks(h, o.unit);
+  const stage = resume.stage as { choice?: string };
+  const chosen = stage.choice === 'stack-defender' ? chosenDefender(ctx.state, o.target, ctx.side, hooks, resume.answer) : undefined;
+  const mode = modeAt(ctx.state, h, ctx.side, o.target, chosen);
+  if (stage.choice === 'stack-defender' && mode?.kind !== 'unit') return notATarget(ctx, o);
+  const column = mode?.kind === 'unit' ? { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls } : {};
+  resumeOddsAttack(ctx, sealsOf(o), o.target, hooks, resume, { ...column, cause: 'sabotage' });
+}
+
 function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder> {
   return {
     kind: 'sabotage',
     schema: sabotageSchema,
     validate: (state, side, o, i) => checkSabotage(state, h, side, o, i),
     project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } } }],
-    resolve: (ctx, o, i) => {
+    resolve: (ctx, o, i, resume) => {
+      if (resume !== undefined && isChoiceStage(resume.stage)) return resumeSabotage(ctx, h, o, resume);
       const v = checkSabotage(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'sabotage', v[0]!);
       ctx.emit({ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } }, visibility: { to: 'all' } });
       const mode = modeAt(ctx.state, h, ctx.side, o.target);
       const d = groundData(ctx.state.scenario).sabotage;
-      if (mode === null) return ctx.emit(publicOf('AttackCancelled', { attackers: [o.unit], target: o.target, reason: 'not_a_sabotage_target', ruleId: d.ruleId }));
+      if (mode === null) return notATarget(ctx, o);
       if (mode.kind === 'aircraft') return onAircraft(ctx, h, o, mode);
-      resolveOddsAttack(ctx, sealsOf(o), o.target, fixedHooks(h, o.unit), { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls, cause: 'sabotage' });
+      resolveOddsAttack(ctx, sealsOf(o), o.target, fixedHooks(h, o.unit), { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls, cause: 'sabotage', ownerChoices: true });
     },
   };
 }
