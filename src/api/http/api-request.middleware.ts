@@ -19,9 +19,9 @@ class BodyTooLargeError extends BadInputError {
 
 /**
  * Runs in front of /graphql and /api/v1, before Apollo and the controllers: refuses oversized
- * bodies, batched GraphQL requests and JSON that would fail deeper in (input-guards.ts), authenticates the
- * bearer token (a bad token is refused here, even for operations that need none), and applies
- * the rate limit per token, or per client address for anonymous requests.
+ * bodies, batched GraphQL requests and JSON that would fail deeper in (input-guards.ts),
+ * authenticates the bearer token (a bad token is refused here, even for operations that need
+ * none), and applies the rate limit per token, or per client address for anonymous requests.
  */
 @Injectable()
 export class ApiRequestMiddleware implements NestMiddleware {
