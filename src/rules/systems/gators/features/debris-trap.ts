@@ -2,6 +2,7 @@ import { UnitState } from '../../../model/state';
 import { table } from '../../../engine/combat/attack-checks';
 import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
 import { readTable } from '../../../engine/combat/odds';
+import { RetreatAsk, retreatByOwner } from '../../../engine/combat/owner-choice';
 import { ResolveContext } from '../../../engine/kit/types';
 import { typeOf } from '../../../engine/queries';
 import { gatorsData } from '../data';
@@ -17,9 +18,11 @@ import { trapsCleared } from './debris-state';
  * terrain, no modifiers, no attacker to harm. A retreat moves the whole stack
  * standing there. Engineers and SEALs are not caught (GT-6Q.6). The unit's
  * move ends in the hex: every infantry unit of this scenario has speed 1, so
- * a move that enters a hex also ends there.
+ * a move that enters a hex also ends there. With `ownerChoices` (a caller that
+ * can stop and go on later) a retreat is its owner's to steer when its standing
+ * orders say "ask" (Q-GT-35), as after any attack; the move is over by then.
  */
-export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string): void {
+export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string, opts: { ownerChoices?: boolean } = {}): void {
   const state = ctx.state;
   const d = groundData(state.scenario).debris.trap;
   if (!hasDebris(state, hex) || trapsCleared(state, hex)) return;
@@ -41,5 +44,8 @@ export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex:
   // Attacker results are ignored: there is no attacker (Q-GT-32).
   if (spec?.side !== 'defender') return;
   if (spec.effect === 'eliminate') eliminate(ctx, ctx.state.units[target.id]!, `booby trap in ${hex}`);
-  if (spec.effect === 'retreat') retreatOrEliminate(ctx, stackAt(ctx.state, hex, target.side), spec.hexes ?? 1, [], t.retreat?.mayEnterEnemyZoc ?? true, `booby trap in ${hex}`);
+  if (spec.effect !== 'retreat') return;
+  const r: RetreatAsk = { target: hex, side: target.side, hexes: spec.hexes ?? 1, awayFrom: [], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: `booby trap in ${hex}` };
+  if (opts.ownerChoices === true) retreatByOwner(ctx, r);
+  else retreatOrEliminate(ctx, stackAt(ctx.state, hex, target.side), r.hexes, [], r.mayEnterEnemyZoc, r.cause);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GameState, UnitState } from '../../../model/state';
 import { Board, boardOf } from '../../../engine/board';
-import { OrderHandler } from '../../../engine/kit/types';
+import { finishRetreat, isChoiceStage } from '../../../engine/combat/owner-choice';
+import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
@@ -84,6 +85,11 @@ function leaveOrder(): OrderHandler<GatorsExt, LeaveDebrisOrder> {
   };
 }
 
+/** A booby trap's retreat, its owner having answered (Q-GT-35): the move or unload itself was over before it asked. */
+function finishTrapRetreat(ctx: ResolveContext<GatorsExt>, resume: Resume): void {
+  if (isChoiceStage(resume.stage) && resume.stage.choice === 'retreat') finishRetreat(ctx, resume.stage, resume.answer);
+}
+
 export const debris: GatorsFeature = {
   id: 'debris',
   rules: ['GT-6Q.1', 'GT-6Q.2', 'GT-6Q.3', 'GT-6Q.5', 'GT-6Q.6', 'GT-6Q.7', 'GT-6Q.8'],
@@ -93,17 +99,18 @@ export const debris: GatorsFeature = {
   },
   move: { blocked: blockedByDebris },
   afterMove: () => (ctx, moved, resume) => {
-    if (resume !== undefined) return;
+    if (resume !== undefined) return finishTrapRetreat(ctx, resume);
     const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
     interrupt(ctx, group);
     const d = groundData(ctx.state.scenario).debris;
     for (const u of group)
       if (u.side === gatorsData(ctx.state.scenario).options.defendingSide && tagged(ctx.state, u, ...d.leftByTags))
         ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { [LEFT]: moved.path[0]! } }, visibility: visibilityFor(ctx.state, [u]) });
-    springTrap(ctx, group.map((u) => u.id), moved.path[moved.path.length - 1]!);
+    springTrap(ctx, group.map((u) => u.id), moved.path[moved.path.length - 1]!, { ownerChoices: true });
   },
   afterUnload: () => (ctx, info, resume) => {
-    if (resume === undefined) springTrap(ctx, [info.unit], info.hex);
+    if (resume === undefined) springTrap(ctx, [info.unit], info.hex, { ownerChoices: true });
+    else finishTrapRetreat(ctx, resume);
   },
   odds: {
     // Q-GT-32 "not defending": an attack on a worker's hex ends its full turn, whatever the result.
