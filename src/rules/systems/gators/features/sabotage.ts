@@ -156,7 +156,6 @@ function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder>
       if (v.length > 0) return cancel(ctx, i, 'sabotage', v[0]!);
       ctx.emit({ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } }, visibility: { to: 'all' } });
       const mode = modeAt(ctx.state, h, ctx.side, o.target);
-      const d = groundData(ctx.state.scenario).sabotage;
       if (mode === null) return notATarget(ctx, o);
       if (mode.kind === 'aircraft') return onAircraft(ctx, h, o, mode);
       resolveOddsAttack(ctx, sealsOf(o), o.target, fixedHooks(h, o.unit), { fixedColumn: mode.column, skipPreRolls: mode.skipPreRolls, cause: 'sabotage', ownerChoices: true });
