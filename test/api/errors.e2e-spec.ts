@@ -67,7 +67,7 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
   });
 
   // Postgres text cannot hold U+0000: it used to fail in the query, as a 500.
-  it('refuses text holding NUL (U+0000) wherever it is, naming the place, and writes nothing', async () => {
+  it('refuses text holding NUL (U+0000) or half a surrogate pair wherever it is, naming the place, and writes nothing', async () => {
     const rest = await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${alice.token}`).send({ name: 'a\u0000b' });
     expect(rest.status).toBe(400);
     expect(rest.body).toMatchObject({ code: 'request/nul_character', field: 'body.name' });
@@ -80,9 +80,15 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     const literal = await app.gql(alice.token, '{ game(id: "a\\u0000b") { id } }');
     expect(firstError(literal).extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
     expect(firstError(literal).message).toMatch(/U\+0000/);
+    // Half a surrogate pair is not Unicode: jsonb refused its escape, also a 500 before.
+    const half = await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send('{"name":"a\\ud800b"}');
+    expect(half.status).toBe(400);
+    expect(half.body).toMatchObject({ code: 'request/unpaired_surrogate', field: 'body.name' });
+    const halfVariable = await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { id } }', { g: 'a\udc00b' });
+    expect(firstError(halfVariable).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'request/unpaired_surrogate', field: 'request.variables.g' });
     const tokens = await request(app.http).get('/api/v1/me/tokens?limit=100').set('Authorization', `Bearer ${alice.token}`);
     expect(tokens.status).toBe(200);
-    expect((tokens.body.items as Array<{ name: string }>).some((t) => t.name.includes('\u0000'))).toBe(false);
+    expect((tokens.body.items as Array<{ name: string }>).some((t) => t.name.includes('\u0000') || t.name.includes('\ufffd'))).toBe(false);
   });
 
   // Deeper than recursive code can follow (JSON.stringify threw RangeError): it used to be a 500.

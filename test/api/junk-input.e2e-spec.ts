@@ -36,13 +36,21 @@ interface Operation {
 const DEEP_TEXT = '['.repeat(20_000) + ']'.repeat(20_000);
 const DEEP = '<deep nesting>';
 
+/**
+ * A path segment as a client would send it. encodeURIComponent refuses half a surrogate pair;
+ * a client writing its own bytes sends it as the three bytes UTF-8 would give it (not UTF-8).
+ */
+function pathSegment(text: string): string {
+  return text.split(/([\ud800-\udfff])/).map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+}
+
 /** The JSON text of a value, with the deep-nesting marker expanded into the real thing. */
 function wire(v: unknown): string {
   return JSON.stringify(v).split(JSON.stringify(DEEP)).join(DEEP_TEXT);
 }
 
 /** Values that have broken servers before: wrong types, edge numbers, names every object has, deep nesting. */
-const JUNK: unknown[] = [DEEP, null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\u0000b', { 'k\u0000': 1 }, 'x'.repeat(5000), true, [], {}, [[]], { constructor: null }, ['constructor']];
+const JUNK: unknown[] = [DEEP, null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\u0000b', { 'k\u0000': 1 }, 'a\ud800b', ['\udfff'], 'x'.repeat(5000), true, [], {}, [[]], { constructor: null }, ['constructor']];
 
 /**
  * Every REST route, called with bodies, path and query values that are wrong in every way we
@@ -134,7 +142,7 @@ describe('junk input on every REST route', () => {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const hasBody = bodySchema !== undefined || method !== 'GET';
       const fill = (junkFor?: string, junk?: unknown) =>
-        template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(name === junkFor ? asText(junk).slice(0, 300) : name === 'gameId' ? gameId : 'x'));
+        template.replace(/\{([^}]+)\}/g, (_m, name: string) => pathSegment(name === junkFor ? asText(junk).slice(0, 300) : name === 'gameId' ? gameId : 'x'));
       const valid = () => (bodySchema ? example(bodySchema) : hasBody ? {} : undefined);
       // Each junk value in each place once: every path and query parameter, every body field, the whole body.
       for (const junk of JUNK) {
@@ -177,7 +185,7 @@ describe('junk input on every GraphQL query and mutation', () => {
     await app.close();
   });
 
-  const STRINGS = ['', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'x'.repeat(5000), 'nope'];
+  const STRINGS = ['', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\ud800b', 'x'.repeat(5000), 'nope'];
   const INTS = [0, -1, -2_147_483_648, 2_147_483_647];
   const FLOATS = [-1, 0, 1e308, -1e308, 0.000001];
 

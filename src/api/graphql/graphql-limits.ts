@@ -1,6 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { MAX_INPUT_DEPTH, NUL, nulCharacterMessage } from '../http/input-guards';
+import { MAX_INPUT_DEPTH, textProblem } from '../http/input-guards';
 import {
   ASTNode,
   ASTVisitor,
@@ -32,7 +32,7 @@ export const reservedNamesRule: ValidationRule = (context: ValidationContext): A
   };
 };
 
-/** Values written in the query itself get the checks of input-guards.ts too: no NUL, no deep nesting. */
+/** Values written in the query itself get the checks of input-guards.ts too: text Postgres can store, no deep nesting. */
 export const inputValuesRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
   let depth = 0;
   const enter = (node: ASTNode) => {
@@ -43,7 +43,10 @@ export const inputValuesRule: ValidationRule = (context: ValidationContext): AST
     depth -= 1;
   };
   return {
-    StringValue: (node) => (node.value.includes(NUL) ? context.reportError(new GraphQLError(nulCharacterMessage('A string in the query'), { nodes: node })) : undefined),
+    StringValue: (node) => {
+      const bad = textProblem(node.value, 'A string in the query');
+      if (bad !== null) context.reportError(new GraphQLError(bad.message, { nodes: node }));
+    },
     ListValue: { enter, leave },
     ObjectValue: { enter, leave },
   };

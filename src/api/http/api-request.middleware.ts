@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
 import { graphqlErrorBody } from '../graphql/graphql-errors';
-import { InputProblem, inputProblem, NUL, nulCharacterMessage } from './input-guards';
+import { InputProblem, inputProblem, textProblem } from './input-guards';
 import type { ApiRequest } from './principal';
 import { RateLimiter } from './rate-limiter';
 
@@ -85,7 +85,6 @@ function problemIn(req: ApiRequest, graphql: boolean): InputProblem | null {
   } catch {
     path = req.path; // a malformed escape is the router's to refuse
   }
-  if (path.includes(NUL)) return { code: 'request/nul_character', field: 'the path', message: nulCharacterMessage('the path') };
   // GraphQL's own strings are checked by a validation rule, once parsed (an escaped "\u0000" in the query text).
-  return inputProblem(req.query, 'query') ?? inputProblem(req.body, graphql ? 'request' : 'body');
+  return textProblem(path, 'the path') ?? inputProblem(req.query, 'query') ?? inputProblem(req.body, graphql ? 'request' : 'body');
 }
