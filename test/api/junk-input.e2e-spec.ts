@@ -50,7 +50,7 @@ function wire(v: unknown): string {
 }
 
 /** Values that have broken servers before: wrong types, edge numbers, names every object has, deep nesting. */
-const JUNK: unknown[] = [DEEP, null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\u0000b', { 'k\u0000': 1 }, 'a\ud800b', ['\udfff'], 'x'.repeat(5000), true, [], {}, [[]], { constructor: null }, ['constructor']];
+const JUNK: unknown[] = [DEEP, null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\u0000b', { 'k\u0000': 1 }, 'a\ud800b', ['\udfff'], 'x'.repeat(5000), 'y'.repeat(200_000), true, [], {}, [[]], { constructor: null }, ['constructor']];
 
 /**
  * Every REST route, called with bodies, path and query values that are wrong in every way we
