@@ -1,3 +1,4 @@
+import { canonical } from '../../common/canonical-json';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, ForbiddenError } from '../../common/errors';
 import { PrismaService } from '../../database/prisma.service';
@@ -60,7 +61,9 @@ export class GameQueries {
   async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown }> {
     const { state, version, system } = await this.loader.load(gameId, atVersion);
     const viewer = viewerFor(state, playerId);
-    const board = state.status === 'seating' && state.rules === undefined ? null : system.view(state.rules, viewer);
+    // Canonical key order: a state folded from events read back from jsonb and one folded from the
+    // events just written hold the same values with their keys in another order.
+    const board = state.status === 'seating' && state.rules === undefined ? null : canonical(system.view(state.rules, viewer));
     return { game: await this.summarise(state, version, system, viewer, playerId), board };
   }
 
@@ -104,7 +107,7 @@ export class GameQueries {
     return {
       format: 'fieldpost.game-export',
       formatVersion: 1,
-      game: { id: state.id, title: state.title, version, result: state.result, options: state.options },
+      game: { id: state.id, title: state.title, version, result: canonical(state.result), options: canonical(state.options) },
       scenario: { id: state.scenarioId, version: state.scenarioVersion, system: state.systemId, name: entry?.name ?? state.scenarioId },
       seats: Object.entries(state.seats).map(([side, playerId]) => ({ side, playerId, playerName: playerId ? (names[playerId] ?? null) : null })),
       dice: { algorithm: 'HMAC-SHA256(seed, decimal roll number); 32-bit words with rejection; value = word mod sides + 1', seedCommitment: state.seedCommitment, seed: state.seed },
@@ -147,8 +150,9 @@ export class GameQueries {
       seats: Object.entries(state.seats).map(([side, p]) => ({ side, sideName: entry?.sides.find((s) => s.id === side)?.name ?? side, playerId: p, playerName: p ? (names[p] ?? null) : null })),
       seedCommitment: state.seedCommitment,
       seed: state.status === 'finished' ? state.seed : null,
-      options: state.options,
-      pendingUndo: state.pendingUndo,
+      // Canonical, as the board: both come from event data, in jsonb's key order or as written.
+      options: canonical(state.options),
+      pendingUndo: canonical(state.pendingUndo),
       ...publicPhase(system, state, viewer),
     };
   }
