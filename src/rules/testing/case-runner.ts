@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ForcedDice } from '../dice/forced-dice';
 import { Submission } from '../engine/kit/types';
-import { GameSystem, RulesEvent, Violation } from '../engine/types';
+import { Dice, GameSystem, RawSubmission, RulesEvent, SideId, Violation } from '../engine/types';
 import { eventAsSeenBy } from '../engine/visibility';
 import { JsonObject } from '../model/json';
 import { Scenario } from '../model/scenario';
@@ -80,6 +80,14 @@ export interface CaseTarget<X extends JsonObject> {
   readonly initialExt: (scenario: Scenario) => X;
 }
 
+/** The engine's pipeline for one submission: its violations, or (when there are none) the events resolving it gives. */
+export function decide<S>(system: GameSystem<S, Submission>, state: S, side: SideId, raw: RawSubmission, dice: Dice): { violations: Violation[]; events: RulesEvent[] } {
+  const parsed = system.parse(state, side, raw);
+  if (!parsed.ok) return { violations: parsed.violations, events: [] };
+  const violations = system.validate(state, side, parsed.value);
+  return violations.length > 0 ? { violations, events: [] } : { violations, events: system.resolve(state, side, parsed.value, dice) };
+}
+
 /** Runs one case against the kernel test system and returns what did not match. */
 export function runCase(input: unknown): CaseResult {
   return runCaseWith({ system: testSystem, scenario: testScenario(), initialExt: testSpec.initialExt }, input);
@@ -125,12 +133,7 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
     if (step.expire === true) events = testSystem.expireReaction(state, dice);
     else {
       if (step.side === undefined || step.submission === undefined) return void failures.push(`${where}: needs side and submission, or expire`);
-      const parsed = testSystem.parse(state, step.side, { kind: step.submission.kind, orders: step.submission.orders });
-      if (!parsed.ok) violations = parsed.violations;
-      else {
-        violations = testSystem.validate(state, step.side, parsed.value);
-        if (violations.length === 0) events = testSystem.resolve(state, step.side, parsed.value, dice);
-      }
+      ({ violations, events } = decide(testSystem, state, step.side, { kind: step.submission.kind, orders: step.submission.orders }, dice));
     }
     const e = step.expect;
     if (e.violations !== undefined) {

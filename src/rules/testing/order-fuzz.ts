@@ -3,7 +3,7 @@ import { SeededDice } from '../dice/seeded-dice';
 import { JsonObject } from '../model/json';
 import { GameState } from '../model/state';
 import { RawSubmission, RulesEvent, SideId } from '../engine/types';
-import { CaseTarget, caseSchema } from './case-runner';
+import { CaseTarget, caseSchema, decide } from './case-runner';
 import { Prestate, buildState } from './prestate';
 
 /**
@@ -61,20 +61,18 @@ export function fuzzCases<X extends JsonObject>(target: CaseTarget<X>, cases: Ar
 
 function playOnce<X extends JsonObject>(target: CaseTarget<X>, state: GameState<X>, side: SideId, raw: RawSubmission, dice: SeededDice): void {
   const { system } = target;
-  const parsed = system.parse(state, side, raw);
-  if (!parsed.ok || system.validate(state, side, parsed.value).length > 0) return;
   let after = state;
-  for (const e of system.resolve(state, side, parsed.value, dice)) after = system.evolve(after, e);
+  for (const e of decide(system, state, side, raw, dice).events) after = system.evolve(after, e);
   for (const s of Object.keys(after.sides)) system.view(after, { kind: 'side', side: s });
 }
 
+/** The case's own step, or null when it is refused (the case expects violations) or incomplete. */
 function realStep<X extends JsonObject>(target: CaseTarget<X>, state: GameState<X>, step: CaseStep): RulesEvent[] | null {
   const dice = new ForcedDice(step.dice);
   if (step.expire === true) return target.system.expireReaction(state, dice);
   if (step.side === undefined || step.submission === undefined) return null;
-  const parsed = target.system.parse(state, step.side, step.submission as RawSubmission);
-  if (!parsed.ok || target.system.validate(state, step.side, parsed.value).length > 0) return null;
-  return target.system.resolve(state, step.side, parsed.value, dice);
+  const { violations, events } = decide(target.system, state, step.side, step.submission as RawSubmission, dice);
+  return violations.length > 0 ? null : events;
 }
 
 function mutate(v: unknown, units: string[], rnd: () => number): unknown {
