@@ -18,17 +18,6 @@ import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
 import { OpenApiDocument, operations, resolveRef, SchemaObject } from './support/openapi-schema';
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  schema?: SchemaObject;
-}
-
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: SchemaObject }> };
-}
-
 /**
  * Nesting deeper than JSON.stringify's recursion can follow (it threw RangeError: a 500). The
  * test cannot stringify it either, so it stands in the values as a marker that `wire` expands.
@@ -137,9 +126,8 @@ describe('junk input on every REST route', () => {
       if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(query)} ${asText(body).slice(0, 200)} -> ${res.status} ${asText(res.body).slice(0, 200)}`);
     };
     for (const { key, operation } of operations(doc)) {
-      const op = operation as unknown as Operation;
       const [method, template] = key.split(' ') as [string, string];
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
       const hasBody = bodySchema !== undefined || method !== 'GET';
       const fill = (junkFor?: string, junk?: unknown) =>
         template.replace(/\{([^}]+)\}/g, (_m, name: string) => pathSegment(name === junkFor ? asText(junk).slice(0, 300) : name === 'gameId' ? gameId : 'x'));
@@ -147,14 +135,14 @@ describe('junk input on every REST route', () => {
       // Each junk value in each place once: every path and query parameter, every body field, the whole body.
       for (const junk of JUNK) {
         for (const name of template.match(/\{([^}]+)\}/g) ?? []) await call(method, fill(name.slice(1, -1), junk), {}, valid());
-        for (const p of (op.parameters ?? []).filter((x) => x.in === 'query')) await call(method, fill(), { [p.name]: asText(junk).slice(0, 300) }, valid());
+        for (const p of (operation.parameters ?? []).filter((x) => x.in === 'query')) await call(method, fill(), { [p.name]: asText(junk).slice(0, 300) }, valid());
         const fields = bodySchema ? Object.keys((example(bodySchema) as Record<string, unknown> | null) ?? {}) : [];
         for (const f of fields) await call(method, fill(), {}, { ...(valid() as object), [f]: junk });
         if (hasBody) await call(method, fill(), {}, junk);
       }
       // Then random breakage, deeper inside the bodies.
       for (let n = 0; n < Number(process.env.FUZZ_N ?? 10); n++) {
-        const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query' && rnd() < 0.7).map((p) => [p.name, asText(rnd() < 0.5 ? example(p.schema) : pick(JUNK)).slice(0, 300)]));
+        const query = Object.fromEntries((operation.parameters ?? []).filter((p) => p.in === 'query' && rnd() < 0.7).map((p) => [p.name, asText(rnd() < 0.5 ? example(p.schema) : pick(JUNK)).slice(0, 300)]));
         await call(method, fill(), query, hasBody ? breakOne(valid()) : undefined);
       }
     }

@@ -23,8 +23,16 @@ export interface ResponseObject {
   content?: Record<string, MediaTypeObject>;
 }
 
+export interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  schema?: SchemaObject;
+}
+
 export interface OperationObject {
   operationId?: string;
+  parameters?: ParameterObject[];
+  requestBody?: { content?: Record<string, MediaTypeObject> };
   responses: Record<string, ResponseObject>;
 }
 
