@@ -4,7 +4,7 @@ import { boardOf } from '../../../engine/board';
 import { pickDefender, table } from '../../../engine/combat/attack-checks';
 import { retreatOrEliminate } from '../../../engine/combat/apply';
 import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
-import { chosenDefender, isChoiceStage } from '../../../engine/combat/owner-choice';
+import { ChoiceStage, chosenDefender, isChoiceStage } from '../../../engine/combat/owner-choice';
 import { retreatAttacker, retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
@@ -134,9 +134,8 @@ function notATarget(ctx: ResolveContext<GatorsExt>, o: SabotageOrder): void {
  * is no sabotage target cancels the attack, as a "?" that hid one does. A chosen retreat needs
  * no column: the die has been rolled.
  */
-function resumeSabotage(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: SabotageOrder, resume: Resume): void {
+function resumeSabotage(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: SabotageOrder, resume: Resume, stage: ChoiceStage): void {
   const hooks = fixedHooks(h, o.unit);
-  const stage = resume.stage as { choice?: string };
   const chosen = stage.choice === 'stack-defender' ? chosenDefender(ctx.state, o.target, ctx.side, hooks, resume.answer) : undefined;
   const mode = modeAt(ctx.state, h, ctx.side, o.target, chosen);
   if (stage.choice === 'stack-defender' && mode?.kind !== 'unit') return notATarget(ctx, o);
@@ -151,7 +150,7 @@ function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder>
     validate: (state, side, o, i) => checkSabotage(state, h, side, o, i),
     project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } } }],
     resolve: (ctx, o, i, resume) => {
-      if (resume !== undefined && isChoiceStage(resume.stage)) return resumeSabotage(ctx, h, o, resume);
+      if (resume !== undefined && isChoiceStage(resume.stage)) return resumeSabotage(ctx, h, o, resume, resume.stage);
       const v = checkSabotage(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'sabotage', v[0]!);
       ctx.emit({ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } }, visibility: { to: 'all' } });
