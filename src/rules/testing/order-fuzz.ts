@@ -30,33 +30,51 @@ export function fuzzCases<X extends JsonObject>(target: CaseTarget<X>, cases: Ar
   const rnd = lcg(opts.seed);
   const crashes = new Map<string, string>();
   let runs = 0;
+  for (const { file, state, side, submission, units } of caseSteps(target, cases)) {
+    for (let n = 0; n < opts.perStep; n++) {
+      let orders: unknown = submission.orders;
+      for (let t = 1 + Math.floor(rnd() * 3); t > 0; t--) orders = mutate(orders, units, rnd);
+      const kind = rnd() < 0.95 ? submission.kind : pick(['orders', 'reaction', 'standing-orders'] as const, rnd);
+      runs++;
+      try {
+        playOnce(target, state, side, { kind, orders } as RawSubmission, new SeededDice(n));
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (!crashes.has(message)) crashes.set(message, `${file}: ${message} :: ${JSON.stringify({ kind, orders }).slice(0, 400)}`);
+      }
+    }
+  }
+  return { runs, crashes: [...crashes.values()] };
+}
+
+/** A submission of a rule case, with the state it is made in. */
+export interface CaseStepState<X extends JsonObject> {
+  file: string;
+  state: GameState<X>;
+  side: SideId;
+  submission: RawSubmission;
+  /** Every unit id of the case's position. */
+  units: string[];
+}
+
+/**
+ * Every submission of the rule cases with the state it meets: each case's position, then the
+ * state after each of its own steps, so that later steps come with the state they expect. A case
+ * stops at a step that is refused (it expects violations) or incomplete.
+ */
+export function* caseSteps<X extends JsonObject>(target: CaseTarget<X>, cases: Array<{ file: string; json: unknown }>): Generator<CaseStepState<X>> {
   for (const c of cases) {
     const parsed = caseSchema.safeParse(c.json);
     if (!parsed.success || parsed.data.prestate === undefined) continue;
     let state = buildState(target.scenario, parsed.data.prestate as Prestate, target.initialExt(target.scenario)) as GameState<X>;
     const units = Object.keys(state.units);
     for (const step of parsed.data.steps as CaseStep[]) {
-      if (step.side !== undefined && step.submission !== undefined) {
-        for (let n = 0; n < opts.perStep; n++) {
-          let orders: unknown = step.submission.orders;
-          for (let t = 1 + Math.floor(rnd() * 3); t > 0; t--) orders = mutate(orders, units, rnd);
-          const kind = rnd() < 0.95 ? step.submission.kind : pick(['orders', 'reaction', 'standing-orders'] as const, rnd);
-          runs++;
-          try {
-            playOnce(target, state, step.side, { kind, orders } as RawSubmission, new SeededDice(n));
-          } catch (err) {
-            const message = err instanceof Error ? err.message : String(err);
-            if (!crashes.has(message)) crashes.set(message, `${c.file}: ${message} :: ${JSON.stringify({ kind, orders }).slice(0, 400)}`);
-          }
-        }
-      }
-      // Then the case's own step, so that later steps are fuzzed from the state they expect.
+      if (step.side !== undefined && step.submission !== undefined) yield { file: c.file, state, side: step.side, submission: step.submission as RawSubmission, units };
       const events = realStep(target, state, step);
       if (events === null) break;
       for (const e of events) state = target.system.evolve(state, e);
     }
   }
-  return { runs, crashes: [...crashes.values()] };
 }
 
 function playOnce<X extends JsonObject>(target: CaseTarget<X>, state: GameState<X>, side: SideId, raw: RawSubmission, dice: SeededDice): void {
@@ -75,7 +93,7 @@ function realStep<X extends JsonObject>(target: CaseTarget<X>, state: GameState<
   return violations.length > 0 ? null : events;
 }
 
-function mutate(v: unknown, units: string[], rnd: () => number): unknown {
+export function mutate(v: unknown, units: string[], rnd: () => number): unknown {
   const junk = (): unknown =>
     pick<unknown>(
       [null, -1, 0, 1.5, 1e12, 2 ** 53, '', ' ', 'zzz', '9999', '0000', '0101', 'P1', 'P2', '__proto__', 'constructor', 'toString', true, [], {}, [[]], ['1010', '1010'], pick(units, rnd), [pick(units, rnd), pick(units, rnd)], { unit: pick(units, rnd) }, 'x'.repeat(300)],
@@ -111,7 +129,7 @@ function pick<T>(xs: readonly T[], rnd: () => number): T {
 }
 
 /** A small seeded generator: the fuzz must replay exactly from its seed. */
-function lcg(seed: number): () => number {
+export function lcg(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;

@@ -26,16 +26,16 @@ export function cr(state: GameState, key: string, fallback: string): string {
  * when it has one (GT-7H.2: the top aircraft of a landed stack), else the
  * highest defense; ties by unit order (unless the owner chooses: owner-choice.ts).
  */
-export function pickDefender(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}): UnitState | undefined {
+export function pickDefender(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}, knownTo: SideId | null = null): UnitState | undefined {
   const stack = enemiesIn(state, hex, side);
   if (stack.length === 0) return undefined;
-  return hooks.defender?.(state, stack) ?? tiedDefenders(state, stack)[0];
+  return hooks.defender?.(state, stack, knownTo) ?? tiedDefenders(state, stack)[0];
 }
 
 /** The counters the owner may choose from to defend the hex (Q-GT-44), in unit order: empty when the system decides (hooks.defender) or nobody is there. */
 export function defenderCandidates(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}): UnitState[] {
   const stack = enemiesIn(state, hex, side);
-  if (stack.length === 0 || hooks.defender?.(state, stack) !== undefined) return [];
+  if (stack.length === 0 || hooks.defender?.(state, stack, null) !== undefined) return [];
   return tiedDefenders(state, stack);
 }
 
@@ -50,21 +50,32 @@ function tiedDefenders(state: GameState, stack: readonly UnitState[]): UnitState
 
 /** The class a defender is attacked as: the system's answer (GT-7H.1: a landed aircraft is a soft target), else by type and medium (GT-7D.2). */
 export function defenderClass(state: GameState, hooks: OddsHooks, d: UnitState, hexIndex: number): string {
-  return hooks.targetClass?.(state, d) ?? targetClassAt(boardOf(state.scenario), typeOf(state, d), hexIndex);
+  return hooks.targetClass?.(state, d, null) ?? targetClassAt(boardOf(state.scenario), typeOf(state, d), hexIndex);
+}
+
+/**
+ * The class as the attacking side can know it while it plans (validation, options): null when it
+ * cannot, the defender being under a "?" or its class the owner's secret (a landed aircraft's
+ * markers, Q-GT-41). Such an attack stands; resolution, which knows, may cancel it (Q-GT-27).
+ */
+export function plannedClass(state: GameState, hooks: OddsHooks, d: UnitState, hexIndex: number, side: SideId): string | null {
+  if (concealedFrom(state, d).includes(side)) return null;
+  const c = hooks.targetClass?.(state, d, side);
+  return c === null ? null : (c ?? targetClassAt(boardOf(state.scenario), typeOf(state, d), hexIndex));
 }
 
 export function strengthOf(state: GameState, hooks: OddsHooks, u: UnitState, cls: string): number {
   return hooks.strength?.(state, u, cls) ?? strengthVs(typeOf(state, u), cls);
 }
 
-export function fullStrength(state: GameState, hooks: OddsHooks, u: UnitState, targetHex: string): number {
-  const d = pickDefender(state, targetHex, u.side, hooks);
+/** The strength `u` brings against `targetHex`: against a class nobody may count on (a "?", a secret, `knownTo` planning), its best. */
+export function fullStrength(state: GameState, hooks: OddsHooks, u: UnitState, targetHex: string, knownTo: SideId | null = null): number {
+  const d = pickDefender(state, targetHex, u.side, hooks, knownTo);
   if (d === undefined) return 0;
-  if (isConcealed(state, d) || concealedFrom(state, d).length > 0) {
-    return Math.max(0, ...state.scenario.rules.targetClasses.map((c) => strengthOf(state, hooks, u, c)));
-  }
-  const board = boardOf(state.scenario);
-  return strengthOf(state, hooks, u, defenderClass(state, hooks, d, board.grid.indexOf(targetHex)));
+  const at = boardOf(state.scenario).grid.indexOf(targetHex);
+  const cls = isConcealed(state, d) || concealedFrom(state, d).length > 0 ? null : knownTo === null ? defenderClass(state, hooks, d, at) : plannedClass(state, hooks, d, at, knownTo);
+  if (cls === null) return Math.max(0, ...state.scenario.rules.targetClasses.map((c) => strengthOf(state, hooks, u, c)));
+  return strengthOf(state, hooks, u, cls);
 }
 
 export function markFlags(state: GameState, u: UnitState, part: number | undefined, target: string, hooks: OddsHooks) {
@@ -79,10 +90,10 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
   const out: Violation[] = [];
   const target = board.grid.indexOf(o.target);
   if (target < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.target} is not a hex of the map`, i)];
-  const defender = pickDefender(state, o.target, side, hooks);
+  // Checked as the attacker can know it: an owner's secret (a landed aircraft's markers) decides only at resolution.
+  const defender = pickDefender(state, o.target, side, hooks, side);
   if (defender === undefined) return [violation(cr(state, 'range', 'GT-7A.1'), 'combat/no_target', `no enemy unit in ${o.target}`, i)];
-  const concealed = concealedFrom(state, defender).includes(side);
-  const cls = concealed ? null : defenderClass(state, hooks, defender, target);
+  const cls = plannedClass(state, hooks, defender, target, side);
   const ids = new Set<string>();
   for (const a of o.attackers) {
     const u = ownUnit(state, side, a.unit, i);
@@ -106,7 +117,7 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
     const dist = board.grid.distance(at, target);
     const range = rangeOf(state, { unit: u, hex: at }, target);
     if (dist < 1 || dist > range) out.push(violation(cr(state, 'range', 'GT-7A.1'), 'combat/out_of_range', `${o.target} is ${dist} hexes from ${u.id}, range ${range}`, i));
-    const full = cls === null ? fullStrength(state, hooks, u, o.target) : strengthOf(state, hooks, u, cls);
+    const full = cls === null ? fullStrength(state, hooks, u, o.target, side) : strengthOf(state, hooks, u, cls);
     if (full <= 0) {
       out.push(violation(cr(state, 'strength', 'GT-7A.4'), 'combat/zero_strength', `${u.id} has no strength against ${cls ?? 'any target'}`, i));
       continue;

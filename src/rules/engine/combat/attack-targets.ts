@@ -3,7 +3,7 @@ import { boardOf } from '../board';
 import { allUnits, typeOf } from '../queries';
 import { SideId, UnitOptions } from '../types';
 import { concealedFrom } from '../visibility';
-import { defenderClass, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
+import { pickDefender, plannedClass, strengthOf, table, validateAttack } from './attack-checks';
 import { attackEffects } from './effects';
 import { columnFor, odds } from './odds';
 import type { AttackOrder, OddsHooks } from './odds-step';
@@ -21,14 +21,15 @@ export function attackTargets(state: GameState, side: SideId, unitId: string, ho
   for (const hex of [...hexes].sort()) {
     const o: AttackOrder = { kind: 'attack', attackers: [{ unit: unitId }], target: hex };
     if (validateAttack(state, side, o, 0, hooks).length > 0) continue;
-    const d = pickDefender(state, hex, side, hooks)!;
+    const d = pickDefender(state, hex, side, hooks, side)!;
     const visible = allUnits(state).filter((x) => x.side !== side && x.loc.at === 'hex' && x.loc.hex === hex && concealedFrom(state, x).length === 0);
-    if (concealedFrom(state, d).includes(side)) {
+    const target = board.grid.indexOf(hex);
+    const cls = plannedClass(state, hooks, d, target, side);
+    // Under a "?", or of a class the owner's secret decides: no odds to promise.
+    if (cls === null) {
       out.push({ targetHex: hex, targetIds: visible.map((x) => x.id), preview: { concealed: true } });
       continue;
     }
-    const target = board.grid.indexOf(hex);
-    const cls = defenderClass(state, hooks, d, target);
     const strength = strengthOf(state, hooks, u, cls);
     const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target });
     const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0);

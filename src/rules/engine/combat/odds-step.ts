@@ -5,7 +5,7 @@ import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext, Resume } from '../kit/types';
 import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
-import { Violation } from '../types';
+import { SideId, Violation } from '../types';
 import { concealedFrom, visibilityFor } from '../visibility';
 import { labelSchema, unitIdSchema } from '../orders/common';
 import { cr, defenderClass, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
@@ -41,10 +41,16 @@ export interface AttackSetup {
 
 /** What a system adds to the odds combat step. */
 export interface OddsHooks {
-  /** The counter of a stack that defends (GT-7H.2: the top of a stack of landed aircraft); undefined = the highest defense (GT-7N.1). */
-  defender?(state: GameState, stack: readonly UnitState[]): UnitState | undefined;
-  /** The class a unit is attacked as (GT-7H.1: a landed aircraft is a soft target); undefined = by type and medium. */
-  targetClass?(state: GameState, unit: UnitState): string | undefined;
+  /**
+   * The counter of a stack that defends (GT-7H.2: the top of a stack of landed aircraft); undefined = the highest defense (GT-7N.1).
+   * `knownTo`: the side whose planning asks (it may not use what the owner hides), or null for the truth at resolution.
+   */
+  defender?(state: GameState, stack: readonly UnitState[], knownTo: SideId | null): UnitState | undefined;
+  /**
+   * The class a unit is attacked as (GT-7H.1: a landed aircraft is a soft target); undefined = by type and medium.
+   * `knownTo` as for defender; null = `knownTo` cannot tell (the owner's secret decides), never with `knownTo` null.
+   */
+  targetClass?(state: GameState, unit: UnitState, knownTo: SideId | null): string | null | undefined;
   /** Strength against a target class (aircraft whose strength depends on markers). Default: units.json. */
   strength?(state: GameState, unit: UnitState, targetClass: string): number;
   /** A reason this unit may not attack now (a squad too far from a command unit, GT-6H.2). */

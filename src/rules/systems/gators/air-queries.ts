@@ -162,8 +162,15 @@ export function isLanded(state: GameState, u: UnitState, knownTo: SideId | null 
   const points = hersPoints(state, u.side);
   if (points.some((p) => p.carrier.id === u.id)) return true;
   if (knownTo !== null && knownTo !== u.side) return false;
+  return besideHers(state, u) && markersOf(state, u).length === 0 && cargoOf(state, u.id).length === 0;
+}
+
+/** Next to its side's HERS ashore: landed or not by its secret markers and cargo (isLanded), a question only its owner can answer. */
+export function besideHers(state: GameState, u: UnitState): boolean {
+  const at = standingAt(state, u);
+  if (at < 0 || !isAircraft(state, u)) return false;
   const grid = boardOf(state.scenario).grid;
-  return points.some((p) => grid.distance(p.index, at) === 1) && markersOf(state, u).length === 0 && cargoOf(state, u.id).length === 0;
+  return hersPoints(state, u.side).some((p) => grid.distance(p.index, at) === 1);
 }
 
 export function isFuelled(state: GameState, u: UnitState): boolean {

@@ -39,8 +39,8 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     endProblem: (state, movers, at) => firstOf(mv, (h) => h.endProblem?.(state, movers, at) ?? null),
   };
   const odds: OddsHooks = {
-    defender: (state, stack) => firstDefined(od, (h) => h.defender?.(state, stack)),
-    targetClass: (state, unit) => firstDefined(od, (h) => h.targetClass?.(state, unit)),
+    defender: (state, stack, knownTo) => firstDefined(od, (h) => h.defender?.(state, stack, knownTo)),
+    targetClass: (state, unit, knownTo) => firstDefined(od, (h) => h.targetClass?.(state, unit, knownTo)),
     strength: (state, unit, cls) => {
       for (const h of od) {
         const v = h.strength?.(state, unit, cls);

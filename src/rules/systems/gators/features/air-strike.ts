@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Json } from '../../../model/json';
 import { GameState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
-import { defenderClass, pickDefender } from '../../../engine/combat/attack-checks';
+import { pickDefender, plannedClass } from '../../../engine/combat/attack-checks';
 import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
 import { isChoiceStage } from '../../../engine/combat/owner-choice';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
@@ -10,7 +10,6 @@ import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine
 import { flag, mediumAt, typeOf } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
-import { concealedFrom } from '../../../engine/visibility';
 import { markersOf, quickRearm, standingAt } from '../air-queries';
 import { gatorsData, MarkerData } from '../data';
 import { CombinedHooks, CoreHooks } from '../feature';
@@ -67,12 +66,13 @@ export function checkStrike(state: GameState, h: CoreHooks, side: SideId, o: Str
 
 function targetProblems(state: GameState, h: CoreHooks, side: SideId, m: MarkerData, hex: string, i: number): Violation[] {
   const board = boardOf(state.scenario);
-  const def = pickDefender(state, hex, side, h.odds);
+  const def = pickDefender(state, hex, side, h.odds, side);
   if (def === undefined) return [violation('GT-7A.1', 'combat/no_target', `no enemy unit in ${hex}`, i)];
-  // Q-GT-27: against a concealed stack the attack stands; it is cancelled at resolution if the marker cannot harm it.
-  if (concealedFrom(state, def).includes(side)) return [];
   const at = board.grid.indexOf(hex);
-  if (defenderClass(state, h.odds, def, at) !== m.targetClass) return [violation('GT-7C.3', 'air/wrong_class', `a ${m.targetClass} marker cannot attack ${def.id}`, i)];
+  const cls = plannedClass(state, h.odds, def, at, side);
+  // Q-GT-27: against a concealed stack (or a class the owner's secret decides) the attack stands; it is cancelled at resolution if the marker cannot harm it.
+  if (cls === null) return [];
+  if (cls !== m.targetClass) return [violation('GT-7C.3', 'air/wrong_class', `a ${m.targetClass} marker cannot attack ${def.id}`, i)];
   if (m.targetTags !== undefined && !m.targetTags.some((t) => typeOf(state, def).tags.includes(t)))
     return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only ${m.targetTags.join('/')} units`, i)];
   if (m.targetInWater && mediumAt(board, at) !== 'water') return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only units in water`, i)];

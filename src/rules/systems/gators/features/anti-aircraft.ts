@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Json } from '../../../model/json';
 import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
-import { defenderClass, pickDefender } from '../../../engine/combat/attack-checks';
+import { defenderClass, pickDefender, strengthOf } from '../../../engine/combat/attack-checks';
 import { OddsHooks } from '../../../engine/combat/odds-step';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
 import { violation } from '../../../engine/violation';
@@ -68,6 +68,10 @@ function attackReaction(h: CoreHooks): AttackReaction {
       const d = airborneDefender(state, h.odds, attack.target, side);
       const markers = d === undefined ? [] : heavy(state, d);
       if (d === undefined || markers.length === 0) return null;
+      // An attack that cannot harm it in the air is cancelled without a die (infantry that could not
+      // tell whether the aircraft had landed, Q-GT-41): nothing to ask.
+      const harmful = attack.attackers.some((a) => state.units[a.unit] !== undefined && strengthOf(state, h.odds, state.units[a.unit]!, 'air') > 0);
+      if (!harmful) return null;
       return { side: d.side, kind: JETTISON, prompt: { unit: d.id, hex: attack.target }, privatePrompt: { markers }, context: null };
     },
     apply: (ctx: ResolveContext<GatorsExt>, attack: AttackAt, answer: Json) => {

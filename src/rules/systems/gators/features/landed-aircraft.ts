@@ -8,7 +8,7 @@ import { unitsAt } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { airOps } from '../air-data';
-import { isLanded } from '../air-queries';
+import { besideHers, isLanded } from '../air-queries';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
 import { idOrder, isAircraft, publicOf } from '../queries';
@@ -31,9 +31,9 @@ function position(u: UnitState): number {
   return typeof v === 'number' ? v : Number.MAX_SAFE_INTEGER;
 }
 
-/** GT-7H.2: the top of a stack of landed aircraft. */
-function topOf(state: GameState, stack: readonly UnitState[]): UnitState | undefined {
-  if (stack.length < 2 || !stack.every((u) => isLanded(state, u))) return undefined;
+/** GT-7H.2: the top of a stack of landed aircraft (as `knownTo` can tell which are landed). */
+function topOf(state: GameState, stack: readonly UnitState[], knownTo: SideId | null): UnitState | undefined {
+  if (stack.length < 2 || !stack.every((u) => isLanded(state, u, knownTo))) return undefined;
   return [...stack].sort((a, b) => position(a) - position(b) || idOrder(a.id, b.id))[0];
 }
 
@@ -79,7 +79,11 @@ export const landedAircraft: GatorsFeature = {
   move: { zocVeto: (state, enemy, _type, _medium, knownTo) => isLanded(state, enemy, knownTo) },
   odds: {
     defender: topOf,
-    targetClass: (state, u) => (isLanded(state, u) ? airOps(state.scenario).landedTargetClass : undefined),
+    // Next to the HERS the owner's secret markers and cargo decide (Q-GT-41): the attacker's planning cannot tell.
+    targetClass: (state, u, knownTo) => {
+      if (isLanded(state, u, knownTo)) return airOps(state.scenario).landedTargetClass;
+      return knownTo !== null && knownTo !== u.side && besideHers(state, u) ? null : undefined;
+    },
     attackerProblem: (state, u, i) => (isLanded(state, u) ? violation('GT-7H.1', 'air/landed', `${u.id} has landed and cannot attack`, i) : null),
     modifiers: (state, attack) => ({
       shifts: isLanded(state, attack.defender.unit) ? [{ value: airOps(state.scenario).landedShift, ruleId: 'GT-7H.1' }] : [],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GameState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
-import { defenderClass, pickDefender, strengthOf } from '../../../engine/combat/attack-checks';
+import { pickDefender, plannedClass, strengthOf } from '../../../engine/combat/attack-checks';
 import { isChoiceStage } from '../../../engine/combat/owner-choice';
 import { resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
 import { OrderHandler } from '../../../engine/kit/types';
@@ -9,7 +9,7 @@ import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine
 import { flag } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
-import { concealedFrom, visibilityFor } from '../../../engine/visibility';
+import { visibilityFor } from '../../../engine/visibility';
 import { airOps } from '../air-data';
 import { hasAnyTag } from '../air-queries';
 import { CombinedHooks, CoreHooks, GatorsFeature } from '../feature';
@@ -38,9 +38,9 @@ function check(state: GameState, h: CoreHooks, side: SideId, o: PassengerFireOrd
   const board = boardOf(state.scenario);
   const target = board.grid.indexOf(o.target);
   if (target < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.target} is not a hex of the board`, i)];
-  const def = pickDefender(state, o.target, side, h.odds);
+  const def = pickDefender(state, o.target, side, h.odds, side);
   if (def === undefined) return [violation('GT-7A.1', 'combat/no_target', `no enemy unit in ${o.target}`, i)];
-  const cls = concealedFrom(state, def).includes(side) ? null : defenderClass(state, h.odds, def, target);
+  const cls = plannedClass(state, h.odds, def, target, side);
   if (cls !== d.passengerTargetClass) return [violation('Q-GT-39', 'combat/passenger_target', `passengers fire only at ${d.passengerTargetClass} targets`, i)];
   const out: Violation[] = [];
   const perShip = new Map<string, number>();

@@ -2,6 +2,7 @@ import { GameState } from '../../../model/state';
 import { EventBody } from '../../../engine/events';
 import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { SideId, Violation } from '../../../engine/types';
+import { INPUT_RULE } from '../../../engine/violation';
 import { GatorsExt } from '../ext';
 
 export type Check<O> = (state: GameState<GatorsExt>, side: SideId, order: O, index: number) => Violation[];
@@ -22,7 +23,11 @@ export function withChecks<O>(
     schema: base.schema,
     validate: (state, side, o, i) => {
       const v = check(state, side, o, i);
-      return v.length > 0 ? v : base.validate(state, side, o, i);
+      if (v.length === 0) return base.validate(state, side, o, i);
+      // Whether the units are the side's own comes first: what a check says of another side's
+      // unit (that it broke down, GT-4.9) would tell what that side hides.
+      const input = base.validate(state, side, o, i).filter((x) => x.ruleId === INPUT_RULE);
+      return input.length > 0 ? input : v;
     },
     project: (state, side, o) => [...base.project(state, side, o), ...(opts.project?.(state, side, o) ?? [])],
     resolve: (ctx, o, i, resume) => {

@@ -1,0 +1,172 @@
+import { boardOf } from '../engine/board';
+import { GameSystem, RawSubmission, SideId } from '../engine/types';
+import { JsonObject } from '../model/json';
+import { GameState, UnitState } from '../model/state';
+import { lcg, mutate } from './order-fuzz';
+
+/**
+ * A side's refused orders and its unit options must read the same whatever the other sides hide:
+ * the server sends both back as they are, so an answer that depends on a hidden fact tells it.
+ * (The views and events are checked elsewhere; this covers the answers before anything resolves.)
+ *
+ * For a state where `side` acts, a twin is the same state with two of an opponent's hidden units
+ * exchanged (where they stand, their markers, their turn's flags), kept only when `side`'s view
+ * of both is identical, so that `side` really cannot tell them apart. Every probe (the step's own
+ * orders, the same broken at random, moves and attacks into and around the hidden units, orders
+ * naming the opponent's units) must then get the same answer in the state and in each twin.
+ */
+export interface BlindResult {
+  /** States probed, twins made, answers compared. */
+  states: number;
+  twins: number;
+  probes: number;
+  /** One line per answer that differed. */
+  leaks: string[];
+}
+
+export interface BlindStep<S extends GameState> {
+  label: string;
+  state: S;
+  side: SideId;
+  /** The submission the side really made here, if any: a seed for the random breakage. */
+  submission?: RawSubmission;
+}
+
+export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: readonly BlindStep<S>[], opts: { seed: number; broken: number; maxTwins: number }): BlindResult {
+  const rnd = lcg(opts.seed);
+  const result: BlindResult = { states: 0, twins: 0, probes: 0, leaks: [] };
+  const seen = new Set<string>();
+  for (const step of steps) {
+    const viewOf = (s: S) => JSON.stringify(system.view(s, { kind: 'side', side: step.side }));
+    const twins = twinsOf(step.state, step.side, viewOf, opts.maxTwins);
+    result.states++;
+    if (twins.length === 0) continue;
+    result.twins += twins.length;
+    const answer = (s: S, raw: RawSubmission): string => {
+      const parsed = system.parse(s, step.side, raw);
+      return JSON.stringify(parsed.ok ? system.validate(s, step.side, parsed.value) : parsed.violations);
+    };
+    // A throw is an answer too (the server's 500): it must not differ either.
+    const safely = (of: (s: S) => string) => (s: S) => {
+      try {
+        return of(s);
+      } catch (err) {
+        return `threw ${err instanceof Error ? err.message : String(err)}`;
+      }
+    };
+    const compare = (what: string, of: (s: S) => string) => {
+      result.probes++;
+      const mine = safely(of)(step.state);
+      for (const t of twins) {
+        const theirs = safely(of)(t.state);
+        if (theirs === mine) continue;
+        const line = `${step.label}, ${what}, ${t.swapped}:\n    ${mine.slice(0, 600)}\n    ${theirs.slice(0, 600)}`;
+        if (!seen.has(line)) {
+          seen.add(line);
+          result.leaks.push(line);
+        }
+      }
+    };
+    const units = Object.keys(step.state.units);
+    for (const raw of probes(step.state, step.side, step.submission)) compare(JSON.stringify(raw).slice(0, 300), (s) => answer(s, raw));
+    if (step.submission !== undefined)
+      for (let n = 0; n < opts.broken; n++) {
+        const raw = { kind: step.submission.kind, orders: mutate(step.submission.orders, units, rnd) } as RawSubmission;
+        compare(`broken ${JSON.stringify(raw).slice(0, 300)}`, (s) => answer(s, raw));
+      }
+    for (const id of units) compare(`options of ${id}`, (s) => JSON.stringify(system.options(s, step.side, id)));
+  }
+  return result;
+}
+
+interface Twin<S> {
+  state: S;
+  swapped: string;
+}
+
+/**
+ * States `side` cannot tell from this one: two of an opponent's hidden units exchanged, a hidden
+ * unit of another of its owner's types under the same marker, the opponents' secrets (standing
+ * orders, sealed orders, notes such as the breakdown roll) blanked, two opponent counters of one
+ * type with their lasting facts (loadouts, fuel) exchanged. Each is kept only when `side`'s view
+ * of it is the same as of the state itself.
+ */
+function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s: S) => string, max: number): Twin<S>[] {
+  const grid = boardOf(state.scenario).grid;
+  const at = (u: UnitState) => (u.loc.at === 'hex' ? grid.indexOf(u.loc.hex) : -1);
+  const own = Object.values(state.units).filter((u) => u.side === side && at(u) >= 0);
+  const reach = (u: UnitState) => (at(u) < 0 ? Infinity : Math.min(Infinity, ...own.map((m) => grid.distance(at(m), at(u)))));
+  // Those nearest the side's units first: the probes reach them.
+  const theirs = Object.values(state.units)
+    .filter((u) => u.side !== side)
+    .map((u) => ({ u, d: reach(u) }))
+    .sort((x, y) => x.d - y.d)
+    .map((x) => x.u);
+  const hidden = theirs.filter((u) => u.hidden !== undefined);
+  const mine = viewOf(state);
+  const out: Twin<S>[] = [];
+  const tryTwin = (units: Record<string, UnitState>, swapped: string, sides = state.sides) => {
+    if (out.length >= max) return;
+    const twin = { ...state, sides, units: { ...state.units, ...units } } as S;
+    if (viewOf(twin) === mine) out.push({ state: twin, swapped });
+  };
+  const typesOf = (s: SideId) => [...new Set(Object.values(state.units).filter((u) => u.side === s).map((u) => u.type))];
+  for (let i = 0; i < hidden.length; i++) {
+    const a = hidden[i]!;
+    for (const b of hidden.slice(i + 1)) if (a.type !== b.type) tryTwin({ [a.id]: swapped(a, b), [b.id]: swapped(b, a) }, `${a.id} <-> ${b.id}`);
+    for (const type of typesOf(a.side)) if (type !== a.type) tryTwin({ [a.id]: { ...a, type } }, `${a.id} as a ${type}`);
+  }
+  const blank = Object.fromEntries(Object.entries(state.sides).map(([id, s]) => [id, id === side ? s : { ...s, secret: { standing: {}, sealed: null, notes: {} } }]));
+  tryTwin({}, 'the other sides\' secrets blanked', blank);
+  for (let i = 0; i < theirs.length; i++) {
+    const a = theirs[i]!;
+    const b = theirs.slice(i + 1).find((x) => x.type === a.type && JSON.stringify(x.attrs) !== JSON.stringify(a.attrs));
+    if (b !== undefined) tryTwin({ [a.id]: { ...a, attrs: b.attrs }, [b.id]: { ...b, attrs: a.attrs } }, `attrs of ${a.id} <-> ${b.id}`);
+  }
+  return out;
+}
+
+function swapped(u: UnitState, with_: UnitState): UnitState {
+  return { ...u, loc: with_.loc, hidden: with_.hidden, flags: with_.flags };
+}
+
+/** Orders a curious player might send: moves into and next to the hidden units, attacks on them, orders naming them. */
+function probes(state: GameState, side: SideId, own: RawSubmission | undefined): RawSubmission[] {
+  const grid = boardOf(state.scenario).grid;
+  const hexOf = (u: UnitState) => (u.loc.at === 'hex' ? grid.indexOf(u.loc.hex) : -1);
+  const mine = Object.values(state.units).filter((u) => u.side === side && hexOf(u) >= 0);
+  const theirs = Object.values(state.units).filter((u) => u.side !== side && hexOf(u) >= 0);
+  const near = (u: UnitState, d: number) => theirs.filter((t) => grid.distance(hexOf(u), hexOf(t)) <= d);
+  const out: RawSubmission[] = [];
+  const orders = (...o: JsonObject[]) => out.push({ kind: 'orders', orders: o });
+  if (own !== undefined) out.push(own);
+  for (const u of mine) {
+    for (const t of near(u, 3)) {
+      const path = towards(grid, hexOf(u), hexOf(t));
+      orders({ kind: 'move', unit: u.id, path: path.map((i) => grid.label(i)) });
+      if (path.length > 1) orders({ kind: 'move', unit: u.id, path: path.slice(0, -1).map((i) => grid.label(i)) });
+      orders({ kind: 'attack', attackers: [{ unit: u.id }], target: grid.label(hexOf(t)) });
+      orders({ kind: 'move', unit: t.id, path: [grid.label(hexOf(u))] });
+      orders({ kind: 'attack', attackers: [{ unit: t.id }], target: grid.label(hexOf(u)) });
+      orders({ kind: 'unload', unit: u.id, hex: grid.label(hexOf(t)) });
+    }
+  }
+  return out;
+}
+
+/** The hexes a greedy walk from `from` to `to` enters, `to` included. */
+function towards(grid: ReturnType<typeof boardOf>['grid'], from: number, to: number): number[] {
+  const path: number[] = [];
+  let at = from;
+  while (at !== to && path.length < 12) {
+    let next = -1;
+    for (let d = 0; d < 6; d++) {
+      const n = grid.neighbour(at, d);
+      if (n >= 0 && (next < 0 || grid.distance(n, to) < grid.distance(next, to))) next = n;
+    }
+    if (next < 0) break;
+    at = next;
+    path.push(at);
+  }
+  return path;
+}
