@@ -33,10 +33,26 @@ describe('the opponent learns nothing of what is hidden (service layer)', () => 
       out.push(await h.submit.execute({ gameId, expectedVersion: await h.store.currentVersion(gameId), submission: { kind: 'orders', orders }, idempotencyKey: uniqueId('k') }, alice));
       await look();
     };
+    // Refused orders that touch B's hidden units: the answer (message and violations) must not tell where they are.
+    const refused = async (orders: unknown) => {
+      const error = await h.submit.execute({ gameId, expectedVersion: await h.store.currentVersion(gameId), submission: { kind: 'orders', orders }, idempotencyKey: uniqueId('k') }, alice).then(
+        () => null,
+        (e: Error & { details?: unknown }) => ({ name: e.constructor.name, message: e.message, details: e.details ?? null }),
+      );
+      expect(error).not.toBeNull();
+      out.push(error);
+    };
     await look();
     await asA(setupA);
     await play(h, gameId, bob, setupB(variant));
     await look();
+    for (const unit of ['b-inf-1', 'b-inf-2']) {
+      out.push(await h.queries.options(gameId, alice, unit).catch((e: Error) => e.message));
+      await refused([{ kind: 'move', unit, path: ['0707'] }]);
+    }
+    await refused([{ kind: 'move', unit: 'a-ship', path: ['0206', '0306', '0406', '0506', '0606', '0706'] }]);
+    await refused([{ kind: 'unload', unit: 'a-apc-1', hex: '0706' }]);
+    await refused([{ kind: 'attack', attackers: [{ unit: 'a-ship' }], target: '0706' }]);
     await asA([{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
     await asA([]);
     await play(h, gameId, bob, []);

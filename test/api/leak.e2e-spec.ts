@@ -56,6 +56,22 @@ describe('the opponent learns nothing hidden through the API', () => {
       await asA(setupA, 1);
       await asB(setupB(variant), 1);
       await look();
+      // Refused orders that touch B's hidden units, over GraphQL and REST: the errors must not tell where they are.
+      let n = 0;
+      for (const orders of [
+        [{ kind: 'move', unit: 'b-inf-1', path: ['0707'] }],
+        [{ kind: 'move', unit: 'b-inf-2', path: ['0707'] }],
+        [{ kind: 'unload', unit: 'a-apc-1', hex: '0706' }],
+        [{ kind: 'attack', attackers: [{ unit: 'a-ship' }], target: '0706' }],
+      ]) {
+        const gql = (await app.gql(alice.token, SUBMIT, { input: { gameId: g, expectedVersion: await version(), orders, idempotencyKey: `refused-${n++}-${g}` } })).body;
+        expect(gql.errors?.length).toBeGreaterThan(0);
+        out.push(gql);
+        const rest = await request(app.http).post(`/api/v1/games/${g}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(), orders, idempotencyKey: `refused-${n++}-${g}` });
+        expect(rest.status).toBe(400);
+        out.push(rest.body);
+      }
+      for (const unit of ['b-inf-1', 'b-inf-2']) out.push((await app.gql(alice.token, `query($g: ID!) { game(id: $g) { options(unitId: "${unit}") { unitId moves { hex } attacks { targetHex } } } }`, { g })).body);
       await asA([{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }], 2);
       await asA([], 3);
       await asB([], 2);
