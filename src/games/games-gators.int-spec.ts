@@ -51,6 +51,10 @@ describe('a Gators! game through the service layer (real Unnarstan scenario, rea
         await gatorsSetup(hh, g, variant);
         await look();
         for (const s of gatorsTurn1().submissions) {
+          // Before P1 moves: orders naming P2's units, broken down or camouflaged, must be refused alike (GT-4.9, GT-6C.5).
+          if (s.phase === 'p1-movement')
+            for (const unit of ['p2-a4-1', 'p2-a4-2', 'p2-hawk-1', 'p2-hawk-2', 'p2-m113-1', 'p2-how75-1'])
+              out.push(norm(await play(hh, g.gameId, g.us, [{ kind: 'move', unit, path: ['2020'] }]).then(() => 'accepted', (e: Error & { details?: unknown }) => ({ message: e.message, details: e.details ?? null }))));
           const r = await play(hh, g.gameId, g.by(s.side), s.orders);
           if (s.side === 'P1') out.push(norm(r));
           await look();
