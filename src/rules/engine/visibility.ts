@@ -1,6 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { RulesEvent, SideId, Visibility } from './types';
-import { unitOf } from './queries';
+import { boardOf, terrainIdAt } from './board';
+import { typeOf, unitOf } from './queries';
 
 /**
  * The sides from which a unit's identity is hidden: all others while it is
@@ -17,13 +18,24 @@ export function isConcealed(state: GameState, u: UnitState): boolean {
   let cur = u;
   for (let guard = 0; guard < 16; guard++) {
     if (cur.loc.at === 'carried') {
-      if (state.scenario.rules.visibility.enemyCargo === 'hidden') return true;
-      cur = unitOf(state, cur.loc.by);
+      const carrier = unitOf(state, cur.loc.by);
+      if (state.scenario.rules.visibility.enemyCargo === 'hidden' && !seenAboard(state, cur, carrier)) return true;
+      cur = carrier;
     } else if (cur.loc.at === 'towed') cur = unitOf(state, cur.loc.by[0]!);
     else return false;
     if (cur.hidden !== undefined) return true;
   }
   return false;
+}
+
+/** rules.json visibility.seenCargo: this cargo is in plain sight aboard this carrier where it stands. */
+function seenAboard(state: GameState, cargo: UnitState, carrier: UnitState): boolean {
+  const seen = state.scenario.rules.visibility.seenCargo;
+  if (seen.length === 0 || carrier.loc.at !== 'hex') return false;
+  const tags = typeOf(state, cargo).tags;
+  const board = boardOf(state.scenario);
+  const terrain = terrainIdAt(board, board.grid.indexOf(carrier.loc.hex));
+  return seen.some((s) => terrain !== null && s.terrain.includes(terrain) && s.tags.some((t) => tags.includes(t)));
 }
 
 /**

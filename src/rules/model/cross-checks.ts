@@ -190,6 +190,11 @@ function checkRules(s: Scenario, report: Report): void {
       if (!Object.hasOwn(odds.results, o.result)) report('rules.json', ['combat', 'odds', 'resultOverrides', i, 'result'], `result "${o.result}" is not defined`);
     });
   }
+  s.rules.visibility.seenCargo.forEach((c, i) =>
+    c.terrain.forEach((t, j) => {
+      if (!Object.hasOwn(s.terrain.terrain, t)) report('rules.json', ['visibility', 'seenCargo', i, 'terrain', j], `terrain "${t}" is not defined in terrain.json`);
+    }),
+  );
   s.rules.stacking.exceptions.forEach((e, i) => {
     if (e.kind === 'overlay' && !Object.hasOwn(s.terrain.overlays, e.overlay))
       report('rules.json', ['stacking', 'exceptions', i, 'overlay'], `"${e.overlay}" is not an overlay of terrain.json`);

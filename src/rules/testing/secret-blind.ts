@@ -87,8 +87,9 @@ interface Twin<S> {
 /**
  * States `side` cannot tell from this one: two of an opponent's hidden units exchanged, a hidden
  * unit of another of its owner's types under the same marker, the opponents' secrets (standing
- * orders, sealed orders, notes such as the breakdown roll) blanked, two opponent counters of one
- * type with their lasting facts (loadouts, fuel) exchanged. Each is kept only when `side`'s view
+ * orders, sealed orders, notes such as the breakdown roll) blanked, a piece of hidden cargo aboard
+ * another transport, two opponent counters of one type with their lasting facts (loadouts, fuel)
+ * exchanged. Each is kept only when `side`'s view
  * of it is the same as of the state itself.
  */
 function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s: S) => string, max: number): Twin<S>[] {
@@ -118,6 +119,12 @@ function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s: S) => 
   }
   const blank = Object.fromEntries(Object.entries(state.sides).map(([id, s]) => [id, id === side ? s : { ...s, secret: { standing: {}, sealed: null, notes: {} } }]));
   tryTwin({}, 'the other sides\' secrets blanked', blank);
+  // Cargo the side may not see (rules visibility.enemyCargo): one piece moved to another transport.
+  const carriers = theirs.filter((u) => u.loc.at === 'hex');
+  for (const c of theirs) {
+    if (c.loc.at !== 'carried') continue;
+    for (const t of carriers) if (t.id !== c.loc.by && t.id !== c.id) tryTwin({ [c.id]: { ...c, loc: { at: 'carried', by: t.id } } }, `${c.id} aboard ${t.id}`);
+  }
   for (let i = 0; i < theirs.length; i++) {
     const a = theirs[i]!;
     const b = theirs.slice(i + 1).find((x) => x.type === a.type && JSON.stringify(x.attrs) !== JSON.stringify(a.attrs));

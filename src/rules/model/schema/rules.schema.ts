@@ -149,7 +149,14 @@ export const rulesSchema = z.strictObject({
   /** Combat tables; which one a system reads is the system's choice. */
   combat: z.strictObject({ odds: oddsCombatSchema.optional() }).catchall(z.unknown()).default({}),
   visibility: z
-    .strictObject({ enemyCargo: z.enum(['hidden', 'visible']).default('hidden') })
-    .default({ enemyCargo: 'hidden' }),
+    .strictObject({
+      enemyCargo: z.enum(['hidden', 'visible']).default('hidden'),
+      /**
+       * Cargo every side sees although enemy cargo is hidden: a unit with one of `tags` aboard a
+       * carrier standing on one of `terrain` (Gators! AIR-02: the HERS ashore, a fuel depot on the beach).
+       */
+      seenCargo: z.array(z.strictObject({ ...doc, tags: tags.min(1), terrain: z.array(id).min(1) })).default([]),
+    })
+    .default({ enemyCargo: 'hidden', seenCargo: [] }),
   values: values.default({}),
 });

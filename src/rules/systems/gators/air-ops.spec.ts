@@ -82,3 +82,28 @@ describe('air operations: hidden loadouts', () => {
     expect(seen).not.toContain('"Air"');
   });
 });
+
+describe('AIR-02: the HERS ashore is seen by both sides (rules.json visibility.seenCargo)', () => {
+  const withHersAt = (hex: string) =>
+    state({
+      phase: 'p2-movement',
+      units: [
+        { id: 'ch53', type: 'ch-53e', side: 'P1', hex },
+        { id: 'hers', type: 'hers', side: 'P1', carrier: 'ch53' },
+        { id: 'sq', type: 'squad', side: 'P1', carrier: 'ch53' },
+      ],
+    });
+  const p2Sees = (s: GameState<GatorsExt>) => JSON.stringify(gators.view(s, { kind: 'side', side: 'P2' }));
+
+  it('shows P2 the HERS aboard its CH-53E on a beach or clear hex, and no other cargo', () => {
+    const seen = p2Sees(withHersAt('2821'));
+    expect(seen).toContain('"hers"');
+    expect(seen).not.toContain('"sq"');
+  });
+
+  it('hides it, as any cargo, while the CH-53E is over the water', () => {
+    const seen = p2Sees(withHersAt('0911'));
+    expect(seen).toContain('"ch53"');
+    expect(seen).not.toContain('"hers"');
+  });
+});

@@ -38,14 +38,14 @@ describe("a side's refused orders and unit options say nothing of what the other
     );
 
   it('answer the same in states the side cannot tell apart: every rule case', () => {
-    const r = secretBlind(gators, caseStates(), { seed, broken: 10, maxTwins: 3 });
+    const r = secretBlind(gators, caseStates(), { seed, broken: Number(process.env.BROKEN ?? 10), maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.twins).toBeGreaterThan(300);
     expect(r.probes).toBeGreaterThan(5_000);
     expect(r.leaks).toEqual([]);
   });
 
   it('answer the same in states the side cannot tell apart: every step of the scripted campaign', () => {
-    const r = secretBlind(gators, campaignSteps(), { seed, broken: 20, maxTwins: 3 });
+    const r = secretBlind(gators, campaignSteps(), { seed, broken: Number(process.env.BROKEN ?? 20), maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.twins).toBeGreaterThan(100);
     expect(r.probes).toBeGreaterThan(10_000);
     expect(r.leaks).toEqual([]);
@@ -60,7 +60,7 @@ describe("a side's refused orders and unit options say nothing of what the other
         return [...gators.validate(state, side, sub), ...(tell === '' ? [] : [{ ruleId: 'leak', code: 'leak', message: tell, orderIndex: null }])];
       },
     };
-    const r = secretBlind(leaky, caseStates().slice(0, 200), { seed, broken: 0, maxTwins: 3 });
+    const r = secretBlind(leaky, caseStates().slice(0, 200), { seed, broken: 0, maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.leaks.length).toBeGreaterThan(0);
   });
 });
