@@ -19,7 +19,12 @@ export interface BlindResult {
   /** States probed, twins made, answers compared. */
   states: number;
   twins: number;
+  /** Twins by kind (exchange, retype, join, secrets, cargo, attrs): each kind must turn up somewhere, or its probes prove nothing. */
+  kinds: Record<string, number>;
   probes: number;
+  /** Of the order probes: how many the state itself accepted (no violation), and refused. */
+  accepted: number;
+  refused: number;
   /** One line per answer that differed. */
   leaks: string[];
 }
@@ -34,7 +39,7 @@ export interface BlindStep<S extends GameState> {
 
 export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: readonly BlindStep<S>[], opts: { seed: number; broken: number; maxTwins: number }): BlindResult {
   const rnd = lcg(opts.seed);
-  const result: BlindResult = { states: 0, twins: 0, probes: 0, leaks: [] };
+  const result: BlindResult = { states: 0, twins: 0, kinds: {}, probes: 0, accepted: 0, refused: 0, leaks: [] };
   const seen = new Set<string>();
   for (const step of steps) {
     const viewOf = (s: S) => JSON.stringify(system.view(s, { kind: 'side', side: step.side }));
@@ -42,9 +47,12 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
     result.states++;
     if (twins.length === 0) continue;
     result.twins += twins.length;
+    for (const t of twins) result.kinds[t.kind] = (result.kinds[t.kind] ?? 0) + 1;
     const answer = (s: S, raw: RawSubmission): string => {
       const parsed = system.parse(s, step.side, raw);
-      return JSON.stringify(parsed.ok ? system.validate(s, step.side, parsed.value) : parsed.violations);
+      const violations = parsed.ok ? system.validate(s, step.side, parsed.value) : parsed.violations;
+      if (s === step.state) result[violations.length === 0 ? 'accepted' : 'refused']++;
+      return JSON.stringify(violations);
     };
     // A throw is an answer too (the server's 500): it must not differ either.
     const safely = (of: (s: S) => string) => (s: S) => {
@@ -81,12 +89,13 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
 
 interface Twin<S> {
   state: S;
+  kind: string;
   swapped: string;
 }
 
 /**
  * States `side` cannot tell from this one: two of an opponent's hidden units exchanged, a hidden
- * unit of another of its owner's types under the same marker, the opponents' secrets (standing
+ * unit of another of its owner's types under the same marker, one more unit under a marker, the opponents' secrets (standing
  * orders, sealed orders, notes such as the breakdown roll) blanked, a piece of hidden cargo aboard
  * another transport, two opponent counters of one type with their lasting facts (loadouts, fuel)
  * exchanged. Each is kept only when `side`'s view
@@ -106,29 +115,31 @@ function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s: S) => 
   const hidden = theirs.filter((u) => u.hidden !== undefined);
   const mine = viewOf(state);
   const out: Twin<S>[] = [];
-  const tryTwin = (units: Record<string, UnitState>, swapped: string, sides = state.sides) => {
+  const tryTwin = (kind: string, units: Record<string, UnitState>, swapped: string, sides = state.sides) => {
     if (out.length >= max) return;
     const twin = { ...state, sides, units: { ...state.units, ...units } } as S;
-    if (viewOf(twin) === mine) out.push({ state: twin, swapped });
+    if (viewOf(twin) === mine) out.push({ state: twin, kind, swapped });
   };
   const typesOf = (s: SideId) => [...new Set(Object.values(state.units).filter((u) => u.side === s).map((u) => u.type))];
   for (let i = 0; i < hidden.length; i++) {
     const a = hidden[i]!;
-    for (const b of hidden.slice(i + 1)) if (a.type !== b.type) tryTwin({ [a.id]: swapped(a, b), [b.id]: swapped(b, a) }, `${a.id} <-> ${b.id}`);
-    for (const type of typesOf(a.side)) if (type !== a.type) tryTwin({ [a.id]: { ...a, type } }, `${a.id} as a ${type}`);
+    for (const b of hidden.slice(i + 1)) if (a.type !== b.type) tryTwin('exchange', { [a.id]: swapped(a, b), [b.id]: swapped(b, a) }, `${a.id} <-> ${b.id}`);
+    // One marker may hide any number of units: one more under it (from a hex whose marker stays).
+    for (const b of hidden) if (b.id !== a.id && a.loc.at === 'hex' && JSON.stringify(b.loc) !== JSON.stringify(a.loc)) tryTwin('join', { [b.id]: { ...b, loc: a.loc, hidden: a.hidden } }, `${b.id} joins ${a.id}`);
+    for (const type of typesOf(a.side)) if (type !== a.type) tryTwin('retype', { [a.id]: { ...a, type } }, `${a.id} as a ${type}`);
   }
   const blank = Object.fromEntries(Object.entries(state.sides).map(([id, s]) => [id, id === side ? s : { ...s, secret: { standing: {}, sealed: null, notes: {} } }]));
-  tryTwin({}, 'the other sides\' secrets blanked', blank);
+  tryTwin('secrets', {}, 'the other sides\' secrets blanked', blank);
   // Cargo the side may not see (rules visibility.enemyCargo): one piece moved to another transport.
   const carriers = theirs.filter((u) => u.loc.at === 'hex');
   for (const c of theirs) {
     if (c.loc.at !== 'carried') continue;
-    for (const t of carriers) if (t.id !== c.loc.by && t.id !== c.id) tryTwin({ [c.id]: { ...c, loc: { at: 'carried', by: t.id } } }, `${c.id} aboard ${t.id}`);
+    for (const t of carriers) if (t.id !== c.loc.by && t.id !== c.id) tryTwin('cargo', { [c.id]: { ...c, loc: { at: 'carried', by: t.id } } }, `${c.id} aboard ${t.id}`);
   }
   for (let i = 0; i < theirs.length; i++) {
     const a = theirs[i]!;
     const b = theirs.slice(i + 1).find((x) => x.type === a.type && JSON.stringify(x.attrs) !== JSON.stringify(a.attrs));
-    if (b !== undefined) tryTwin({ [a.id]: { ...a, attrs: b.attrs }, [b.id]: { ...b, attrs: a.attrs } }, `attrs of ${a.id} <-> ${b.id}`);
+    if (b !== undefined) tryTwin('attrs', { [a.id]: { ...a, attrs: b.attrs }, [b.id]: { ...b, attrs: a.attrs } }, `attrs of ${a.id} <-> ${b.id}`);
   }
   return out;
 }

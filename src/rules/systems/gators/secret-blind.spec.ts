@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { loadScenario } from '../../../scenarios/load-scenario';
 import { ForcedDice } from '../../dice/forced-dice';
 import { RawSubmission } from '../../engine/types';
+import { boardOf, hasOverlay } from '../../engine/board';
+import { mediumAt } from '../../engine/queries';
 import { caseSteps } from '../../testing/order-fuzz';
+import { Prestate, buildState } from '../../testing/prestate';
 import { BlindStep, secretBlind } from '../../testing/secret-blind';
 import { loadCases } from '../../../../test/support/rule-cases';
 import { campaign } from './examples';
@@ -29,6 +32,47 @@ function campaignSteps(): BlindStep<GState>[] {
     state = gators.resolve(state, step.side, parsed.value, dice).reduce((s, e) => gators.evolve(s, e), state);
   });
   return out;
+}
+
+/**
+ * A position of contact the campaign never reaches: P1's units all round a knot of camouflaged P2
+ * units (two under one marker, a broken-down Hawk among them), and P1's own secrets (cargo, an
+ * AH-1W's loadout) next to P2's units, in both sides' movement and combat phases.
+ */
+function contactSteps(): BlindStep<GState>[] {
+  const board = boardOf(scenario);
+  const grid = board.grid;
+  const open = (i: number) => i >= 0 && mediumAt(board, i) === 'land' && !hasOverlay(board, i, 'bridge') && !hasOverlay(board, i, 'airfield');
+  const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
+  const centre = Array.from({ length: grid.size }, (_, i) => i).find((i) => open(i) && ring(i).every(open) && ring(i).every((n) => ring(n).every(open)))!;
+  const [n0, n1, n2, n3, n4, n5] = ring(centre).map((i) => grid.label(i));
+  const far = grid.label(ring(ring(centre)[3]!)[3]!);
+  const c = grid.label(centre);
+  const units: Prestate['units'] = [
+    { id: 'p2-m113-1', type: 'm113', side: 'P2', hex: c, hidden: '?' },
+    { id: 'p2-m48-1', type: 'm48', side: 'P2', hex: c, hidden: '?' },
+    { id: 'p2-how75-1', type: 'howitzer-75', side: 'P2', hex: n0!, hidden: '?' },
+    { id: 'p2-inf-1', type: 'infantry-platoon', side: 'P2', hex: n1!, hidden: '?' },
+    { id: 'p2-hawk-1', type: 'hawk', side: 'P2', hex: n1!, hidden: '?' },
+    { id: 'p2-jeep-tow-1', type: 'jeep-tow', side: 'P2', hex: n1! },
+    { id: 'p1-rp-1', type: 'rifle-platoon', side: 'P1', hex: n2! },
+    { id: 'p1-m1a1-1', type: 'm1a1', side: 'P1', hex: n3! },
+    { id: 'p1-lav-1', type: 'lav-25', side: 'P1', hex: n4! },
+    { id: 'p1-aav-1', type: 'aav', side: 'P1', hex: n5! },
+    { id: 'p1-squad-1', type: 'squad', side: 'P1', carrier: 'p1-aav-1' },
+    { id: 'p1-jav-1', type: 'javelin-team', side: 'P1', hex: far },
+    { id: 'p1-ah1w-1', type: 'ah-1w', side: 'P1', hex: far },
+  ];
+  const notes = {
+    P1: { loadouts: { 'p1-ah1w-1': ['Ground', 'Ground'] } },
+    P2: { breakdown: { roll: 2, result: 0, text: '', broken: ['p2-hawk-1'], recorded: [] } },
+  };
+  const standing = { P2: { 'anti-landing': { fireAt: 'any' } } };
+  return (['p1-movement', 'p1-combat', 'p2-movement', 'p2-combat'] as const).map((phase) => ({
+    label: `contact, ${phase}`,
+    state: buildState(scenario, { phase, turn: 2, units, notes, standing } as never, GATORS_SPEC.initialExt(scenario)) as GState,
+    side: phase.startsWith('p1') ? 'P1' : 'P2',
+  }));
 }
 
 describe("a side's refused orders and unit options say nothing of what the other side hides", () => {
@@ -62,5 +106,15 @@ describe("a side's refused orders and unit options say nothing of what the other
     };
     const r = secretBlind(leaky, caseStates().slice(0, 200), { seed, broken: 0, maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.leaks.length).toBeGreaterThan(0);
+  });
+
+  it('answer the same in states the side cannot tell apart: a position of contact, every phase', () => {
+    const r = secretBlind(gators, contactSteps(), { seed, broken: 0, maxTwins: 40 });
+    expect(r.kinds).toMatchObject({ exchange: expect.any(Number), retype: expect.any(Number), join: expect.any(Number), secrets: expect.any(Number), cargo: expect.any(Number) });
+    expect(r.probes).toBeGreaterThan(500);
+    // Probes the rules accept as well as refuse: the answers compared are not all one error.
+    expect(r.accepted).toBeGreaterThan(10);
+    expect(r.refused).toBeGreaterThan(100);
+    expect(r.leaks).toEqual([]);
   });
 });
