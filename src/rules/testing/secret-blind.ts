@@ -9,11 +9,12 @@ import { lcg, mutate } from './order-fuzz';
  * the server sends both back as they are, so an answer that depends on a hidden fact tells it.
  * (The views and events are checked elsewhere; this covers the answers before anything resolves.)
  *
- * For a state where `side` acts, a twin is the same state with two of an opponent's hidden units
- * exchanged (where they stand, their markers, their turn's flags), kept only when `side`'s view
- * of both is identical, so that `side` really cannot tell them apart. Every probe (the step's own
- * orders, the same broken at random, moves and attacks into and around the hidden units, orders
- * naming the opponent's units) must then get the same answer in the state and in each twin.
+ * For a state where `side` acts, a twin is the same state with something the opponents hide
+ * changed (twinsOf), kept only when `side`'s view of both is identical, so that `side` really
+ * cannot tell them apart. Every probe (the step's own orders, the same broken at random, moves and
+ * attacks into and around the hidden units, orders naming the opponent's units, every unit's
+ * options) must then get the same answer in the state and in each twin, and so must a spectator's
+ * view, which shows less than the side's.
  */
 export interface BlindResult {
   /** States probed, twins made, answers compared. */
@@ -83,6 +84,8 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
         compare(`broken ${JSON.stringify(raw).slice(0, 300)}`, (s) => answer(s, raw));
       }
     for (const id of units) compare(`options of ${id}`, (s) => JSON.stringify(system.options(s, step.side, id)));
+    // A spectator sees only what is hidden from nobody: less than the side, so no more of the difference.
+    compare('the spectator view', (s) => JSON.stringify(system.view(s, { kind: 'spectator' })));
   }
   return result;
 }
