@@ -1,4 +1,6 @@
+import { SeededDice } from '../dice/seeded-dice';
 import { boardOf } from '../engine/board';
+import { concealedFrom, eventAsSeenBy } from '../engine/visibility';
 import { GameSystem, RawSubmission, SideId } from '../engine/types';
 import { JsonObject } from '../model/json';
 import { GameState, UnitState } from '../model/state';
@@ -49,10 +51,12 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
     if (twins.length === 0) continue;
     result.twins += twins.length;
     for (const t of twins) result.kinds[t.kind] = (result.kinds[t.kind] ?? 0) + 1;
+    const accepted: RawSubmission[] = [];
     const answer = (s: S, raw: RawSubmission): string => {
       const parsed = system.parse(s, step.side, raw);
       const violations = parsed.ok ? system.validate(s, step.side, parsed.value) : parsed.violations;
       if (s === step.state) result[violations.length === 0 ? 'accepted' : 'refused']++;
+      if (s === step.state && violations.length === 0) accepted.push(raw);
       return JSON.stringify(violations);
     };
     // A throw is an answer too (the server's 500): it must not differ either.
@@ -86,8 +90,36 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
     for (const id of units) compare(`options of ${id}`, (s) => JSON.stringify(system.options(s, step.side, id)));
     // A spectator sees only what is hidden from nobody: less than the side, so no more of the difference.
     compare('the spectator view', (s) => JSON.stringify(system.view(s, { kind: 'spectator' })));
+    // Carried out, an accepted probe may tell what it met, but never name a unit while it is hidden.
+    accepted.forEach((raw, n) => {
+      const named = safely((s) => namesHidden(system, s, step.side, raw, n))(step.state);
+      if (named !== '') result.leaks.push(`${step.label}, carrying out ${JSON.stringify(raw).slice(0, 300)}: ${named}`);
+    });
   }
   return result;
+}
+
+/**
+ * The units `side` read of in the events of `raw` carried out while they were hidden from it both
+ * before and after the event that named them ('' when none). A unit seen landing and then sent
+ * back aboard was in sight when each event named it; one named while under a "?" throughout was not.
+ */
+function namesHidden<S extends GameState>(system: GameSystem<S>, state: S, side: SideId, raw: RawSubmission, seed: number): string {
+  const parsed = system.parse(state, side, raw);
+  if (!parsed.ok) return '';
+  const hiddenIn = (s: S) => new Set(Object.values(s.units).filter((u) => concealedFrom(s, u).includes(side)).map((u) => u.id));
+  const out: string[] = [];
+  let before = state;
+  let hiddenBefore = hiddenIn(before);
+  for (const e of system.resolve(state, side, parsed.value, new SeededDice(seed))) {
+    const after = system.evolve(before, e);
+    const hiddenAfter = hiddenIn(after);
+    const read = JSON.stringify(eventAsSeenBy(e, side));
+    for (const id of hiddenBefore) if (hiddenAfter.has(id) && read.includes(JSON.stringify(id))) out.push(`${id} named in ${read.slice(0, 400)}`);
+    before = after;
+    hiddenBefore = hiddenAfter;
+  }
+  return out.join('; ');
 }
 
 interface Twin<S> {

@@ -104,8 +104,20 @@ describe("a side's refused orders and unit options say nothing of what the other
         return [...gators.validate(state, side, sub), ...(tell === '' ? [] : [{ ruleId: 'leak', code: 'leak', message: tell, orderIndex: null }])];
       },
     };
-    const r = secretBlind(leaky, caseStates().slice(0, 200), { seed, broken: 0, maxTwins: Number(process.env.MAX_TWINS ?? 3) });
+    const r = secretBlind(leaky, caseStates().slice(0, 200), { seed, broken: 0, maxTwins: 3 });
     expect(r.leaks.length).toBeGreaterThan(0);
+  });
+
+  it('is a real check: a resolution that names a unit still under its "?" is caught', () => {
+    const leaky: typeof gators = {
+      ...gators,
+      resolve: (state, side, sub, dice) => {
+        const hidden = Object.values(state.units).filter((u) => u.side !== side && u.hidden !== undefined);
+        return [...gators.resolve(state, side, sub, dice), ...hidden.map((u) => ({ type: 'UnitMarked', data: { unit: u.id, flags: {} }, visibility: { to: 'all' as const } }))];
+      },
+    };
+    const r = secretBlind(leaky, contactSteps(), { seed, broken: 0, maxTwins: 1 });
+    expect(r.leaks.filter((l) => l.includes('carrying out')).length).toBeGreaterThan(0);
   });
 
   it('answer the same in states the side cannot tell apart: a position of contact, every phase', () => {
