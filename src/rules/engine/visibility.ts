@@ -32,10 +32,13 @@ export function isConcealed(state: GameState, u: UnitState): boolean {
 function seenAboard(state: GameState, cargo: UnitState, carrier: UnitState): boolean {
   const seen = state.scenario.rules.visibility.seenCargo;
   if (seen.length === 0 || carrier.loc.at !== 'hex') return false;
+  // Views and every event's visibility ask this of all cargo: the tags rule out nearly all of it first.
   const tags = typeOf(state, cargo).tags;
+  const rules = seen.filter((s) => s.tags.some((t) => tags.includes(t)));
+  if (rules.length === 0) return false;
   const board = boardOf(state.scenario);
   const terrain = terrainIdAt(board, board.grid.indexOf(carrier.loc.hex));
-  return seen.some((s) => terrain !== null && s.terrain.includes(terrain) && s.tags.some((t) => tags.includes(t)));
+  return terrain !== null && rules.some((s) => s.terrain.includes(terrain));
 }
 
 /**
