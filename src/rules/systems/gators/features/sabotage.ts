@@ -48,13 +48,14 @@ const USED = 'sabotageUsed';
 type Mode = { readonly kind: 'unit'; readonly column: string; readonly skipPreRolls: boolean } | { readonly kind: 'aircraft'; readonly column: string; readonly aircraft: readonly UnitState[] };
 
 /**
- * How the attack on `hex` goes, from the real state; null when nothing there may be sabotaged.
- * The defending counter is the engine's pick unless its owner chose another (`chosen`).
+ * How the attack on `hex` goes; null when nothing there may be sabotaged. The defending counter is
+ * the engine's pick unless its owner chose another (`chosen`): from the real state at resolution,
+ * from what the SEALs' side can know (`knownTo`) while it plans.
  */
-function modeAt(state: GameState, h: CombinedHooks, side: SideId, hex: string, chosen?: UnitState): Mode | null {
+function modeAt(state: GameState, h: CombinedHooks, side: SideId, hex: string, chosen?: UnitState, knownTo: SideId | null = null): Mode | null {
   const d = groundData(state.scenario).sabotage;
   const board = boardOf(state.scenario);
-  const def = chosen ?? pickDefender(state, hex, side, h.odds);
+  const def = chosen ?? pickDefender(state, hex, side, h.odds, knownTo);
   if (def === undefined) return null;
   const aircraft = standingAt(state, hex, def.side).filter((u) => tagged(state, u, ...d.aircraft.tags));
   if (board.airfieldOf[board.grid.indexOf(hex)]! >= 0 && aircraft.length > 0) return { kind: 'aircraft', column: d.aircraft.column, aircraft };
@@ -75,10 +76,10 @@ function checkSabotage(state: GameState, h: CombinedHooks, side: SideId, o: Sabo
   if (problem) return [problem];
   const at = board.grid.indexOf(o.target);
   if (at < 0 || board.grid.distance(board.grid.indexOf(u.loc.hex), at) !== 1) return [violation(d.ruleId, 'sabotage/not_adjacent', `${o.target} is not next to ${u.id}`, i)];
-  const def = pickDefender(state, o.target, side, h.odds);
+  const def = pickDefender(state, o.target, side, h.odds, side);
   if (def === undefined) return [violation('GT-7A.1', 'combat/no_target', `no enemy unit in ${o.target}`, i)];
   // Under a "?" the kind of target is not known to the SEALs: the attack may be tried (and is cancelled at resolution).
-  if (!concealedFrom(state, def).includes(side) && modeAt(state, h, side, o.target) === null) return [violation(d.ruleId, 'sabotage/not_a_target', `${def.id} is not a sabotage target`, i)];
+  if (!concealedFrom(state, def).includes(side) && modeAt(state, h, side, o.target, undefined, side) === null) return [violation(d.ruleId, 'sabotage/not_a_target', `${def.id} is not a sabotage target`, i)];
   return validateRetreatChoices(state, [{ unit: o.unit, retreat: o.retreat }], o.target, i);
 }
 
