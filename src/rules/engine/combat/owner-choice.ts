@@ -69,19 +69,23 @@ function hiddenStack(state: GameState, stack: readonly UnitState[]): boolean {
  */
 export function chooseDefender(ctx: ResolveContext, hex: string, side: SideId, hooks: OddsHooks): UnitState | undefined | 'suspended' {
   const tied = defenderCandidates(ctx.state, hex, side, hooks);
+  const asked = tied.length < 2 ? null : askDefender(ctx, hex, tied, stackAt(ctx.state, hex, tied[0]!.side), { hex, attacker: side });
+  return asked ?? pickDefender(ctx.state, hex, side, hooks);
+}
+
+/**
+ * Asks the owner of `tied` (its counters of equal defense in `hex`, the engine's pick first) which
+ * one defends (Q-GT-44), when its standing orders say "ask" and `stack` stands under no marker.
+ * Returns the counter named, 'suspended' (the caller returns, and resumes with the answer), or
+ * null when nothing is asked or the answer names none of them: the engine's pick stands.
+ */
+export function askDefender(ctx: ResolveContext, hex: string, tied: readonly UnitState[], stack: readonly UnitState[], context: Json): UnitState | 'suspended' | null {
   const owner = tied[0]?.side;
-  if (owner === undefined || tied.length < 2 || !asks(ctx.state, owner, DEFENDER_CHOICE) || hiddenStack(ctx.state, stackAt(ctx.state, hex, owner)))
-    return pickDefender(ctx.state, hex, side, hooks);
+  if (owner === undefined || tied.length < 2 || !asks(ctx.state, owner, DEFENDER_CHOICE) || hiddenStack(ctx.state, stack)) return null;
   const stage: ChoiceStage = { kind: 'owner-choice', choice: 'stack-defender', target: hex };
-  const r = ctx.ask({
-    side: owner,
-    kind: DEFENDER_CHOICE,
-    prompt: { hex },
-    privatePrompt: { hex, candidates: tied.map((u) => u.id) },
-    context: { hex, attacker: side },
-    stage: stage as Json,
-  });
-  return r.answered ? chosenDefender(ctx.state, hex, side, hooks, r.answer) : 'suspended';
+  const r = ctx.ask({ side: owner, kind: DEFENDER_CHOICE, prompt: { hex }, privatePrompt: { hex, candidates: tied.map((u) => u.id) }, context, stage: stage as Json });
+  if (!r.answered) return 'suspended';
+  return tied.find((u) => u.id === (r.answer as { unit?: string }).unit) ?? null;
 }
 
 /** The counter named in an answer, if it may still defend; else the engine's pick. */

@@ -2,7 +2,7 @@ import { UnitState } from '../../../model/state';
 import { table } from '../../../engine/combat/attack-checks';
 import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
 import { readTable } from '../../../engine/combat/odds';
-import { RetreatAsk, retreatByOwner } from '../../../engine/combat/owner-choice';
+import { RetreatAsk, askDefender, retreatByOwner } from '../../../engine/combat/owner-choice';
 import { ResolveContext } from '../../../engine/kit/types';
 import { typeOf } from '../../../engine/queries';
 import { gatorsData } from '../data';
@@ -19,10 +19,12 @@ import { trapsCleared } from './debris-state';
  * standing there. Engineers and SEALs are not caught (GT-6Q.6). The unit's
  * move ends in the hex: every infantry unit of this scenario has speed 1, so
  * a move that enters a hex also ends there. With `ownerChoices` (a caller that
- * can stop and go on later) a retreat is its owner's to steer when its standing
- * orders say "ask" (Q-GT-35), as after any attack; the move is over by then.
+ * can stop and go on later) its owner, when its standing orders say "ask", names
+ * the counter caught among those of equal defense (Q-GT-44), before any die, and
+ * steers a retreat (Q-GT-35), as after any attack; the move is over by then.
+ * `chosen`: the counter named, on resume.
  */
-export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string, opts: { ownerChoices?: boolean } = {}): void {
+export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string, opts: { ownerChoices?: boolean; chosen?: string } = {}): void {
   const state = ctx.state;
   const d = groundData(state.scenario).debris.trap;
   if (!hasDebris(state, hex) || trapsCleared(state, hex)) return;
@@ -31,10 +33,18 @@ export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex:
     .filter((u): u is UnitState => u !== undefined && u.loc.at === 'hex' && u.loc.hex === hex)
     .filter((u) => u.side === gatorsData(state.scenario).options.landingSide && tagged(state, u, ...d.victimTags) && !tagged(state, u, ...d.immuneTags));
   if (victims.length === 0) return;
+  const best = Math.max(...victims.map((u) => typeOf(state, u).defense));
+  const tied = victims.filter((u) => typeOf(state, u).defense === best);
+  let target = tied.find((u) => u.id === opts.chosen) ?? tied[0]!;
+  if (opts.chosen === undefined && opts.ownerChoices === true) {
+    // Q-GT-44 before any die: asking after the trap's own roll would split one roll's event in two.
+    const asked = askDefender(ctx, hex, tied, stackAt(state, hex, target.side), { hex, cause: 'booby-trap' });
+    if (asked === 'suspended') return;
+    target = asked ?? target;
+  }
   const t = table(state);
   const roll = ctx.dice.roll(t.die, `booby trap in ${hex} (GT-6Q.5)`);
   if (!d.rolls.includes(roll)) return ctx.emit(publicOf('BoobyTrapRolled', { hex, units: victims.map((u) => u.id), roll, sprung: false }));
-  const target = [...victims].sort((a, b) => typeOf(state, b).defense - typeOf(state, a).defense)[0]!;
   const column = t.columns.findIndex((c) => c.label === d.column);
   if (column < 0) throw new Error(`rules.json combat.debris.trap.column "${d.column}" is not a column of the combat table`);
   const attackRoll = ctx.dice.roll(t.die, `booby trap attack in ${hex} (GT-6Q.5)`);

@@ -85,9 +85,14 @@ function leaveOrder(): OrderHandler<GatorsExt, LeaveDebrisOrder> {
   };
 }
 
-/** A booby trap's retreat, its owner having answered (Q-GT-35): the move or unload itself was over before it asked. */
-function finishTrapRetreat(ctx: ResolveContext<GatorsExt>, resume: Resume): void {
-  if (isChoiceStage(resume.stage) && resume.stage.choice === 'retreat') finishRetreat(ctx, resume.stage, resume.answer);
+/**
+ * A booby trap goes on after its owner answered: the counter it attacks (Q-GT-44), asked before
+ * its die, or the path of the retreat it caused (Q-GT-35). The move or unload was over by then.
+ */
+function resumeTrap(ctx: ResolveContext<GatorsExt>, resume: Resume, unitIds: readonly string[], hex: string): void {
+  if (!isChoiceStage(resume.stage)) return;
+  if (resume.stage.choice === 'retreat') return finishRetreat(ctx, resume.stage, resume.answer);
+  springTrap(ctx, unitIds, hex, { ownerChoices: true, chosen: String((resume.answer as { unit?: unknown }).unit ?? '') });
 }
 
 export const debris: GatorsFeature = {
@@ -99,18 +104,19 @@ export const debris: GatorsFeature = {
   },
   move: { blocked: blockedByDebris },
   afterMove: () => (ctx, moved, resume) => {
-    if (resume !== undefined) return finishTrapRetreat(ctx, resume);
+    const hex = moved.path[moved.path.length - 1]!;
+    if (resume !== undefined) return resumeTrap(ctx, resume, [moved.unit, ...moved.with], hex);
     const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
     interrupt(ctx, group);
     const d = groundData(ctx.state.scenario).debris;
     for (const u of group)
       if (u.side === gatorsData(ctx.state.scenario).options.defendingSide && tagged(ctx.state, u, ...d.leftByTags))
         ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { [LEFT]: moved.path[0]! } }, visibility: visibilityFor(ctx.state, [u]) });
-    springTrap(ctx, group.map((u) => u.id), moved.path[moved.path.length - 1]!, { ownerChoices: true });
+    springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true });
   },
   afterUnload: () => (ctx, info, resume) => {
     if (resume === undefined) springTrap(ctx, [info.unit], info.hex, { ownerChoices: true });
-    else finishTrapRetreat(ctx, resume);
+    else resumeTrap(ctx, resume, [info.unit], info.hex);
   },
   odds: {
     // Q-GT-32 "not defending": an attack on a worker's hex ends its full turn, whatever the result.
