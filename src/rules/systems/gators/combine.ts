@@ -1,14 +1,15 @@
 import { Json } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
 import { SystemEvolve } from '../../engine/evolve';
-import { AskRequest, AskResult, ResolveContext, Resume } from '../../engine/kit/types';
+import { ResolveContext, Resume } from '../../engine/kit/types';
 import { Block, MoveHooks } from '../../engine/movement/context';
 import { OddsHooks } from '../../engine/combat/odds-step';
 import { MovedInfo, StepReaction } from '../../engine/orders/move';
-import { RulesEvent, Violation } from '../../engine/types';
+import { Violation } from '../../engine/types';
 import { defaultExertsZoc } from '../../engine/zoc';
 import { AttackReaction, CombinedHooks, CoreHooks, GatorsFeature, UnloadInfo } from './feature';
 import { GState, GatorsExt } from './ext';
+import { stageProxy as proxy } from './stage-proxy';
 
 /**
  * Combines the features' hooks into the kernel's hook shapes. The rules of
@@ -116,46 +117,6 @@ function chain<I extends MovedInfo | UnloadInfo>(
     hooks[k]!(p, info);
     if (p.suspended) return;
   }
-}
-
-/**
- * The same context, with the stage of its asks wrapped, and whether an ask left the resolution suspended.
- * A class, not an object literal with getters: one is made per hook per move, and a literal
- * with accessors is slow to create.
- */
-class StageProxy implements ResolveContext<GatorsExt> {
-  /** Whether an ask left the resolution suspended. */
-  suspended = false;
-
-  constructor(
-    private readonly ctx: ResolveContext<GatorsExt>,
-    private readonly wrap: (stage: Json) => Json,
-  ) {}
-
-  get state() {
-    return this.ctx.state;
-  }
-
-  get dice() {
-    return this.ctx.dice;
-  }
-
-  get side() {
-    return this.ctx.side;
-  }
-
-  // Fields, not methods, so that they work detached (`const { emit } = ctx`) as before.
-  readonly emit = (e: RulesEvent): void => this.ctx.emit(e);
-
-  readonly ask = (req: AskRequest): AskResult => {
-    const r = this.ctx.ask({ ...req, stage: this.wrap(req.stage) });
-    if (!r.answered) this.suspended = true;
-    return r;
-  };
-}
-
-function proxy(ctx: ResolveContext<GatorsExt>, wrap: (stage: Json) => Json): StageProxy {
-  return new StageProxy(ctx, wrap);
 }
 
 /**

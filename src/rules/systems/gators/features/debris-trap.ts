@@ -2,8 +2,8 @@ import { UnitState } from '../../../model/state';
 import { table } from '../../../engine/combat/attack-checks';
 import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
 import { readTable } from '../../../engine/combat/odds';
-import { RetreatAsk, askDefender, retreatByOwner } from '../../../engine/combat/owner-choice';
-import { ResolveContext } from '../../../engine/kit/types';
+import { RetreatAsk, askDefender, finishRetreat, isChoiceStage, retreatByOwner } from '../../../engine/combat/owner-choice';
+import { ResolveContext, Resume } from '../../../engine/kit/types';
 import { typeOf } from '../../../engine/queries';
 import { gatorsData } from '../data';
 import { groundData } from '../ground-data';
@@ -58,4 +58,14 @@ export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex:
   const r: RetreatAsk = { target: hex, side: target.side, hexes: spec.hexes ?? 1, awayFrom: [], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: `booby trap in ${hex}` };
   if (opts.ownerChoices === true) retreatByOwner(ctx, r);
   else retreatOrEliminate(ctx, stackAt(ctx.state, hex, target.side), r.hexes, [], r.mayEnterEnemyZoc, r.cause);
+}
+
+/**
+ * A booby trap goes on after its owner answered: the counter it attacks (Q-GT-44), asked before
+ * its die, or the path of the retreat it caused (Q-GT-35). The move, unload or split was over by then.
+ */
+export function resumeTrap(ctx: ResolveContext, resume: Resume, unitIds: readonly string[], hex: string): void {
+  if (!isChoiceStage(resume.stage)) return;
+  if (resume.stage.choice === 'retreat') return finishRetreat(ctx, resume.stage, resume.answer);
+  springTrap(ctx, unitIds, hex, { ownerChoices: true, chosen: String((resume.answer as { unit?: unknown }).unit ?? '') });
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { GameState, UnitState } from '../../../model/state';
 import { Board, boardOf } from '../../../engine/board';
-import { finishRetreat, isChoiceStage } from '../../../engine/combat/owner-choice';
-import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
+import { OrderHandler } from '../../../engine/kit/types';
 import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
@@ -17,7 +16,7 @@ import { groundData } from '../ground-data';
 import { hasDebris, publicOf, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 import { cleared, debrisUsed, removed } from './debris-state';
-import { springTrap } from './debris-trap';
+import { resumeTrap, springTrap } from './debris-trap';
 import { attackersStop, interrupt, workOnDebris } from './debris-work';
 
 /**
@@ -83,16 +82,6 @@ function leaveOrder(): OrderHandler<GatorsExt, LeaveDebrisOrder> {
       ctx.emit(publicOf('DebrisPlaced', { hex: o.hex }));
     },
   };
-}
-
-/**
- * A booby trap goes on after its owner answered: the counter it attacks (Q-GT-44), asked before
- * its die, or the path of the retreat it caused (Q-GT-35). The move or unload was over by then.
- */
-function resumeTrap(ctx: ResolveContext<GatorsExt>, resume: Resume, unitIds: readonly string[], hex: string): void {
-  if (!isChoiceStage(resume.stage)) return;
-  if (resume.stage.choice === 'retreat') return finishRetreat(ctx, resume.stage, resume.answer);
-  springTrap(ctx, unitIds, hex, { ownerChoices: true, chosen: String((resume.answer as { unit?: unknown }).unit ?? '') });
 }
 
 export const debris: GatorsFeature = {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { GameState, UnitState } from '../../../model/state';
 import { UnitType } from '../../../model/scenario';
 import { Board, boardOf, isOnMap } from '../../../engine/board';
-import { OrderHandler } from '../../../engine/kit/types';
+import { Json } from '../../../model/json';
+import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, cargoOf, mediumAt, typeOf } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
@@ -17,7 +18,8 @@ import { groundData } from '../ground-data';
 import { isShip, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 import { squadsFromPool } from './setup-p1';
-import { springTrap } from './debris-trap';
+import { resumeTrap, springTrap } from './debris-trap';
+import { stageProxy } from '../stage-proxy';
 
 /**
  * Splitting a rifle platoon on land, instead of moving it (GT-6J, Q-GT-25):
@@ -125,7 +127,8 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
       { type: 'PlatoonSplitOnLand', data: splitEvent(state, side, o) },
       ...loads(state, side, o).map((l) => ({ type: 'UnitLoaded', data: l })),
     ],
-    resolve: (ctx, o, i) => {
+    resolve: (ctx, o, i, resume) => {
+      if (resume !== undefined) return resumeSplitTraps(ctx, resume);
       const v = checkSplit(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'split', v[0]!);
       const boarding = loads(ctx.state, ctx.side, o);
@@ -140,8 +143,35 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
         });
       }
       // The squad that stays has entered nothing; the two placed next to it have (GT-6Q.5).
-      for (const s of ev.squads.slice(1)) if ('hex' in s) springTrap(ctx, [s.unit], s.hex);
+      trapsFrom(ctx, ev.squads.slice(1).filter((s): s is Placed => 'hex' in s), 0);
     },
   };
+}
+
+type Placed = { readonly unit: string; readonly hex: string };
+
+/** Where a split's traps stopped for the owner (Q-GT-35): the squads placed, and which one's trap asked. */
+interface TrapsStage {
+  readonly kind: 'split-traps';
+  readonly placed: readonly Placed[];
+  readonly k: number;
+  readonly s: Json;
+}
+
+/** The traps of the squads placed, from the k-th: one may stop for its owner's choice, and the rest wait. */
+function trapsFrom(ctx: ResolveContext<GatorsExt>, placed: readonly Placed[], from: number): void {
+  for (let k = from; k < placed.length; k++) {
+    const p = stageProxy(ctx, (s): Json => ({ kind: 'split-traps', placed: placed.map((x) => ({ ...x })), k, s }));
+    springTrap(p, [placed[k]!.unit], placed[k]!.hex, { ownerChoices: true });
+    if (p.suspended) return;
+  }
+}
+
+function resumeSplitTraps(ctx: ResolveContext<GatorsExt>, resume: Resume): void {
+  const st = resume.stage as unknown as TrapsStage;
+  const here = st.placed[st.k]!;
+  const p = stageProxy(ctx, (s): Json => ({ kind: 'split-traps', placed: st.placed.map((x) => ({ ...x })), k: st.k, s }));
+  resumeTrap(p, { stage: st.s, answer: resume.answer }, [here.unit], here.hex);
+  if (!p.suspended) trapsFrom(ctx, st.placed, st.k + 1);
 }
 
