@@ -9,7 +9,9 @@ import { lcg, mutate } from './order-fuzz';
 /**
  * A side's refused orders and its unit options must read the same whatever the other sides hide:
  * the server sends both back as they are, so an answer that depends on a hidden fact tells it.
- * (The views and events are checked elsewhere; this covers the answers before anything resolves.)
+ * (Views and outcomes are compared by the leak tests of the games and API layers; here, the
+ * answers before anything resolves, over many more positions and orders, and what an accepted
+ * order's events name.)
  *
  * For a state where `side` acts, a twin is the same state with something the opponents hide
  * changed (twinsOf), kept only when `side`'s view of both is identical, so that `side` really
@@ -130,10 +132,10 @@ interface Twin<S> {
 
 /**
  * States `side` cannot tell from this one: two of an opponent's hidden units exchanged, a hidden
- * unit of another of its owner's types under the same marker, one more unit under a marker, the opponents' secrets (standing
- * orders, sealed orders, notes such as the breakdown roll) blanked, a piece of hidden cargo aboard
- * another transport, two opponent counters of one type with their lasting facts (loadouts, fuel)
- * exchanged. Each is kept only when `side`'s view
+ * unit of another of its owner's types under the same marker, one more unit under a marker, the
+ * opponents' secrets (standing orders, sealed orders, notes such as the breakdown roll) blanked,
+ * a piece of hidden cargo aboard another transport, two opponent counters of one type with their
+ * lasting facts (loadouts, fuel) exchanged. Each is kept only when `side`'s view
  * of it is the same as of the state itself.
  */
 function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s: S) => string, max: number): Twin<S>[] {
