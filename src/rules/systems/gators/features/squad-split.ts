@@ -158,10 +158,13 @@ interface TrapsStage {
   readonly s: Json;
 }
 
+/** The stage a split's k-th trap asks with: its own stage `s`, wrapped. */
+const trapsStage = (placed: readonly Placed[], k: number) => (s: Json): Json => ({ kind: 'split-traps', placed: placed.map((x) => ({ ...x })), k, s });
+
 /** The traps of the squads placed, from the k-th: one may stop for its owner's choice, and the rest wait. */
 function trapsFrom(ctx: ResolveContext<GatorsExt>, placed: readonly Placed[], from: number): void {
   for (let k = from; k < placed.length; k++) {
-    const p = stageProxy(ctx, (s): Json => ({ kind: 'split-traps', placed: placed.map((x) => ({ ...x })), k, s }));
+    const p = stageProxy(ctx, trapsStage(placed, k));
     springTrap(p, [placed[k]!.unit], placed[k]!.hex, { ownerChoices: true });
     if (p.suspended) return;
   }
@@ -170,8 +173,7 @@ function trapsFrom(ctx: ResolveContext<GatorsExt>, placed: readonly Placed[], fr
 function resumeSplitTraps(ctx: ResolveContext<GatorsExt>, resume: Resume): void {
   const st = resume.stage as unknown as TrapsStage;
   const here = st.placed[st.k]!;
-  const p = stageProxy(ctx, (s): Json => ({ kind: 'split-traps', placed: st.placed.map((x) => ({ ...x })), k: st.k, s }));
+  const p = stageProxy(ctx, trapsStage(st.placed, st.k));
   resumeTrap(p, { stage: st.s, answer: resume.answer }, [here.unit], here.hex);
   if (!p.suspended) trapsFrom(ctx, st.placed, st.k + 1);
 }
-
