@@ -55,11 +55,13 @@ export function defenderClass(state: GameState, hooks: OddsHooks, d: UnitState, 
 
 /**
  * The class as the attacking side can know it while it plans (validation, options): null when it
- * cannot, the defender being under a "?" or its class the owner's secret (a landed aircraft's
- * markers, Q-GT-41). Such an attack stands; resolution, which knows, may cancel it (Q-GT-27).
+ * cannot, because something in the stack is under a "?" (whether it outdefends the counters in
+ * sight is hidden too) or the class is the owner's secret (a landed aircraft's markers, Q-GT-41).
+ * Such an attack stands; resolution, which knows, may cancel it (Q-GT-27).
  */
 export function plannedClass(state: GameState, hooks: OddsHooks, d: UnitState, hexIndex: number, side: SideId): string | null {
-  if (concealedFrom(state, d).includes(side)) return null;
+  const hex = boardOf(state.scenario).grid.label(hexIndex);
+  if (enemiesIn(state, hex, side).some((u) => concealedFrom(state, u).includes(side))) return null;
   const c = hooks.targetClass?.(state, d, side);
   return c === null ? null : (c ?? targetClassAt(boardOf(state.scenario), typeOf(state, d), hexIndex));
 }
@@ -78,10 +80,11 @@ export function fullStrength(state: GameState, hooks: OddsHooks, u: UnitState, t
   return strengthOf(state, hooks, u, cls);
 }
 
-export function markFlags(state: GameState, u: UnitState, part: number | undefined, target: string, hooks: OddsHooks) {
+/** The flags of an attacker once it attacks: as its side can know them while planning (`knownTo`), the truth at resolution. */
+export function markFlags(state: GameState, u: UnitState, part: number | undefined, target: string, hooks: OddsHooks, knownTo: SideId | null = null) {
   const used = Number(u.flags['attackUsed'] ?? 0);
   const prev = Array.isArray(u.flags['attackTargets']) ? (u.flags['attackTargets'] as readonly string[]) : [];
-  return { attacked: true, attackUsed: used + (part ?? fullStrength(state, hooks, u, target)), attackTargets: [...prev, target] };
+  return { attacked: true, attackUsed: used + (part ?? fullStrength(state, hooks, u, target, knownTo)), attackTargets: [...prev, target] };
 }
 
 export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i: number, hooks: OddsHooks): Violation[] {

@@ -101,10 +101,10 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
       const v = validateAttack(state, side, o, i, hooks);
       return v.length > 0 ? v : validateRetreatChoices(state, o.attackers, o.target, i);
     },
-    project: (state, _side, o) =>
+    project: (state, side, o) =>
       o.attackers.map((a) => {
         const u = unitOf(state, a.unit);
-        return { type: 'UnitMarked', data: { unit: a.unit, flags: markFlags(state, u, a.strength, o.target, hooks) } };
+        return { type: 'UnitMarked', data: { unit: a.unit, flags: markFlags(state, u, a.strength, o.target, hooks, side) } };
       }),
     resolve: (ctx, o, i, resume) => {
       if (resume !== undefined && isChoiceStage(resume.stage)) return void resumeOddsAttack(ctx, o.attackers, o.target, hooks, resume);

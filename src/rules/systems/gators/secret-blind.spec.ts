@@ -4,7 +4,7 @@ import { ForcedDice } from '../../dice/forced-dice';
 import { RawSubmission } from '../../engine/types';
 import { boardOf, hasOverlay } from '../../engine/board';
 import { mediumAt } from '../../engine/queries';
-import { caseSteps } from '../../testing/order-fuzz';
+import { caseSteps, lcg } from '../../testing/order-fuzz';
 import { Prestate, buildState } from '../../testing/prestate';
 import { BlindStep, secretBlind } from '../../testing/secret-blind';
 import { loadCases } from '../../../../test/support/rule-cases';
@@ -67,12 +67,51 @@ function contactSteps(): BlindStep<GState>[] {
     P1: { loadouts: { 'p1-ah1w-1': ['Ground', 'Ground'] } },
     P2: { breakdown: { roll: 2, result: 0, text: '', broken: ['p2-hawk-1'], recorded: [] } },
   };
-  const standing = { P2: { 'anti-landing': { fireAt: 'any' } } };
+  const standing = { P2: { 'anti-landing': 'all' } };
   return (['p1-movement', 'p1-combat', 'p2-movement', 'p2-combat'] as const).map((phase) => ({
     label: `contact, ${phase}`,
     state: buildState(scenario, { phase, turn: 2, units, notes, standing } as never, GATORS_SPEC.initialExt(scenario)) as GState,
     side: phase.startsWith('p1') ? 'P1' : 'P2',
   }));
+}
+
+/**
+ * Positions of contact drawn at random (seeded): a few P2 units, some under "?" and some stacked,
+ * round a land hex, P1's units next to them (an AAV with a squad aboard among them), a random
+ * broken-down P2 unit, in a random one of both sides' movement and combat phases.
+ */
+function randomContacts(seed: number, count: number): BlindStep<GState>[] {
+  const rnd = lcg(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const board = boardOf(scenario);
+  const grid = board.grid;
+  const open = (i: number) => i >= 0 && mediumAt(board, i) === 'land' && !hasOverlay(board, i, 'bridge') && !hasOverlay(board, i, 'airfield');
+  const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
+  const centres = Array.from({ length: grid.size }, (_, i) => i).filter((i) => open(i) && ring(i).every(open));
+  const p2Types = ['infantry-platoon', 'militia', 'heavy-weapons-p2', 'dragon-team', 'mortar-team', 'stinger-team', 'jeep-tow', 'jeep-auto', 'm113', 'm48', 'howitzer-75', 'hawk', 'truck-p2'];
+  const p1Types = ['rifle-platoon', 'squad', 'recon-team', 'engineers', 'javelin-team', 'hmmwv-tow', 'lav-25', 'm1a1', 'seal-team', 'howitzer-155'];
+  return Array.from({ length: count }, (_, n): BlindStep<GState> => {
+    const centre = pick(centres);
+    const [r0, r1, r2, r3, r4, r5] = ring(centre).map((i) => grid.label(i));
+    const theirs = [grid.label(centre), r0!, r1!, r2!];
+    const units: Prestate['units'] = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => ({
+      id: `p2-x-${k}`,
+      type: pick(p2Types),
+      side: 'P2',
+      hex: pick(theirs),
+      ...(rnd() < 0.7 ? { hidden: '?' } : {}),
+    }));
+    const p2 = units.map((u) => u.id);
+    for (const [k, hex] of [r3!, r4!, r5!].entries()) units.push({ id: `p1-x-${k}`, type: pick(p1Types), side: 'P1', hex });
+    units.push({ id: 'p1-aav', type: 'aav', side: 'P1', hex: pick([r3!, r4!, r5!]) }, { id: 'p1-aav-squad', type: 'squad', side: 'P1', carrier: 'p1-aav' });
+    const phase = pick(['p1-movement', 'p1-combat', 'p2-movement', 'p2-combat'] as const);
+    const notes = { P2: { breakdown: { roll: 2, result: 0, text: '', broken: [pick(p2)], recorded: [] } } };
+    return {
+      label: `random contact ${n} (${phase})`,
+      state: buildState(scenario, { phase, turn: 2, units, notes } as never, GATORS_SPEC.initialExt(scenario)) as GState,
+      side: phase.startsWith('p1') ? 'P1' : 'P2',
+    };
+  });
 }
 
 describe("a side's refused orders and unit options say nothing of what the other side hides", () => {
@@ -127,6 +166,13 @@ describe("a side's refused orders and unit options say nothing of what the other
     // Probes the rules accept as well as refuse: the answers compared are not all one error.
     expect(r.accepted).toBeGreaterThan(10);
     expect(r.refused).toBeGreaterThan(100);
+    expect(r.leaks).toEqual([]);
+  });
+
+  it('answer the same in states the side cannot tell apart: positions of contact drawn at random', () => {
+    const r = secretBlind(gators, randomContacts(seed, Number(process.env.CONTACTS ?? 40)), { seed, broken: 0, maxTwins: Number(process.env.MAX_TWINS ?? 8) });
+    expect(r.twins).toBeGreaterThan(100);
+    expect(r.accepted).toBeGreaterThan(20);
     expect(r.leaks).toEqual([]);
   });
 });
