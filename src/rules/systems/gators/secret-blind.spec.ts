@@ -77,8 +77,9 @@ function contactSteps(): BlindStep<GState>[] {
 
 /**
  * Positions of contact drawn at random (seeded): a few P2 units, some under "?" and some stacked,
- * round a land hex, P1's units next to them (an AAV with a squad aboard among them), a random
- * broken-down P2 unit, in a random one of both sides' movement and combat phases.
+ * round a land hex, P1's units next to them (an AAV with a squad aboard among them, aircraft with
+ * secret loadouts, at times a CH-53E holding the HERS), a random broken-down P2 unit, in a random
+ * one of both sides' movement and combat phases.
  */
 function randomContacts(seed: number, count: number): BlindStep<GState>[] {
   const rnd = lcg(seed);
@@ -89,7 +90,8 @@ function randomContacts(seed: number, count: number): BlindStep<GState>[] {
   const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
   const centres = Array.from({ length: grid.size }, (_, i) => i).filter((i) => open(i) && ring(i).every(open));
   const p2Types = ['infantry-platoon', 'militia', 'heavy-weapons-p2', 'dragon-team', 'mortar-team', 'stinger-team', 'jeep-tow', 'jeep-auto', 'm113', 'm48', 'howitzer-75', 'hawk', 'truck-p2'];
-  const p1Types = ['rifle-platoon', 'squad', 'recon-team', 'engineers', 'javelin-team', 'hmmwv-tow', 'lav-25', 'm1a1', 'seal-team', 'howitzer-155'];
+  const p1Types = ['rifle-platoon', 'squad', 'recon-team', 'engineers', 'javelin-team', 'hmmwv-tow', 'lav-25', 'm1a1', 'seal-team', 'howitzer-155', 'ah-1w', 'uh-1n', 'av-8b'];
+  const markers = ['Ground', 'Armor', 'Air', 'Gun'];
   return Array.from({ length: count }, (_, n): BlindStep<GState> => {
     const centre = pick(centres);
     const [r0, r1, r2, r3, r4, r5] = ring(centre).map((i) => grid.label(i));
@@ -104,8 +106,11 @@ function randomContacts(seed: number, count: number): BlindStep<GState>[] {
     const p2 = units.map((u) => u.id);
     for (const [k, hex] of [r3!, r4!, r5!].entries()) units.push({ id: `p1-x-${k}`, type: pick(p1Types), side: 'P1', hex });
     units.push({ id: 'p1-aav', type: 'aav', side: 'P1', hex: pick([r3!, r4!, r5!]) }, { id: 'p1-aav-squad', type: 'squad', side: 'P1', carrier: 'p1-aav' });
+    // Half the time a CH-53E holding the HERS, which may put the aircraft next to it down (Q-GT-41).
+    if (rnd() < 0.5) units.push({ id: 'p1-ch53', type: 'ch-53e', side: 'P1', hex: pick([r3!, r4!, r5!]) }, { id: 'p1-hers', type: 'hers', side: 'P1', carrier: 'p1-ch53' });
+    const loadouts = Object.fromEntries(units.filter((u) => ['ah-1w', 'uh-1n', 'av-8b'].includes(u.type) && rnd() < 0.6).map((u) => [u.id, [pick(markers), pick(markers)]]));
     const phase = pick(['p1-movement', 'p1-combat', 'p2-movement', 'p2-combat'] as const);
-    const notes = { P2: { breakdown: { roll: 2, result: 0, text: '', broken: [pick(p2)], recorded: [] } } };
+    const notes = { P1: { loadouts }, P2: { breakdown: { roll: 2, result: 0, text: '', broken: [pick(p2)], recorded: [] } } };
     return {
       label: `random contact ${n} (${phase})`,
       state: buildState(scenario, { phase, turn: 2, units, notes } as never, GATORS_SPEC.initialExt(scenario)) as GState,
