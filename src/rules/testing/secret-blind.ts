@@ -185,7 +185,7 @@ function swapped(u: UnitState, with_: UnitState): UnitState {
   return { ...u, loc: with_.loc, hidden: with_.hidden, flags: with_.flags };
 }
 
-/** Orders a curious player might send: moves into and next to the hidden units, attacks on them, orders naming them. */
+/** Orders a curious player might send: moves into and next to the hidden units, attacks on them, orders naming them, cargo set down next to them. */
 function probes(state: GameState, side: SideId, own: RawSubmission | undefined): RawSubmission[] {
   const grid = boardOf(state.scenario).grid;
   const hexOf = (u: UnitState) => (u.loc.at === 'hex' ? grid.indexOf(u.loc.hex) : -1);
@@ -205,6 +205,14 @@ function probes(state: GameState, side: SideId, own: RawSubmission | undefined):
       orders({ kind: 'attack', attackers: [{ unit: t.id }], target: grid.label(hexOf(u)) });
       orders({ kind: 'unload', unit: u.id, hex: grid.label(hexOf(t)) });
     }
+    // Cargo set down next to its carrier, where it may meet what is hidden (anti-landing fire, traps).
+    if (near(u, 2).length > 0)
+      for (const c of Object.values(state.units))
+        if (c.loc.at === 'carried' && c.loc.by === u.id)
+          for (let d = 0; d < 6; d++) {
+            const n = grid.neighbour(hexOf(u), d);
+            if (n >= 0) orders({ kind: 'unload', unit: c.id, hex: grid.label(n) });
+          }
   }
   return out;
 }

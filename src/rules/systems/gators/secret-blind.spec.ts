@@ -78,8 +78,9 @@ function contactSteps(): BlindStep<GState>[] {
 /**
  * Positions of contact drawn at random (seeded): a few P2 units, some under "?" and some stacked,
  * round a land hex, P1's units next to them (an AAV with a squad aboard among them, aircraft with
- * secret loadouts, at times a CH-53E holding the HERS), a random broken-down P2 unit, in a random
- * one of both sides' movement and combat phases.
+ * secret loadouts, at times a CH-53E holding the HERS), a random broken-down P2 unit, random
+ * standing orders (anti-landing fire, owner choices), in a random one of both sides' movement and
+ * combat phases.
  */
 function randomContacts(seed: number, count: number): BlindStep<GState>[] {
   const rnd = lcg(seed);
@@ -111,9 +112,11 @@ function randomContacts(seed: number, count: number): BlindStep<GState>[] {
     const loadouts = Object.fromEntries(units.filter((u) => ['ah-1w', 'uh-1n', 'av-8b'].includes(u.type) && rnd() < 0.6).map((u) => [u.id, [pick(markers), pick(markers)]]));
     const phase = pick(['p1-movement', 'p1-combat', 'p2-movement', 'p2-combat'] as const);
     const notes = { P1: { loadouts }, P2: { breakdown: { roll: 2, result: 0, text: '', broken: [pick(p2)], recorded: [] } } };
+    const policy = () => pick(['auto', 'ask']);
+    const standing = { P1: { retreat: policy(), 'stack-defender': policy() }, P2: { 'anti-landing': pick(['all', 'none']), retreat: policy(), 'stack-defender': policy() } };
     return {
       label: `random contact ${n} (${phase})`,
-      state: buildState(scenario, { phase, turn: 2, units, notes } as never, GATORS_SPEC.initialExt(scenario)) as GState,
+      state: buildState(scenario, { phase, turn: 2, units, notes, standing } as never, GATORS_SPEC.initialExt(scenario)) as GState,
       side: phase.startsWith('p1') ? 'P1' : 'P2',
     };
   });
