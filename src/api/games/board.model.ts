@@ -122,7 +122,7 @@ export class AttackOption {
   @Field(() => [String], { description: 'The visible units there.' })
   targetIds!: string[];
 
-  @Field(() => GraphQLJSON, { description: 'Odds or hit preview from what your side can see (system-specific: strength, defense, odds column, modifiers).' })
+  @Field(() => GraphQLJSON, { description: 'Odds or hit preview from what your side can see (system-specific: strength, defense, odds column, modifiers); `{ "concealed": true }` when what defends, or as what, is hidden from you.' })
   preview!: unknown;
 }
 

@@ -118,7 +118,7 @@ export class AttackOptionDto {
   @ApiProperty({ type: [String], description: 'The visible units there.' })
   targetIds!: string[];
 
-  @ApiProperty({ ...systemJson('Odds or hit preview from what your side can see: strength, defense, odds column, modifiers'), nullable: true })
+  @ApiProperty({ ...systemJson('Odds or hit preview from what your side can see: strength, defense, odds column, modifiers; `{ "concealed": true }` when what defends, or as what, is hidden from you'), nullable: true })
   preview!: unknown;
 }
 
