@@ -34,16 +34,18 @@ function campaignSteps(): BlindStep<GState>[] {
   return out;
 }
 
+const board = boardOf(scenario);
+const grid = board.grid;
+/** Plain land: no bridge, no airfield. */
+const open = (i: number) => i >= 0 && mediumAt(board, i) === 'land' && !hasOverlay(board, i, 'bridge') && !hasOverlay(board, i, 'airfield');
+const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
+
 /**
  * A position of contact the campaign never reaches: P1's units all round a knot of camouflaged P2
  * units (two under one marker, a broken-down Hawk among them), and P1's own secrets (cargo, an
  * AH-1W's loadout) next to P2's units, in both sides' movement and combat phases.
  */
 function contactSteps(): BlindStep<GState>[] {
-  const board = boardOf(scenario);
-  const grid = board.grid;
-  const open = (i: number) => i >= 0 && mediumAt(board, i) === 'land' && !hasOverlay(board, i, 'bridge') && !hasOverlay(board, i, 'airfield');
-  const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
   const centre = Array.from({ length: grid.size }, (_, i) => i).find((i) => open(i) && ring(i).every(open) && ring(i).every((n) => ring(n).every(open)))!;
   const [n0, n1, n2, n3, n4, n5] = ring(centre).map((i) => grid.label(i));
   const far = grid.label(ring(ring(centre)[3]!)[3]!);
@@ -85,10 +87,6 @@ function contactSteps(): BlindStep<GState>[] {
 function randomContacts(seed: number, count: number): BlindStep<GState>[] {
   const rnd = lcg(seed);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const board = boardOf(scenario);
-  const grid = board.grid;
-  const open = (i: number) => i >= 0 && mediumAt(board, i) === 'land' && !hasOverlay(board, i, 'bridge') && !hasOverlay(board, i, 'airfield');
-  const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
   const centres = Array.from({ length: grid.size }, (_, i) => i).filter((i) => open(i) && ring(i).every(open));
   const p2Types = ['infantry-platoon', 'militia', 'heavy-weapons-p2', 'dragon-team', 'mortar-team', 'stinger-team', 'jeep-tow', 'jeep-auto', 'm113', 'm48', 'howitzer-75', 'hawk', 'truck-p2'];
   const p1Types = ['rifle-platoon', 'squad', 'recon-team', 'engineers', 'javelin-team', 'hmmwv-tow', 'lav-25', 'm1a1', 'seal-team', 'howitzer-155', 'ah-1w', 'uh-1n', 'av-8b'];
