@@ -65,8 +65,16 @@ export interface OddsHooks {
   attackerResult?(state: GameState, attack: AttackSetup, attacker: UnitState, result: string): string;
   /** Attackers for whom attacker-side results are ignored beyond the data rules (GT-7C.4). */
   attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
-  /** Applies a result itself instead of the kernel (returns true), e.g. GT-7O.2 "D R1: the landing fails". */
-  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string): boolean;
+  /**
+   * Applies a result itself instead of the kernel (returns true), e.g. GT-7O.2 "D R1: the landing fails".
+   * 'suspended': applied up to an owner's choice (only when `ownerChoices`); the stage's `then` comes back to resumeResult.
+   */
+  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string, opts: { readonly ownerChoices: boolean }): boolean | 'suspended';
+  /**
+   * Goes on with a result applyResult stopped for an owner's retreat (`then` of its stage), once the
+   * retreat is carried out. Returns whether it stopped again; undefined when `then` is not this hook's.
+   */
+  resumeResult?(ctx: ResolveContext, then: Json): boolean | undefined;
 }
 
 export interface AttackOptions {
@@ -231,7 +239,8 @@ export function resolveOddsAttack(
       data: { attackers: attackers.filter((a) => concealedFrom(state, a.unit).length === 0).map((a) => a.unit.id), target: targetHex, roll },
     })),
   });
-  if (hooks.applyResult?.(ctx, setup, result) === true) return { result, defender: def.id, cancelled: false, suspended: false };
+  const applied = hooks.applyResult?.(ctx, setup, result, { ownerChoices: opts.ownerChoices === true }) ?? false;
+  if (applied !== false) return { result, defender: def.id, cancelled: false, suspended: applied === 'suspended' };
   const rs = t.retreat;
   if (spec.side === 'defender') {
     if (spec.effect === 'eliminate') eliminate(ctx, unitOf(ctx.state, def.id), `attack on ${targetHex}`);
@@ -273,7 +282,7 @@ export function resumeOddsAttack(
   if (!isChoiceStage(stage)) throw new Error('resumeOddsAttack: not an owner-choice stage');
   if (stage.choice === 'retreat') {
     finishRetreat(ctx, stage, resume.answer);
-    return false;
+    return stage.then === undefined ? false : (hooks.resumeResult?.(ctx, stage.then) ?? false);
   }
   const side = unitOf(ctx.state, attackerOrders[0]!.unit).side;
   const d = chosenDefender(ctx.state, targetHex, side, hooks, resume.answer);

@@ -33,12 +33,14 @@ export interface RetreatAsk {
   readonly awayFrom: readonly string[];
   readonly mayEnterEnemyZoc: boolean;
   readonly cause: string;
+  /** Only this counter retreats, not its stack: a fixed-column attack on each counter (GT-6N.8). Never one the other side cannot see. */
+  readonly unit?: string;
 }
 
 /** Where an odds attack stopped for its defender's owner. */
 export type ChoiceStage =
   | { readonly kind: 'owner-choice'; readonly choice: 'stack-defender'; readonly target: string }
-  | ({ readonly kind: 'owner-choice'; readonly choice: 'retreat' } & RetreatAsk);
+  | ({ readonly kind: 'owner-choice'; readonly choice: 'retreat'; readonly then?: Json } & RetreatAsk);
 
 const policySchema = z.enum(['auto', 'ask']);
 /**
@@ -94,6 +96,12 @@ export function chosenDefender(state: GameState, hex: string, side: SideId, hook
   return defenderCandidates(state, hex, side, hooks).find((u) => u.id === id) ?? pickDefender(state, hex, side, hooks);
 }
 
+/** What retreats: the stack in the hex, or the one counter the ask names while it still stands there. */
+function retreating(state: GameState, r: RetreatAsk): UnitState[] {
+  const stack = stackAt(state, r.target, r.side);
+  return r.unit === undefined ? stack : stack.filter((u) => u.id === r.unit);
+}
+
 function optionsFor(state: GameState, r: RetreatAsk, stack: readonly UnitState[]): RetreatOption[] {
   const grid = boardOf(state.scenario).grid;
   return retreatOptions(state, stack, grid.indexOf(r.target), r.hexes, { awayFrom: r.awayFrom.map((h) => grid.indexOf(h)), mayEnterEnemyZoc: r.mayEnterEnemyZoc });
@@ -110,14 +118,16 @@ export function matching(options: readonly RetreatOption[], answer: Json): Retre
 /**
  * Retreats the stack in `r.target` (GT-7N.2), its owner choosing the path
  * when its standing orders say "ask" and there is more than one (Q-GT-35).
- * Returns false when the resolution stopped for the answer.
+ * Returns false when the resolution stopped for the answer. `then`: where the
+ * caller goes on after the retreat on resume (OddsHooks.resumeResult); the
+ * side resolving reads it, so it names nothing hidden from that side.
  */
-export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk): boolean {
-  const stack = stackAt(ctx.state, r.target, r.side);
+export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk, then?: Json): boolean {
+  const stack = retreating(ctx.state, r);
   if (stack.length === 0) return true;
   const options = optionsFor(ctx.state, r, stack);
   if (options.length > 1 && asks(ctx.state, r.side, RETREAT_CHOICE) && !hiddenStack(ctx.state, stack)) {
-    const stage: ChoiceStage = { kind: 'owner-choice', choice: 'retreat', ...r };
+    const stage: ChoiceStage = { kind: 'owner-choice', choice: 'retreat', ...r, ...(then === undefined ? {} : { then }) };
     // Sorted, and without the engine's pick: that pick weighs concealed enemies' zones of control.
     // The list itself rests on what the owner sees (terrain, markers, its own stacks) as long as
     // enemy ZOCs do not bar a retreat (mayEnterEnemyZoc, true in every scenario so far).
@@ -140,7 +150,7 @@ export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk): boolean {
 
 /** Carries out a retreat the owner has answered (or the engine's path, if the answer no longer fits). */
 export function finishRetreat(ctx: ResolveContext, r: RetreatAsk, answer: Json): void {
-  const stack = stackAt(ctx.state, r.target, r.side);
+  const stack = retreating(ctx.state, r);
   if (stack.length === 0) return;
   const options = optionsFor(ctx.state, r, stack);
   carryOut(ctx, r, stack, matching(options, answer) ?? preferredRetreat(options));
@@ -157,7 +167,7 @@ export function retreatRule(state: GameState): string {
 /** The engine's path, as the answer of standing orders "auto" or of an expired window. */
 function defaultRetreat(state: GameState, req: ReactionRequest): Json {
   const r = req.context as unknown as RetreatAsk;
-  const best = preferredRetreat(optionsFor(state, r, stackAt(state, r.target, r.side)));
+  const best = preferredRetreat(optionsFor(state, r, retreating(state, r)));
   return { path: best === null ? [] : [...best.path] };
 }
 

@@ -58,7 +58,15 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     adjustEffects: (state, attack, effects) => od.reduce((e, h) => h.adjustEffects?.(state, attack, e) ?? e, effects),
     attackerResult: (state, attack, attacker, result) => od.reduce((r, h) => h.attackerResult?.(state, attack, attacker, r) ?? r, result),
     attackerExempt: (state, attack, a) => od.some((h) => h.attackerExempt?.(state, attack, a) === true),
-    applyResult: (ctx, attack, result) => od.some((h) => h.applyResult?.(ctx, attack, result) === true),
+    // Every hook sees the result (some only note it, answering false) until one applies it.
+    applyResult: (ctx, attack, result, opts) => {
+      for (const h of od) {
+        const applied = h.applyResult?.(ctx, attack, result, opts) ?? false;
+        if (applied !== false) return applied;
+      }
+      return false;
+    },
+    resumeResult: (ctx, then) => firstDefined(od, (h) => h.resumeResult?.(ctx, then)),
   };
   const moveProblem = (state: GameState, unit: UnitState, index: number): Violation | null => firstOf(mv, (h) => h.moveProblem?.(state, unit, index) ?? null);
   const core: CoreHooks = { move, moveProblem, odds };

@@ -99,7 +99,7 @@ function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: 
       const m = map[base];
       return m === undefined || m === 'landing-fails' ? base : m;
     },
-    applyResult: (c, a, r) => (map[r] === 'landing-fails' ? landingFails(c, l) : (h.odds.applyResult?.(c, a, r) ?? false)),
+    applyResult: (c, a, r, opts) => (map[r] === 'landing-fails' ? landingFails(c, l) : (h.odds.applyResult?.(c, a, r, opts) ?? false)),
   };
   resolveOddsAttack(ctx, chosen, l.hex, hooks, { cause: ANTI_LANDING });
   const u = ctx.state.units[l.unit];

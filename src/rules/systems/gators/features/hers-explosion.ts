@@ -1,7 +1,9 @@
+import { Json } from '../../../model/json';
 import { OddsCombat } from '../../../model/scenario';
 import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
+import { RetreatAsk, retreatByOwner } from '../../../engine/combat/owner-choice';
 import { table } from '../../../engine/combat/attack-checks';
 import { AttackSetup } from '../../../engine/combat/odds-step';
 import { readTable } from '../../../engine/combat/odds';
@@ -19,8 +21,13 @@ import { idOrder, publicOf } from '../queries';
  * carrying a HERS, the result is carried out and the HERS then makes one
  * column-2 attack on every unit next to it, friend or foe, one die each;
  * results against the HERS side do not exist (it is gone).
+ *
+ * With `ownerChoices` (an attack that can stop and go on), each owner chooses
+ * its retreats as after any attack (Q-GT-35): the carrier's stack, and every
+ * counter the blast makes retreat. The blast then stops for the answer, and
+ * resumeExplosion goes on with the next counter in its order.
  */
-export function explodeIfHers(ctx: ResolveContext, attack: AttackSetup, result: string): boolean {
+export function explodeIfHers(ctx: ResolveContext, attack: AttackSetup, result: string, opts: { readonly ownerChoices: boolean }): boolean | 'suspended' {
   const state = ctx.state;
   const def = attack.defender.unit;
   const hers = everythingAboard(state, def.id).find((u) => hasAnyTag(state, u, airOps(state.scenario).hersTags));
@@ -30,27 +37,54 @@ export function explodeIfHers(ctx: ResolveContext, attack: AttackSetup, result: 
   const grid = boardOf(state.scenario).grid;
   if (spec.effect === 'eliminate') eliminate(ctx, def, `attack on ${attack.targetHex}`);
   else {
-    const away = attack.attackers.map((a) => grid.label(a.hex));
-    const path = retreatOrEliminate(ctx, stackAt(state, attack.targetHex, def.side), spec.hexes ?? 1, away, t.retreat?.mayEnterEnemyZoc ?? true, `attack on ${attack.targetHex}`);
-    if (path !== null) return true;
+    const r: RetreatAsk = {
+      target: attack.targetHex,
+      side: def.side,
+      hexes: spec.hexes ?? 1,
+      awayFrom: attack.attackers.map((a) => grid.label(a.hex)),
+      mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true,
+      cause: `attack on ${attack.targetHex}`,
+    };
+    // The owner is asked only between two paths or more: a stack that got away did not explode.
+    if (opts.ownerChoices) {
+      if (!retreatByOwner(ctx, r)) return 'suspended';
+    } else retreatOrEliminate(ctx, stackAt(state, r.target, r.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
+    if (ctx.state.units[def.id]?.loc.at !== 'eliminated') return true;
   }
-  explode(ctx, hers.id, attack.targetHex);
-  return true;
+  ctx.emit(publicOf('HersExploded', { hers: hers.id, hex: attack.targetHex }));
+  return blast(ctx, attack.targetHex, opts.ownerChoices, null) ? 'suspended' : true;
 }
 
-/** The explosion itself: one fixed-column attack per unit next to `hex`, in a stable order. */
-export function explode(ctx: ResolveContext, hers: string, hex: string): void {
+/** Where a blast stopped for a retreat: its hex, and the last counter it attacked (one in sight of both sides). */
+interface BlastStage {
+  readonly kind: 'hers-explosion';
+  readonly hex: string;
+  readonly after: { readonly hex: string; readonly unit: string };
+}
+
+/** OddsHooks.resumeResult: the blast goes on after the counter whose retreat its owner chose. */
+export function resumeExplosion(ctx: ResolveContext, then: Json): boolean | undefined {
+  const stage = then as unknown as BlastStage;
+  if (stage.kind !== 'hers-explosion') return undefined;
+  return blast(ctx, stage.hex, true, stage.after);
+}
+
+/**
+ * One fixed-column attack per unit next to `hex`, in a stable order (by hex, then id), from the
+ * counter after `after`. Returns whether it stopped for an owner's retreat.
+ */
+function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: BlastStage['after'] | null): boolean {
   const state = ctx.state;
   const grid = boardOf(state.scenario).grid;
   const t = table(state);
   const label = airOps(state.scenario).explosionColumn;
   const column = t.columns.findIndex((c) => c.label === label);
   if (column < 0) throw new Error(`rules.json combat.airOps.explosionColumn "${label}" is not a column of the combat table`);
-  ctx.emit(publicOf('HersExploded', { hers, hex }));
   const at = grid.indexOf(hex);
   const victims = allUnits(state)
     .filter((u) => u.loc.at === 'hex' && grid.distance(grid.indexOf(u.loc.hex), at) === 1)
-    .sort((a, b) => (hexLabel(a) === hexLabel(b) ? idOrder(a.id, b.id) : hexLabel(a) < hexLabel(b) ? -1 : 1));
+    .filter((u) => after === null || compareVictims(hexLabel(u), u.id, after.hex, after.unit) > 0)
+    .sort((a, b) => compareVictims(hexLabel(a), a.id, hexLabel(b), b.id));
   for (const v of victims) {
     const u = ctx.state.units[v.id];
     if (u === undefined || u.loc.at !== 'hex') continue;
@@ -66,8 +100,16 @@ export function explode(ctx: ResolveContext, hers: string, hex: string): void {
     const spec = t.results[result];
     if (spec?.side !== 'defender') continue;
     if (spec.effect === 'eliminate') eliminate(ctx, u, 'HERS explosion');
-    if (spec.effect === 'retreat') retreatOrEliminate(ctx, [u], spec.hexes ?? 1, [hex], t.retreat?.mayEnterEnemyZoc ?? true, 'HERS explosion');
+    if (spec.effect !== 'retreat') continue;
+    const r: RetreatAsk = { target, side: u.side, hexes: spec.hexes ?? 1, awayFrom: [hex], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: 'HERS explosion', unit: u.id };
+    if (!ownerChoices) retreatOrEliminate(ctx, [u], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
+    else if (!retreatByOwner(ctx, r, { kind: 'hers-explosion', hex, after: { hex: target, unit: u.id } } satisfies BlastStage)) return true;
   }
+  return false;
+}
+
+function compareVictims(hexA: string, idA: string, hexB: string, idB: string): number {
+  return hexA === hexB ? idOrder(idA, idB) : hexA < hexB ? -1 : 1;
 }
 
 function hexLabel(u: UnitState): string {

@@ -6,10 +6,11 @@ import { GatorsExt } from '../ext';
  * Q-GT-35, Q-GT-44: the owner of an attacked stack chooses its retreat path
  * and, on a tie, its defending counter — reactions of the kernel's odds
  * attack (engine/combat/owner-choice.ts), asked only when the side's standing
- * orders say "ask". Ordinary attacks (bombardment included) and air strikes
- * ask: their orders can stop and resume there. Passenger fire, anti-landing
- * fire (itself a reaction) and the fixed-column attacks (HERS explosion,
- * booby traps, sabotage) keep the engine's choice, as do attacker retreats.
+ * orders say "ask". Every attack whose order can stop and resume there asks:
+ * ordinary attacks (bombardment included), air strikes, passenger fire,
+ * sabotage, booby traps, and the HERS explosion one of them sets off.
+ * Anti-landing fire (itself a reaction) keeps the engine's choice; attackers
+ * choose their retreats in their orders (attacker-retreat.ts).
  */
 export const ownerChoice: GatorsFeature = {
   id: 'owner-choice',

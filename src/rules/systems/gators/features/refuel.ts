@@ -14,7 +14,7 @@ import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, gext } from '../ext';
 import { publicOf } from '../queries';
 import { cancel } from '../orders/wrap';
-import { explodeIfHers } from './hers-explosion';
+import { explodeIfHers, resumeExplosion } from './hers-explosion';
 
 /**
  * GT-6N, Q-GT-29: the HERS and fuel. The HERS goes ashore in its CH-53E and
@@ -164,7 +164,7 @@ export const refuel: GatorsFeature = {
     movement: { orders: () => [refillOrder()], validateSubmission: (before, _after, side, orders) => fuelBudget(before, side, orders) },
   },
   move: { moveProblem: tankProblem },
-  odds: { applyResult: (ctx, attack, result) => explodeIfHers(ctx, attack, result) },
+  odds: { applyResult: explodeIfHers, resumeResult: resumeExplosion },
   afterMove: () => (ctx, moved, resume) => {
     if (resume !== undefined) return;
     for (const id of [moved.unit, ...moved.with]) {
