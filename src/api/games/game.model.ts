@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType, PickType, registerEnumType } from '@nestjs/graphql';
 import { GraphQLJSON } from '../graphql/json.scalar';
 
 export enum GameStatus {
@@ -173,44 +173,11 @@ export class Game extends PhaseState {
   pendingUndo!: PendingUndo | null;
 }
 
+/** The fields a listing shares with the game, declared once there (GraphQL here, REST in game.responses.ts). */
+export const LISTED_GAME_FIELDS = ['id', 'title', 'scenarioId', 'status', 'turn', 'phase', 'mode', 'acting', 'mySide', 'awaitingMe', 'deadlineAt', 'version'] as const;
+
 @ObjectType({ description: 'One of my games in a list, with its deadline and whose turn it is.' })
-export class GameListing {
-  @Field(() => ID, { description: 'Game id.' })
-  id!: string;
-
-  @Field({ description: 'The game\'s title.' })
-  title!: string;
-
-  @Field({ description: 'The scenario played.' })
-  scenarioId!: string;
-
-  @Field(() => GameStatus, { description: 'The game\'s status.' })
-  status!: GameStatus;
-
-  @Field(() => Int, { description: 'Game turn.' })
-  turn!: number;
-
-  @Field({ description: 'Phase id.' })
-  phase!: string;
-
-  @Field(() => PhaseMode, { description: 'How the sides act now.' })
-  mode!: PhaseMode;
-
-  @Field(() => [String], { description: 'The sides that must act now (whose turn it is).' })
-  acting!: string[];
-
-  @Field(() => String, { nullable: true, description: 'Your side.' })
-  mySide!: string | null;
-
-  @Field({ description: 'True when your side must act now.' })
-  awaitingMe!: boolean;
-
-  @Field(() => Date, { nullable: true, description: 'When the current phase times out.' })
-  deadlineAt!: Date | null;
-
-  @Field(() => Int, { description: 'The game\'s version.' })
-  version!: number;
-
+export class GameListing extends PickType(Game, LISTED_GAME_FIELDS, ObjectType) {
   @Field(() => Date, { description: 'When the game last changed.' })
   updatedAt!: Date;
 }

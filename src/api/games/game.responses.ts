@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptions, PickType } from '@nestjs/swagger';
 import { PageOf } from '../http/page.responses';
-import { GameStatus, PhaseMode } from './game.model';
+import { GameStatus, LISTED_GAME_FIELDS, PhaseMode } from './game.model';
 
 // Separate from the GraphQL models in game.model.ts, so the REST document can change without
 // touching schema.gql. Field for field they describe the same presenter objects (presenters.ts).
@@ -142,7 +142,7 @@ export class GameDto extends PhaseStateDto {
 }
 
 // A listing is a game's summary: the same fields, described once.
-export class GameListingDto extends PickType(GameDto, ['id', 'title', 'scenarioId', 'status', 'turn', 'phase', 'mode', 'acting', 'mySide', 'awaitingMe', 'deadlineAt', 'version'] as const) {
+export class GameListingDto extends PickType(GameDto, LISTED_GAME_FIELDS) {
   @ApiProperty({ ...dateTime, description: 'When the game last changed.' })
   updatedAt!: string;
 }
