@@ -40,10 +40,13 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
       return { ...state, status: 'active' };
     case AppEvent.PhaseSubmitted: {
       const side = d['side'] as string;
-      // A player's own submission resets the side's missed count (a pass made for them by the
-      // scheduler does not). Orders become the undo point: the rules state before them is kept.
-      const missed = d['auto'] ? state.missed : { ...state.missed, [side]: 0 };
-      if (d['kind'] !== 'orders') return { ...state, missed };
+      // Acting (orders or a reaction) resets the side's count of deadlines missed in a row;
+      // standing orders, which can be sent at any time, and a pass the scheduler made do not.
+      const acted = !d['auto'] && d['kind'] !== 'standing-orders';
+      const missed = acted ? { ...state.missed, [side]: 0 } : state.missed;
+      // Only a player's own orders can be taken back, and only until anything else is
+      // submitted: a later reaction, standing orders or pass changes what the undo would erase.
+      if (d['kind'] !== 'orders' || d['auto']) return { ...state, missed, pendingUndo: null, lastSubmission: null };
       return {
         ...state,
         missed,
@@ -63,6 +66,8 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
     case AppEvent.DeadlineReminded:
       return state.deadline ? { ...state, deadline: { ...state.deadline, reminded: true } } : state;
     case AppEvent.DeadlineMissed: {
+      // A reaction window that expired is answered for the side; it is no phase missed.
+      if (d['window'] === 'reaction') return state;
       const side = d['side'] as string;
       return { ...state, missed: { ...state.missed, [side]: (state.missed[side] ?? 0) + 1 } };
     }

@@ -19,8 +19,32 @@ export function followUps(system: GameSystem, before: GameEnvelope | undefined, 
     return [appDraft(AppEvent.GameEnded, result), seedRevealed()];
   }
   const was = before?.status === 'active' ? system.phase(before.rules) : null;
-  if (was && after.deadline && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return [];
+  if (was && after.deadline && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return resumed(after, phase, now);
   return [deadlineFor(after, phase, now)];
+}
+
+/**
+ * A clock paused for a vacation runs again, with the time it had left, once no side still to
+ * act is away: the player came back, or the one away has submitted its part of a simultaneous
+ * phase.
+ */
+function resumed(state: GameEnvelope, phase: PhaseInfo, now: Date): Draft[] {
+  const d = state.deadline!;
+  if (d.at !== null || d.remainingMs === null || awayAmong(state, phase.acting)) return [];
+  return [appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: new Date(now.getTime() + d.remainingMs).toISOString(), remainingMs: null })];
+}
+
+function awayAmong(state: GameEnvelope, sides: readonly string[]): boolean {
+  return sides.some((s) => state.vacation[s]?.since);
+}
+
+/**
+ * Whether the running deadline still binds `side`: it was set for it, and the side has not
+ * yet acted (a side done with its part of a simultaneous phase is no longer reminded, and its
+ * vacation no longer stops the others' clock).
+ */
+export function stillToAct(system: GameSystem, state: GameEnvelope, side: string): boolean {
+  return (state.deadline?.sides.includes(side) ?? false) && system.phase(state.rules).acting.includes(side);
 }
 
 /**
@@ -40,7 +64,7 @@ function seedRevealed(): Draft {
 export function deadlineFor(state: GameEnvelope, phase: PhaseInfo, now: Date): Draft {
   const hours = phase.mode === 'reaction' ? state.options.reactionHours : state.options.deadlineHours;
   const ms = Math.round(hours * HOUR);
-  const paused = phase.acting.some((s) => state.vacation[s]?.since);
+  const paused = awayAmong(state, phase.acting);
   return appDraft(AppEvent.DeadlineSet, {
     turn: phase.turn,
     phase: phase.phase,

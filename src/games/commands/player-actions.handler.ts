@@ -5,6 +5,7 @@ import { VersionConflictError } from '../../event-store/event-store.errors';
 import { CLOCK, Clock } from '../game-clock';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
+import { stillToAct } from '../game-followups';
 import { GameLoader, LoadedGame } from '../game-loader';
 import { gameFinished, gameNotStarted } from '../games.errors';
 import { Outcome, outcomeFor } from '../outcome';
@@ -46,7 +47,12 @@ export class PlayerActionsHandler {
     return this.act(gameId, expectedVersion, playerId, ({ state }, side) => {
       if (!state.pendingUndo) throw new ConflictError('undo/none', 'No undo is waiting for an answer.');
       if (state.pendingUndo.proposedBy === side) throw new ConflictError('undo/own', 'The other side must answer your undo proposal.');
-      return [appDraft(accept ? AppEvent.UndoAccepted : AppEvent.UndoDeclined, { side, restores: accept ? state.lastSubmission!.fromVersion - 1 : null })];
+      const last = state.lastSubmission;
+      // Anything submitted since the proposal drops it (game-fold.ts); this guards the rest.
+      if (accept && (!last || last.side !== state.pendingUndo.proposedBy || !last.undoable)) {
+        throw new ConflictError('undo/not_allowed', 'That phase can no longer be taken back.');
+      }
+      return [appDraft(accept ? AppEvent.UndoAccepted : AppEvent.UndoDeclined, { side, restores: accept ? last!.fromVersion - 1 : null })];
     });
   }
 
@@ -58,7 +64,7 @@ export class PlayerActionsHandler {
       const now = this.clock.now();
       const drafts: Draft[] = [appDraft(AppEvent.VacationStarted, { side })];
       const d = game.state.deadline;
-      if (d?.at && d.sides.includes(side)) {
+      if (d?.at && stillToAct(game.system, game.state, side)) {
         drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: null, remainingMs: Math.max(0, new Date(d.at).getTime() - now.getTime()) }));
       }
       return drafts;
@@ -83,16 +89,12 @@ export class PlayerActionsHandler {
   }
 }
 
-/** Ends a vacation: the clock restarts with the time that was left. Shared with the scheduler. */
+/**
+ * Ends a vacation. Shared with the scheduler. The clock restarts with the time that was left
+ * once no side still to act is away: the committer's follow-ups see to that, as for any command.
+ */
 export function endVacationDrafts(state: GameEnvelope, side: string, now: Date): Draft[] {
   const v = state.vacation[side]!;
   const usedMs = v.usedMs + Math.max(0, now.getTime() - new Date(v.since!).getTime());
-  const drafts: Draft[] = [appDraft(AppEvent.VacationEnded, { side, usedMs })];
-  const d = state.deadline;
-  const othersAway = d?.sides.some((s) => s !== side && state.vacation[s]?.since);
-  if (d && d.at === null && d.sides.includes(side) && !othersAway) {
-    drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: new Date(now.getTime() + (d.remainingMs ?? 0)).toISOString(), remainingMs: null }));
-  }
-  return drafts;
+  return [appDraft(AppEvent.VacationEnded, { side, usedMs })];
 }
-

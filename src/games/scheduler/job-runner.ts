@@ -9,7 +9,7 @@ import { CLOCK, Clock } from '../game-clock';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
 import { foldGame } from '../game-fold';
-import { deadlineFor } from '../game-followups';
+import { deadlineFor, stillToAct } from '../game-followups';
 import { GameLoader } from '../game-loader';
 
 export interface DueJob {
@@ -43,7 +43,7 @@ export class JobRunner {
     let drafts: Draft[] = [];
     if (job.kind === 'reminder') {
       const d = state.deadline;
-      if (d?.id === job.gameVersion && d.at && job.side && d.sides.includes(job.side)) drafts = [appDraft(AppEvent.DeadlineReminded, { side: job.side, deadlineAt: d.at })];
+      if (d?.id === job.gameVersion && d.at && job.side && stillToAct(system, state, job.side)) drafts = [appDraft(AppEvent.DeadlineReminded, { side: job.side, deadlineAt: d.at })];
     } else if (job.kind === 'vacation') {
       const v = job.side ? state.vacation[job.side] : undefined;
       const allowance = state.options.vacationDays * 86_400_000;
@@ -59,9 +59,9 @@ export class JobRunner {
 
   /**
    * A missed deadline: each late side is marked; a side that has missed too often (or any
-   * side, under the forfeit policy) loses; otherwise it passes. A reaction window applies the
-   * side's standing orders or no reaction. A pass the rules refuse (a setup cannot be empty)
-   * restarts the clock instead.
+   * side, under the forfeit policy) loses; otherwise it passes. An expired reaction window
+   * never forfeits: it applies the side's standing orders or no reaction. A pass the rules
+   * refuse (a setup cannot be empty) restarts the clock instead.
    */
   private async expire(system: GameSystem, start: GameEnvelope, sides: SideId[]): Promise<Draft[]> {
     const dice = new RecordingDice(start.diceCounter, this.diceSource(await this.secrets.seedOf(start.id), start.id));
@@ -76,8 +76,9 @@ export class JobRunner {
     for (const side of sides) {
       const phase = system.phase(state.rules);
       if (phase.mode === 'ended' || !phase.acting.includes(side)) continue;
-      push([appDraft(AppEvent.DeadlineMissed, { side })]);
-      if (state.options.timeout.kind === 'forfeit' || (state.missed[side] ?? 0) >= state.options.timeout.forfeitAfter) {
+      if (phase.mode === 'reaction') push([appDraft(AppEvent.DeadlineMissed, { side, window: 'reaction' })]);
+      else push([appDraft(AppEvent.DeadlineMissed, { side })]);
+      if (phase.mode !== 'reaction' && (state.options.timeout.kind === 'forfeit' || (state.missed[side] ?? 0) >= state.options.timeout.forfeitAfter)) {
         const others = Object.keys(state.seats).filter((s) => s !== side);
         push([appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: `Side ${side} missed its deadline.` })]);
         break;

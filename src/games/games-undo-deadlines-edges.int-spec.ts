@@ -1,0 +1,145 @@
+import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
+import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
+
+/**
+ * The edges of undo, deadlines and vacations where the other side acts in between: a reaction
+ * window, a pass the scheduler made, standing orders, the second half of a simultaneous phase.
+ */
+const HOUR = 3_600_000;
+type G = { gameId: string; alice: string; bob: string };
+const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
+
+async function toLandingTurn(h: GamesHarness, g: G) {
+  await play(h, g.gameId, g.alice, setupA);
+  await play(h, g.gameId, g.bob, setupB());
+  await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
+  await play(h, g.gameId, g.alice, []);
+  await play(h, g.gameId, g.bob, []);
+  await play(h, g.gameId, g.bob, []);
+}
+
+/** A's APC lands next to B's tank: B's anti-landing fire window opens. */
+const land = (h: GamesHarness, g: G) => play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
+
+async function runDue(h: GamesHarness): Promise<void> {
+  while ((await h.worker.tick()) > 0);
+}
+
+/** Each test its own database and clock: they run the deadline worker. */
+async function withGames(fn: (h: GamesHarness, clock: FakeClock) => Promise<void>): Promise<void> {
+  const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+  const db = await workerDatabase('edges');
+  const h = await gamesHarness({ clock, databaseUrl: db.url });
+  try {
+    await fn(h, clock);
+  } finally {
+    await h.close();
+    await db.drop();
+  }
+}
+
+describe('undo once the other side has acted', () => {
+  it('drops a proposal when the opponent answers a reaction window (its dice would come again)', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h);
+      await toLandingTurn(h, g);
+      const paused = await land(h, g);
+      expect(paused.phase.mode).toBe('reaction');
+      await h.actions.proposeUndo(g.gameId, paused.version, g.alice);
+      const reacted = await play(h, g.gameId, g.bob, { attackers: ['b-m48'] }, 'reaction');
+      expect(reacted.events.some((e) => e.type === 'DiceRolled')).toBe(true);
+      expect(await code(h.actions.answerUndo(g.gameId, reacted.version, g.bob, true))).toBe('undo/none');
+      expect((await h.queries.summary(g.gameId, g.alice)).pendingUndo).toBeNull();
+    }));
+
+  it('refuses to take back a phase the opponent has reacted to, even without dice', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h);
+      await toLandingTurn(h, g);
+      await land(h, g);
+      const reacted = await play(h, g.gameId, g.bob, { attackers: [] }, 'reaction');
+      expect(reacted.events.some((e) => e.type === 'DiceRolled')).toBe(false);
+      expect(await code(h.actions.proposeUndo(g.gameId, reacted.version, g.alice))).toBe('undo/nothing');
+    }));
+
+  it('offers no undo of a pass the scheduler made for a side that missed its deadline', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1 });
+      await play(h, g.gameId, g.alice, setupA);
+      await play(h, g.gameId, g.bob, setupB());
+      clock.advance(3 * HOUR);
+      await runDue(h);
+      const s = await h.queries.summary(g.gameId, g.alice);
+      expect(s.phase).not.toBe('a-move');
+      expect((await h.store.readStream(g.gameId)).some((e) => e.type === 'PhaseSubmitted' && (e.data as { auto?: boolean }).auto === true)).toBe(true);
+      expect(await code(h.actions.proposeUndo(g.gameId, s.version, g.alice))).toBe('undo/nothing');
+    }));
+});
+
+describe('missed deadlines and reaction windows', () => {
+  it('an expired reaction window applies "no reaction" under the forfeit policy, and counts as no missed phase', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24, reactionHours: 1, timeout: { kind: 'forfeit', forfeitAfter: 1 } });
+      await toLandingTurn(h, g);
+      expect((await land(h, g)).phase.mode).toBe('reaction');
+      clock.advance(2 * HOUR);
+      await runDue(h);
+      const s = await h.queries.summary(g.gameId, g.alice);
+      expect(s.result).toBeNull();
+      expect(s.status).toBe('active');
+      const events = await h.store.readStream(g.gameId);
+      expect(events.filter((e) => e.type === 'DeadlineMissed').map((e) => e.data)).toEqual([{ side: 'B', window: 'reaction' }]);
+      expect(events.some((e) => e.type === 'ReactionAnswered' && (e.data as { by?: string }).by === 'expiry')).toBe(true);
+    }));
+
+  it('standing orders do not wipe the count of deadlines missed in a row', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'pass', forfeitAfter: 2 } });
+      await play(h, g.gameId, g.alice, setupA);
+      clock.advance(3 * HOUR);
+      await runDue(h); // B misses its setup (an empty setup is refused: the clock restarts)
+      await play(h, g.gameId, g.bob, { 'landing-fire': 'all' }, 'standing-orders');
+      clock.advance(3 * HOUR);
+      await runDue(h); // the second miss in a row
+      expect((await h.store.readStream(g.gameId)).filter((e) => e.type === 'DeadlineMissed')).toHaveLength(2);
+      expect((await h.queries.summary(g.gameId, g.alice)).result).toMatchObject({ winner: 'A' });
+    }));
+
+  it('a reaction answered by the player resets the count', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'pass', forfeitAfter: 2 } });
+      await play(h, g.gameId, g.alice, setupA);
+      clock.advance(3 * HOUR);
+      await runDue(h); // B misses #1
+      await play(h, g.gameId, g.bob, setupB());
+      expect((await h.queries.summary(g.gameId, g.alice)).status).toBe('active');
+    }));
+});
+
+describe('simultaneous phases: a side that is done', () => {
+  it('is not reminded, and its vacation does not stop the clock of the side still to act', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24 });
+      const sealed = await play(h, g.gameId, g.alice, setupA);
+      expect(sealed.phase.acting).toEqual(['B']);
+      const before = (await h.queries.summary(g.gameId, g.bob)).deadlineAt;
+      const away = await h.actions.startVacation(g.gameId, sealed.version, g.alice);
+      expect(away.phase.deadlineAt).toBe(before);
+      clock.advance(13 * HOUR);
+      await runDue(h);
+      const reminded = (await h.store.readStream(g.gameId)).filter((e) => e.type === 'DeadlineReminded').map((e) => (e.data as { side: string }).side);
+      expect(reminded).toEqual(['B']);
+    }));
+
+  it('restarts the paused clock when the side away submits its part, with the time that was left', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24 });
+      clock.advance(4 * HOUR);
+      const away = await h.actions.startVacation(g.gameId, g.version, g.alice);
+      expect(away.phase.deadlineAt).toBeNull();
+      clock.advance(5 * HOUR);
+      const sealed = await play(h, g.gameId, g.alice, setupA);
+      expect(sealed.phase.acting).toEqual(['B']);
+      expect(sealed.phase.deadlineAt).toBe(new Date(clock.now().getTime() + 20 * HOUR).toISOString());
+    }));
+});
