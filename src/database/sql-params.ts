@@ -15,6 +15,11 @@ export class SqlParams {
   json(value: unknown): string {
     return `${this.add(JSON.stringify(value))}::jsonb`;
   }
+
+  /** A value sent as JSON text kept as written (a json column: its keys stay in their order). */
+  jsonText(value: unknown): string {
+    return `${this.add(JSON.stringify(value))}::json`;
+  }
 }
 
 /** One named common table expression of a data-modifying statement. */

@@ -51,10 +51,11 @@ interface KeyClaim {
 function appendCtes(p: SqlParams, gameId: string, expectedVersion: number, payload: string, claim?: KeyClaim): Cte[] {
   const game = p.add(gameId);
   const expected = `${p.add(expectedVersion)}::int`;
-  const batch = `${p.add(payload)}::jsonb`;
+  // json, not jsonb: each event's text is stored as written, its keys in their order.
+  const batch = `${p.add(payload)}::json`;
   const ctes: Cte[] = [
     { name: 'es_ok', sql: `SELECT 1 WHERE ${expected} = 0 OR EXISTS (SELECT 1 FROM events WHERE game_id = ${game} AND version = ${expected})` },
-    { name: 'es_batch', sql: `SELECT e.value, e.ord::int AS ord FROM jsonb_array_elements(${batch}) WITH ORDINALITY AS e(value, ord)` },
+    { name: 'es_batch', sql: `SELECT e.value, e.ord::int AS ord FROM json_array_elements(${batch}) WITH ORDINALITY AS e(value, ord)` },
     {
       name: 'es_first',
       sql: `INSERT INTO events (game_id, version, type, data, meta)

@@ -68,7 +68,7 @@ export function snapshotCte(p: SqlParams, guard: string, gameId: string, version
   return {
     name: 'g_snapshot',
     sql: `INSERT INTO snapshots (game_id, version, state)
-SELECT ${p.add(gameId)}, ${p.add(version)}::int, ${p.json(state)} WHERE ${guard}
+SELECT ${p.add(gameId)}, ${p.add(version)}::int, ${p.jsonText(state)} WHERE ${guard}
 ON CONFLICT (game_id, version) DO NOTHING`,
   };
 }
