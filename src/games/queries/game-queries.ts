@@ -3,11 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, ForbiddenError } from '../../common/errors';
 import { PrismaService } from '../../database/prisma.service';
 import { EventStore } from '../../event-store/event-store.service';
+import { MAX_VERSION } from '../../event-store/event-store.types';
 import type { UnitOptions, Viewer, Violation } from '../../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
 import { AppEvent, GameEnvelope } from '../game-envelope';
 import { eventsFor, VisibleEvent } from '../game-events';
-import { GameLoader } from '../game-loader';
+import { GameLoader, LoadedGame } from '../game-loader';
 import { publicPhase, PublicPhase } from '../outcome';
 import { sideOf, viewerFor } from '../seats';
 
@@ -49,9 +50,22 @@ export class GameQueries {
   }
 
   async summary(gameId: string, playerId: string, atVersion?: number): Promise<GameSummary> {
-    const { state, version, system } = await this.loader.load(gameId, atVersion);
-    const viewer = viewerFor(state, playerId);
+    const { state, version, system, viewer } = await this.loadFor(gameId, playerId, atVersion);
     return this.summarise(state, version, system, viewer, playerId);
+  }
+
+  /**
+   * The game at a version (default: now) and who the player is in it. The seats are today's:
+   * a player sees their side's past from before they sat down too. A stranger is refused before
+   * anything is said about versions.
+   */
+  private async loadFor(gameId: string, playerId: string, atVersion?: number): Promise<LoadedGame & { viewer: Viewer }> {
+    const now = await this.loader.load(gameId);
+    const viewer = viewerFor(now.state, playerId);
+    if (atVersion === undefined || atVersion === now.version) return { ...now, viewer };
+    if (atVersion > now.version) throw new BadInputError('game/no_such_version', `The game is at version ${now.version}: version ${atVersion} does not exist yet.`);
+    const then = await this.loader.load(gameId, atVersion);
+    return { ...then, viewer: viewerFor({ ...then.state, seats: now.state.seats }, playerId) };
   }
 
   /**
@@ -59,10 +73,8 @@ export class GameQueries {
    * then). The full-information replay of a finished game is its history and its export.
    */
   async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown }> {
-    const { state, version, system } = await this.loader.load(gameId, atVersion);
-    const viewer = viewerFor(state, playerId);
-    // Canonical key order: a state folded from events read back from jsonb and one folded from the
-    // events just written hold the same values with their keys in another order.
+    const { state, version, system, viewer } = await this.loadFor(gameId, playerId, atVersion);
+    // Canonical key order, so that a view's bytes never depend on how its state was built.
     const board = state.status === 'seating' && state.rules === undefined ? null : canonical(system.view(state.rules, viewer));
     return { game: await this.summarise(state, version, system, viewer, playerId), board };
   }
@@ -77,10 +89,12 @@ export class GameQueries {
 
   /** The events the player may read, from a version, and the phases they fall in. */
   async history(gameId: string, playerId: string, fromVersion = 1, limit = 200): Promise<{ events: VisibleEvent[]; phases: HistoryPhase[]; nextVersion: number | null }> {
-    if (!(Number.isInteger(fromVersion) && fromVersion >= 1)) throw new BadInputError('history/bad_version', 'fromVersion must be a whole number from 1.');
+    if (!(Number.isInteger(fromVersion) && fromVersion >= 1 && fromVersion <= MAX_VERSION)) {
+      throw new BadInputError('history/bad_version', `fromVersion must be a whole number from 1 to ${MAX_VERSION}.`);
+    }
     const { state } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
-    const page = await this.store.readStream(gameId, fromVersion, fromVersion + limit - 1);
+    const page = await this.store.readStream(gameId, fromVersion, Math.min(fromVersion + limit - 1, MAX_VERSION));
     const events = eventsFor(page, viewer).map(withoutScenarioData);
     const phases: HistoryPhase[] = [];
     for (const e of events) {
@@ -146,11 +160,12 @@ export class GameQueries {
       scenarioId: state.scenarioId,
       scenarioName: entry?.name ?? state.scenarioId,
       version,
-      mySide: sideOf(state, playerId),
+      // The side the player reads as (at a past version, the seat they hold now), else theirs.
+      mySide: viewer.kind === 'side' ? viewer.side : sideOf(state, playerId),
       seats: Object.entries(state.seats).map(([side, p]) => ({ side, sideName: entry?.sides.find((s) => s.id === side)?.name ?? side, playerId: p, playerName: p ? (names[p] ?? null) : null })),
       seedCommitment: state.seedCommitment,
       seed: state.status === 'finished' ? state.seed : null,
-      // Canonical, as the board: both come from event data, in jsonb's key order or as written.
+      // Canonical, as the board: a view's bytes never depend on how its state was built.
       options: canonical(state.options),
       pendingUndo: canonical(state.pendingUndo),
       ...publicPhase(system, state, viewer),

@@ -1,0 +1,57 @@
+import request from 'supertest';
+import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
+import { kernelScript } from './support/kernel-script';
+
+/** Versions at the edges: the largest a version may be, forged cursors, versions yet to come, a past from before a seat was taken. */
+describe('versions at the edges', () => {
+  let app: ApiApp;
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+  let gameId: string;
+  beforeAll(async () => {
+    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    alice = await app.player('Alice');
+    bob = await app.player('Bob');
+    gameId = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+    const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: gameId }))['invite'].token;
+    data(await app.gql(bob.token, 'mutation($t: String!) { joinGame(token: $t) { version } }', { t: token }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const get = (player: TestPlayer, path: string) => request(app.http).get(path).set('Authorization', `Bearer ${player.token}`);
+  const cursor = (v: unknown) => Buffer.from(JSON.stringify(['history', v])).toString('base64url');
+
+  it('history from the largest version there may be is an empty page, not an overflow', async () => {
+    for (const v of [2147483647, 2147483642]) {
+      const res = await get(alice, `/api/v1/games/${gameId}/history?fromVersion=${v}`);
+      expect(res.status).toBe(200);
+      expect(res.body.items ?? res.body.events ?? res.body.nodes).toEqual([]);
+    }
+    const r = await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { history(fromVersion: 2147483647) { nodes { version } } } }', { g: gameId });
+    expect(data(r)['game'].history.nodes).toEqual([]);
+  });
+
+  it.each([3e9, 1e21])('a forged history cursor of %d is bad input (400), never a 500', async (v) => {
+    const res = await get(alice, `/api/v1/games/${gameId}/history?cursor=${cursor(v)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toMatch(/bad_version|cursor/);
+  });
+
+  it('a version the game has not reached is refused, naming the current one', async () => {
+    const current = (await get(alice, `/api/v1/games/${gameId}`)).body.version as number;
+    const res = await get(alice, `/api/v1/games/${gameId}?atVersion=${current + 1}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('game/no_such_version');
+    expect(res.body.detail).toContain(`version ${current}`);
+  });
+
+  it('a player sees their side at a version from before they took their seat', async () => {
+    const res = await get(bob, `/api/v1/games/${gameId}?atVersion=1`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ version: 1, mySide: 'B' });
+    const stranger = await app.player('Eve');
+    expect((await get(stranger, `/api/v1/games/${gameId}?atVersion=1`)).status).toBe(404);
+  });
+});
