@@ -166,6 +166,8 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
     expect(resigned.game.result).toMatchObject({ winner: kernelScript.joinerSide });
     const finished = await call(bob, 'get', `/api/v1/games/${gameId}`);
     expect(finished.seed).not.toBeNull();
+    const exported = await call(bob, 'get', `/api/v1/games/${gameId}/export`);
+    expect(exported.dice.seed).toBe(finished.seed);
   });
 
   it('match for the caller\'s account, notification settings, open challenges and the scenarios', async () => {

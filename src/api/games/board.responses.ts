@@ -4,7 +4,7 @@ import { GameDto } from './game.responses';
 
 // The REST twins of the GraphQL models in board.model.ts (see game.responses.ts for why twins).
 
-const systemJson = (description: string) => ({ type: 'object', additionalProperties: true, description: `${description} (system-specific).` }) as const;
+export const systemJson = (description: string) => ({ type: 'object', additionalProperties: true, description: `${description} (system-specific).` }) as const;
 
 export class UnitViewDto {
   @ApiProperty({ description: 'Unit id.' })

@@ -101,6 +101,11 @@ export class GamesApiService {
     return { events, phases, cursors: events.map((e) => encodeCursor('history', e.version + 1)), nextVersion: page.nextVersion, nextCursor: page.nextVersion ? encodeCursor('history', page.nextVersion) : null };
   }
 
+  /** A finished game's whole log: one JSON document, the same over REST and GraphQL. */
+  exportGame(gameId: string, playerId: string) {
+    return this.queries.export(gameId, playerId);
+  }
+
   async myGames(playerId: string, filter: MyGamesFilterValue, first: number | null | undefined, after: string | null | undefined): Promise<Page<GameListing>> {
     const size = pageSize(first, this.maxPageSize);
     const from = decodeCursor('games', after, isGamesCursor);

@@ -1,12 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UsePipes } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
-import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
+import { ApiAuthenticated, ApiExportErrors, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsQuery, PageQuery } from './games.dto';
 import { toGameOptions } from './game.inputs';
 import { BoardViewDto, HistoryPageDto, UnitOptionsDto } from './board.responses';
 import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
+import { GameExportDto } from './export.responses';
 import { GamesApiService } from './games-api.service';
 
 /** REST for simple clients and links in mail: the same calls as the GraphQL resolvers. */
@@ -67,6 +69,20 @@ export class GamesController {
   async history(@Param('gameId') gameId: string, @Query() q: HistoryQuery, @PlayerId() playerId: string) {
     const h = await this.games.history(gameId, playerId, q.limit, q.cursor, q.fromVersion);
     return { events: h.events, phases: h.phases, nextCursor: h.nextCursor };
+  }
+
+  @Get('games/:gameId/export')
+  @ApiOkResponse({
+    type: GameExportDto,
+    headers: { 'Content-Disposition': { description: 'attachment; filename="<game id>.fieldpost.json"', schema: { type: 'string' } } },
+  })
+  @ApiExportErrors()
+  @ApiOperation({ summary: 'A finished game\'s whole log with the revealed dice seed, for replay and `npm run verify-dice`. For its players, and anyone if it admitted spectators.' })
+  async export(@Param('gameId') gameId: string, @PlayerId() playerId: string, @Res({ passthrough: true }) res: Response) {
+    const doc = await this.games.exportGame(gameId, playerId);
+    // A browser following a link saves it as a file; game ids are server-made (game_<hex>), safe in quotes.
+    res.setHeader('Content-Disposition', `attachment; filename="${doc.game.id}.fieldpost.json"`);
+    return doc;
   }
 
   @Post('games/:gameId/invitations')

@@ -1,4 +1,5 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { GraphQLJSON } from '../graphql/json.scalar';
 import { PageArgs, ConnectionType, connection } from '../graphql/pagination';
 import { PlayerId } from '../http/principal';
 import { Scenario } from '../scenarios/scenario.model';
@@ -10,7 +11,7 @@ import { HistoryConnection } from './history.model';
 
 const GameListingConnection = ConnectionType(GameListing, 'GameListing', 'game listing');
 
-/** Games: one by id, my games, a new game, and the board, options and history of a game. */
+/** Games: one by id, my games, a finished game's export, a new game, and the board, options and history of a game. */
 @Resolver(() => Game)
 export class GamesResolver {
   constructor(private readonly games: GamesApiService) {}
@@ -32,6 +33,15 @@ export class GamesResolver {
   ) {
     const p = await this.games.myGames(playerId, filter, page.first, page.after);
     return connection(p.items, p.cursors, p.hasMore);
+  }
+
+  @Query(() => GraphQLJSON, {
+    description:
+      'A finished game in the open export format ("fieldpost.game-export"): its whole log, hidden parts included, and the revealed dice seed, for replay and `npm run verify-dice`. ' +
+      'The same document as GET /api/v1/games/{id}/export. For its players, and anyone if the game admitted spectators; CONFLICT (game/not_finished) until the game has ended, NOT_FOUND for a game you cannot see.',
+  })
+  gameExport(@Args('gameId', { type: () => ID, description: 'Game id.' }) gameId: string, @PlayerId() playerId: string): Promise<unknown> {
+    return this.games.exportGame(gameId, playerId);
   }
 
   @Mutation(() => Game, { description: 'Creates a game of a scenario; you take `side` if given. Then invite the other players.' })

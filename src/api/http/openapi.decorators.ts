@@ -21,3 +21,11 @@ export function ApiGameErrors() {
     ApiConflictResponse({ description: `Stale expectedVersion (\`currentVersion\` says where the game is), not your turn, or the game has ended. ${problem.description}` }),
   );
 }
+
+/** The errors of a finished game's export: no 403, since whoever may read the game may export it. */
+export function ApiExportErrors() {
+  return applyDecorators(
+    ApiNotFoundResponse({ description: `No such game that you can see. ${problem.description}` }),
+    ApiConflictResponse({ description: `The game has not ended (\`game/not_finished\`). ${problem.description}` }),
+  );
+}

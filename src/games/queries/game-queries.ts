@@ -1,6 +1,6 @@
 import { canonical } from '../../common/canonical-json';
 import { Inject, Injectable } from '@nestjs/common';
-import { BadInputError, ConflictError, ForbiddenError } from '../../common/errors';
+import { BadInputError, ConflictError } from '../../common/errors';
 import { PrismaService } from '../../database/prisma.service';
 import { EventStore } from '../../event-store/event-store.service';
 import { MAX_VERSION } from '../../event-store/event-store.types';
@@ -107,16 +107,20 @@ export class GameQueries {
     return { events, phases, nextVersion: page.length === limit && last ? last.version + 1 : null };
   }
 
-  /** The whole game in the open export format; only once it has ended. */
+  /**
+   * The whole game in the open export format, once it has ended. Whoever may read the finished
+   * game may export it (its players, and anyone if it admitted spectators): the export shows no
+   * more than the referee's view that viewerFor gives them all after the end. Before the end the
+   * log holds the sides' secrets and the unrevealed seed.
+   */
   async export(gameId: string, playerId: string) {
     const { state, version } = await this.loader.load(gameId);
-    const viewer = viewerFor(state, playerId);
-    if (state.status !== 'finished' || viewer.kind !== 'referee') {
-      if (state.status !== 'finished') throw new ConflictError('game/not_finished', 'A game can be exported once it has ended.');
-      throw new ForbiddenError('game/export_forbidden', 'Only the players of a game may export it.');
-    }
+    // First, so that a stranger learns nothing (not even that the game is still running).
+    viewerFor(state, playerId);
+    if (state.status !== 'finished') throw new ConflictError('game/not_finished', 'A game can be exported once it has ended.');
     const entry = this.catalog.get(state.scenarioId);
-    const events = await this.store.readStream(gameId);
+    // Up to the version loaded, so that `game.version` is the last event's number.
+    const events = await this.store.readStream(gameId, 1, version);
     const names = await this.names(state);
     return {
       format: 'fieldpost.game-export',
