@@ -92,6 +92,10 @@ describe('submitting a phase: errors write nothing, retries replay, races have o
     expect(await h.store.currentVersion(g.gameId)).toBe(after);
     const reused = await rejected(submit(g.alice, [], { key, expectedVersion: after }));
     expect(reused).toBeInstanceOf(IdempotencyKeyReusedError);
+    // With orders the rules refuse, and the game held by this process: still the key's answer.
+    const reusedBadly = await rejected(submit(g.alice, [{ kind: 'no-such-order' }], { key, expectedVersion: after }));
+    expect(reusedBadly).toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await rejected(submit(g.alice, [{ kind: 'no-such-order' }], { key: uniqueId('k'), expectedVersion: after }))).toMatchObject({ code: 'orders/malformed' });
   });
 
   it('gives one winner and one conflict to concurrent submissions', async () => {

@@ -48,7 +48,8 @@ export class SubmitPhaseHandler {
     }
     const key = `${playerId}:${cmd.idempotencyKey}`;
     const requestHash = hashRequest(cmd);
-    const game = this.loader.held(cmd.gameId, cmd.expectedVersion) ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
+    const held = this.loader.held(cmd.gameId, cmd.expectedVersion);
+    const game = held ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
     if ('replayed' in game) return game.replayed;
     const side = requireSide(game.state, playerId);
     // The commit's read of the players' settings goes out now and overlaps the rules engine. The
@@ -56,7 +57,16 @@ export class SubmitPhaseHandler {
     // holds it.
     const prefetched = this.committer.prefetch(game.state);
     const [seed] = await Promise.all([this.secrets.seedOf(cmd.gameId), new Promise((resolve) => setImmediate(resolve))]);
-    const drafts = this.decide(game, side, cmd, seed);
+    let drafts: Draft[];
+    try {
+      drafts = this.decide(game, side, cmd, seed);
+    } catch (err) {
+      // The key was not looked up for a held game: a refusal answers as a process that read it
+      // would (a key already used with other orders is refused as such, whatever the orders).
+      const replayed = held ? await this.replay(key, requestHash, cmd.gameId, playerId) : null;
+      if (replayed) return replayed;
+      throw err;
+    }
     const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
       actor: playerId,
       correlationId: randomUUID(),
