@@ -8,10 +8,12 @@ import { loadScenario } from '../src/scenarios/load-scenario';
  * The Unnarstan scenario with a different starting position, made from the same data folder:
  * no setup phases, 30 US units ashore spread over the island with room to move, 10 AAVs each
  * next to an island militia or infantry platoon, everything else in reserve. A scenario is
- * data, so a benchmark position is just another order of battle.
+ * data, so a benchmark position is just another order of battle. `base` is the Unnarstan
+ * scenario (tests, which do not run from dist/, load it themselves).
  */
-export function gatorsBenchScenario(): { scenario: Scenario; movers: string[]; attacks: Array<{ attacker: string; target: string }> } {
-  const base = loadScenario(join(__dirname, '../../src/scenarios/gators-unnarstan'));
+export function gatorsBenchScenario(
+  base: Scenario = loadScenario(join(__dirname, '../../src/scenarios/gators-unnarstan')),
+): { scenario: Scenario; movers: string[]; attacks: Array<{ attacker: string; target: string }> } {
   const board = boardOf(base);
   const grid = board.grid;
   const clear: number[] = [];

@@ -1,9 +1,10 @@
 /**
  * Verifies the dice of an exported game: npm run verify-dice -- game.json
- * Exit code 0 when every roll matches the revealed seed and its commitment, 1 otherwise.
+ * Exit code 0 when every check passes (README "Verifiable dice"), 1 with the list of problems
+ * otherwise, 2 when the file cannot be read as JSON.
  */
 import { readFileSync } from 'node:fs';
-import { verifyDice } from '../src/games/dice/verify-dice';
+import { DiceReport, verifyDice } from '../src/games/dice/verify-dice';
 
 const file = process.argv[2];
 if (!file) {
@@ -17,9 +18,16 @@ try {
   process.stderr.write(`cannot read ${file}: ${(err as Error).message}\n`);
   process.exit(2);
 }
-const report = verifyDice(doc);
+let report: DiceReport;
+try {
+  report = verifyDice(doc);
+} catch (err) {
+  // verifyDice lists what is wrong instead of throwing; this is the last resort (e.g. JSON nested too deep).
+  process.stderr.write(`cannot verify ${file}: ${(err as Error).message}\n`);
+  process.exit(2);
+}
 if (report.ok) {
-  process.stdout.write(`OK: all ${report.rolls} rolls match the revealed seed and its commitment.\n`);
+  process.stdout.write(`OK: all ${report.rolls} rolls match the revealed seed and its commitment, and the rules events used them.\n`);
 } else {
   process.stdout.write(`MISMATCH (${report.problems.length} problem(s) in ${report.rolls} rolls):\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
 }

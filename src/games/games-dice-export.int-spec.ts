@@ -2,10 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gatorsBenchScenario } from '../../bench/gators-bench-scenario';
 import { DomainError } from '../common/errors';
-import { gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { gators } from '../rules/systems/gators';
+import { loadScenario } from '../scenarios/load-scenario';
+import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
 import { uniqueId } from '../../test/support/database';
+import { catalogEntry } from './catalog-builder';
+import { rollFromSeed } from './dice/server-dice';
 import { verifyDice } from './dice/verify-dice';
 
 describe('verifiable dice and the game export', () => {
@@ -100,5 +105,165 @@ describe('verifiable dice and the game export', () => {
     const second = await h.submit.execute(cmd, g2.alice);
     expect(second).toEqual(first);
     expect((await h.store.readStream(g2.gameId)).filter((e) => e.type === 'DiceRolled')).toHaveLength(rollsBefore);
+  });
+});
+
+type ExportedEvent = { version: number; type: string; data: Record<string, unknown>; meta: Record<string, unknown> };
+type Exported = { game: { version: number }; dice: { seed: string }; events: ExportedEvent[] };
+
+/**
+ * The verifier against a Gators! game that fought with the seed's dice: the benchmark position
+ * (ten AAVs each next to an island unit), ten US attacks, the island's counterattacks, any
+ * retreat its owner must choose left to the server's clock (the window expires and the
+ * resolution goes on, rolling again), then a resignation. Then the log is tampered with in each way an audit found that the verifier let
+ * through, and the command line is run on the files.
+ */
+describe('the dice verifier on a Gators! game that fought', () => {
+  const HOUR = 3_600_000;
+  let h: GamesHarness;
+  let db: Awaited<ReturnType<typeof workerDatabase>>;
+  let exported: Exported;
+
+  beforeAll(async () => {
+    const { scenario, attacks } = gatorsBenchScenario(loadScenario(join(__dirname, '../scenarios/gators-unnarstan')));
+    db = await workerDatabase('dice-verify');
+    h = await gamesHarness({ entries: [catalogEntry(scenario, gators)], clock: new FakeClock(), databaseUrl: db.url });
+    const us = await h.player('Uma');
+    const island = await h.player('Ivo');
+    const { gameId } = await h.create.execute({ scenarioId: 'gators-bench', title: 'Verify', side: 'P1', options: { reactionHours: 6 } }, us);
+    const inv = await h.invitations.invite(gameId, 'P2', 'token', us);
+    await h.invitations.join({ token: inv.token! }, island);
+    for (const _phase of ['launch', 'recovery', 'movement']) await play(h, gameId, us, []);
+    // Any retreat whose path its owner must choose waits for an answer: the window is left to expire.
+    const settle = async () => {
+      for (let guard = 0; (await h.queries.summary(gameId, us)).mode === 'reaction'; guard++) {
+        if (guard > 40) throw new Error('the reaction windows never closed');
+        h.clock.advance(7 * HOUR);
+        while ((await h.worker.tick()) > 0);
+      }
+    };
+    await play(h, gameId, us, attacks.map((a) => ({ kind: 'attack', attackers: [{ unit: a.attacker }], target: a.target })));
+    await settle();
+    // The island hits back: each of its units still next to an AAV joins an attack on the first hex it can.
+    for (const _phase of ['guerrillas', 'movement']) await play(h, gameId, island, []);
+    const byTarget = new Map<string, Array<{ unit: string }>>();
+    for (const unit of [...Array.from({ length: 4 }, (_, k) => `p2-militia-${k + 1}`), ...Array.from({ length: 6 }, (_, k) => `p2-inf-${k + 1}`)]) {
+      const o = await h.queries.options(gameId, island, unit);
+      const target = 'attacks' in o ? o.attacks[0]?.targetHex : undefined;
+      if (target) byTarget.set(target, [...(byTarget.get(target) ?? []), { unit }]);
+    }
+    await play(h, gameId, island, [...byTarget].map(([target, attackers]) => ({ kind: 'attack', attackers, target })));
+    await settle();
+    await h.actions.resign(gameId, await h.store.currentVersion(gameId), us);
+    exported = (await h.queries.export(gameId, us)) as unknown as Exported;
+  });
+  afterAll(async () => {
+    await h.close();
+    await db.drop();
+  });
+
+  const rolls = (doc: Exported) => doc.events.filter((e) => e.type === 'DiceRolled');
+  /** Versions 1, 2, 3, ... again after an event was taken out or moved, as a careful forger would leave them. */
+  const renumbered = (doc: Exported) => {
+    doc.events.forEach((e, i) => (e.version = i + 1));
+    doc.game.version = doc.events.length;
+    return doc;
+  };
+  const problems = (doc: unknown) => {
+    const report = verifyDice(doc);
+    expect(report.ok).toBe(false);
+    return report.problems.join('\n');
+  };
+
+  it('verifies the real finished game, every attack roll cross-checked', () => {
+    const report = verifyDice(exported);
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.rolls).toBeGreaterThanOrEqual(10);
+    expect(exported.events.filter((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number').length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('reports a die size changed together with its value', () => {
+    const t = structuredClone(exported);
+    const roll = rolls(t)[0]!;
+    roll.data['sides'] = 5;
+    roll.data['value'] = rollFromSeed(t.dice.seed, roll.data['n'] as number, 5);
+    expect(problems(t)).toMatch(new RegExp(`event ${roll.version}: roll ${roll.data['n']} is a d5, but the scenario rolls only d6`));
+  });
+
+  it('reports the last roll deleted, with or without the versions renumbered, and its type renamed', () => {
+    const last = rolls(exported).at(-1)!;
+    const user = exported.events.find((e) => e.version > last.version && e.type === 'AttackResolved' && last.data['purpose'] === `attack on ${e.data['target']}`)!;
+    const deleted = structuredClone(exported);
+    deleted.events = deleted.events.filter((e) => e.version !== last.version);
+    expect(problems(deleted)).toMatch(new RegExp(`event versions must run 1, 2, 3, ...: events\\[${last.version - 1}\\] is version ${last.version + 1}`));
+    // Renumbered, the rules event that used it now records a roll the log no longer has.
+    expect(problems(renumbered(deleted))).toMatch(new RegExp(`event ${user.version - 1} \\(AttackResolved\\) records a roll of ${user.data['roll']} for "attack on ${user.data['target']}", but no such roll`));
+    const renamed = structuredClone(exported);
+    renamed.events.find((e) => e.version === last.version)!.type = 'DiceNoted';
+    expect(problems(renamed)).toMatch(new RegExp(`event ${user.version} \\(AttackResolved\\) records a roll of ${user.data['roll']}`));
+  });
+
+  it('reports a roll moved to after GameEnded', () => {
+    const t = structuredClone(exported);
+    const roll = rolls(t).at(-1)!;
+    t.events = t.events.filter((e) => e !== roll);
+    t.events.splice(t.events.length - 1, 0, roll);
+    const text = problems(renumbered(t));
+    expect(text).toMatch(new RegExp(`event ${roll.version}: a roll must come right after its PhaseSubmitted or another roll, not after GameEnded`));
+    expect(text).toMatch(new RegExp(`event ${roll.version} \\(DiceRolled\\) comes after the game ended`));
+  });
+
+  it('reports a rules event whose recorded roll was changed with its result', () => {
+    const t = structuredClone(exported);
+    const attack = t.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    const was = attack.data['roll'] as number;
+    attack.data['roll'] = (was % 6) + 1;
+    attack.data['result'] = 'D X';
+    expect(problems(t)).toMatch(new RegExp(`event ${attack.version} \\(AttackResolved\\) records a roll of ${(was % 6) + 1} for "attack on ${attack.data['target']}", but roll \\d+ \\(event \\d+\\) is ${was}`));
+  });
+
+  it('lists malformed input as problems instead of throwing', () => {
+    const zero = structuredClone(exported);
+    const roll = rolls(zero)[0]!;
+    roll.data['sides'] = 0;
+    expect(problems(zero)).toMatch(new RegExp(`event ${roll.version}: a roll needs an integer n >= 1, an integer die size \\(sides\\) >= 2`));
+    const missing = structuredClone(exported);
+    delete rolls(missing)[0]!.data['n'];
+    delete rolls(missing)[1]!.data['value'];
+    rolls(missing)[2]!.data = null as unknown as Record<string, unknown>;
+    expect(verifyDice(missing).problems.filter((p) => /a roll needs/.test(p))).toHaveLength(3);
+    expect(problems({ ...exported, events: 'none' })).toBe('events is not a list');
+    expect(problems({ ...exported, events: [null, 7, ...exported.events.slice(2)] })).toMatch(/events\[0\] is not an event/);
+    expect(problems({ ...exported, game: null, dice: { seed: exported.dice.seed } })).toMatch(/commitment/);
+    for (const junk of [null, 42, 'x', [], { format: 'fieldpost.game-export' }, { format: 'fieldpost.game-export', dice: { seed: exported.dice.seed } }]) {
+      expect(verifyDice(junk).ok).toBe(false);
+    }
+  });
+
+  it('has a command line that exits 0 for the game, 1 with the problems for a tampered or malformed file, 2 for an unreadable one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldpost-verify-'));
+    const file = (name: string, content: string) => {
+      writeFileSync(join(dir, name), content);
+      return join(dir, name);
+    };
+    const cli = resolve(__dirname, '../../dist/scripts/verify-dice.js');
+    const run = (path: string) => spawnSync(process.execPath, [cli, path], { encoding: 'utf8' });
+    const ok = run(file('game.json', JSON.stringify(exported)));
+    expect([ok.status, ok.stderr]).toEqual([0, '']);
+    expect(ok.stdout).toMatch(/^OK: all \d+ rolls/);
+    const t = structuredClone(exported);
+    const attack = t.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    attack.data['roll'] = ((attack.data['roll'] as number) % 6) + 1;
+    const bad = run(file('tampered.json', JSON.stringify(t)));
+    expect([bad.status, bad.stderr]).toEqual([1, '']);
+    expect(bad.stdout).toMatch(new RegExp(`^MISMATCH[^]*event ${attack.version} \\(AttackResolved\\)`));
+    const malformed = run(file('malformed.json', JSON.stringify({ ...exported, events: exported.events.map((e) => (e.type === 'DiceRolled' ? { ...e, data: { n: 1, sides: 0 } } : e)) })));
+    expect([malformed.status, malformed.stderr]).toEqual([1, '']);
+    expect(malformed.stdout).toMatch(/a roll needs an integer n/);
+    const unreadable = run(file('broken.json', '{"format": "fieldpost.game-'));
+    expect(unreadable.status).toBe(2);
+    expect(unreadable.stderr).toMatch(/^cannot read .*broken\.json/);
+    expect(run(join(dir, 'missing.json')).status).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { campaign } from '../rules/systems/gators/examples';
 import type { DiceSourceFactory } from './dice/dice-source';
+import { verifyDice } from './dice/verify-dice';
 import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { gatorsEntry, seatedGatorsGame } from '../../test/support/gators-game';
 import { uniqueId } from '../../test/support/database';
@@ -77,5 +78,10 @@ describe('the Gators! campaign through the service layer (real Postgres)', () =>
     expect(end.seed).toMatch(/^[0-9a-f]{64}$/);
     // While the game ran, the US player was never told what hid under the camouflage.
     for (const line of usLog) expect(line).not.toMatch(/"roll":2|breakdown roll \(GT-4\.8\)/);
+    // The dice verifier on its export: the script forced the dice, so the seed gives other values,
+    // but the log, the die sizes and every roll the rules events record must check out.
+    const report = verifyDice(await h.queries.export(g.gameId, g.us));
+    expect(report.rolls).toBe(steps.reduce((n, s) => n + s.dice.length, 0));
+    expect(report.problems.filter((p) => !/the seed gives/.test(p))).toEqual([]);
   });
 });

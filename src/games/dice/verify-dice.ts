@@ -1,3 +1,4 @@
+import { LoggedEvent, LoggedRoll, rollUseProblems } from './roll-uses';
 import { commitmentOf, rollFromSeed } from './server-dice';
 
 export interface DiceReport {
@@ -6,39 +7,131 @@ export interface DiceReport {
   problems: string[];
 }
 
-interface ExportedEvent {
-  version: number;
-  type: string;
-  data: unknown;
+type Obj = Record<string, unknown>;
+interface Event extends LoggedEvent {
+  source: unknown;
 }
 
 /**
- * Re-derives every roll of an exported game from its revealed seed: the seed must match the
- * commitment published at creation, the rolls must be numbered 1, 2, 3, ... with none missing,
- * and each value must be what the seed gives for its number and die.
+ * Checks the dice of an exported game (README "Verifiable dice"). The log: a list of events
+ * numbered 1, 2, 3, ... up to the game's version, opened by the one GameCreated (which published
+ * the commitment) and closed by GameEnded and SeedRevealed (which reveals the export's seed).
+ * Each roll: well-formed, numbered 1, 2, 3, ..., right after its PhaseSubmitted or another roll,
+ * of a die the scenario rolls, and the value the seed gives. The rules events: each roll they
+ * record is the roll of the log they used (roll-uses.ts). Anything malformed is a problem in the
+ * list, never an exception.
  */
 export function verifyDice(exported: unknown): DiceReport {
+  const doc = isObject(exported) ? exported : {};
+  if (doc['format'] !== 'fieldpost.game-export') return failed('not a Fieldpost game export (format)');
+  const dice = isObject(doc['dice']) ? doc['dice'] : {};
+  const seed = dice['seed'];
+  if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/.test(seed)) return failed('the export has no revealed seed: the game has not ended');
+  if (!Array.isArray(doc['events'])) return failed('events is not a list');
   const problems: string[] = [];
-  const doc = exported as { format?: string; dice?: { seed?: string | null; seedCommitment?: string }; events?: ExportedEvent[] };
-  if (doc?.format !== 'fieldpost.game-export') return { ok: false, rolls: 0, problems: ['not a Fieldpost game export (format)'] };
-  const seed = doc.dice?.seed;
-  if (!seed || !/^[0-9a-f]{64}$/.test(seed)) return { ok: false, rolls: 0, problems: ['the export has no revealed seed: the game has not ended'] };
-  if (commitmentOf(seed) !== doc.dice?.seedCommitment) problems.push('the revealed seed does not match the published commitment');
-  const revealed = (doc.events ?? []).find((e) => e.type === 'SeedRevealed');
-  if (revealed && (revealed.data as { seed?: string }).seed !== seed) problems.push(`event ${revealed.version} reveals a different seed`);
-  const created = (doc.events ?? []).find((e) => e.type === 'GameCreated');
-  if (created && (created.data as { seedCommitment?: string }).seedCommitment !== doc.dice?.seedCommitment) problems.push('GameCreated published a different commitment');
-
-  let expected = 1;
-  let rolls = 0;
-  for (const e of doc.events ?? []) {
-    if (e.type !== 'DiceRolled') continue;
-    rolls += 1;
-    const d = e.data as { n: number; sides: number; value: number; purpose: string };
-    if (d.n !== expected) problems.push(`event ${e.version}: roll number ${d.n}, expected ${expected}`);
-    expected = d.n + 1;
-    const value = rollFromSeed(seed, d.n, d.sides);
-    if (value !== d.value) problems.push(`event ${e.version}: roll ${d.n} (d${d.sides}, ${d.purpose}) is ${d.value}, the seed gives ${value}`);
+  if (commitmentOf(seed) !== dice['seedCommitment']) problems.push('the revealed seed does not match the published commitment');
+  const events = readEvents(doc['events'], doc['game'], problems);
+  frameProblems(events, seed, dice['seedCommitment'], problems);
+  const rolls = readRolls(events, problems);
+  const sizes = dieSizes(events, problems);
+  for (const r of rolls.values()) {
+    if (sizes && !sizes.includes(r.sides)) problems.push(`event ${r.version}: roll ${r.n} is a d${r.sides}, but the scenario rolls only ${sizes.map((s) => `d${s}`).join(', ')}`);
+    const value = rollFromSeed(seed, r.n, r.sides);
+    if (value !== r.value) problems.push(`event ${r.version}: roll ${r.n} (d${r.sides}, ${r.purpose}) is ${r.value}, the seed gives ${value}`);
   }
-  return { ok: problems.length === 0, rolls, problems };
+  problems.push(...rollUseProblems(events, rolls));
+  return { ok: problems.length === 0, rolls: rolls.size, problems };
+}
+
+/** The well-formed events; the versions must run 1, 2, 3, ... and end at the game's version. */
+function readEvents(raw: unknown[], game: unknown, problems: string[]): Event[] {
+  const events: Event[] = [];
+  let numbered = true;
+  raw.forEach((e, k) => {
+    if (!isObject(e) || !Number.isInteger(e['version']) || typeof e['type'] !== 'string') {
+      problems.push(`events[${k}] is not an event (an object with an integer version and a type)`);
+      return;
+    }
+    if (numbered && e['version'] !== k + 1) {
+      problems.push(`event versions must run 1, 2, 3, ...: events[${k}] is version ${String(e['version'])}`);
+      numbered = false;
+    }
+    events.push({ version: e['version'] as number, type: e['type'], data: e['data'], source: isObject(e['meta']) ? e['meta']['source'] : undefined });
+  });
+  const version = isObject(game) ? game['version'] : undefined;
+  if (version !== raw.length) problems.push(`the log ends at version ${raw.length}, but the game is at version ${String(version)}: events are missing or added`);
+  return events;
+}
+
+/** One GameCreated, first; nothing after the first GameEnded but GameEnded and a last SeedRevealed. */
+function frameProblems(events: Event[], seed: string, commitment: unknown, problems: string[]): void {
+  const created = events.filter((e) => e.type === 'GameCreated');
+  if (created.length !== 1 || created[0]!.version !== 1) problems.push('the log must open with the one GameCreated event (version 1)');
+  else if (!isObject(created[0]!.data) || created[0]!.data['seedCommitment'] !== commitment) problems.push('GameCreated published a different commitment');
+  const [ended, revealed] = [events.at(-2), events.at(-1)];
+  if (ended?.type !== 'GameEnded' || revealed?.type !== 'SeedRevealed' || events.filter((e) => e.type === 'SeedRevealed').length !== 1) {
+    problems.push('the log must end with GameEnded and then SeedRevealed, its only SeedRevealed');
+  }
+  const seedEvent = events.find((e) => e.type === 'SeedRevealed');
+  if (seedEvent && (!isObject(seedEvent.data) || seedEvent.data['seed'] !== seed)) problems.push(`event ${seedEvent.version} reveals a different seed`);
+  const end = events.find((e) => e.type === 'GameEnded');
+  for (const e of events) {
+    if (end && e.version > end.version && e.type !== 'GameEnded' && e.type !== 'SeedRevealed') problems.push(`event ${e.version} (${e.type}) comes after the game ended (event ${end.version})`);
+  }
+}
+
+/** The rolls by version: well-formed, numbered 1, 2, 3, ..., each right after its PhaseSubmitted or another roll. */
+function readRolls(events: Event[], problems: string[]): Map<number, LoggedRoll> {
+  const rolls = new Map<number, LoggedRoll>();
+  let expected = 1;
+  events.forEach((e, k) => {
+    if (e.type !== 'DiceRolled') return;
+    const before = events[k - 1]?.type;
+    if (before !== 'PhaseSubmitted' && before !== 'DiceRolled') problems.push(`event ${e.version}: a roll must come right after its PhaseSubmitted or another roll, not after ${before ?? 'nothing'}`);
+    const d = isObject(e.data) ? e.data : {};
+    const [n, sides, value, purpose] = [d['n'], d['sides'], d['value'], d['purpose']];
+    if (!isInt(n, 1) || !isInt(sides, 2) || sides > 2 ** 31 || !isInt(value, -Infinity) || typeof purpose !== 'string') {
+      problems.push(`event ${e.version}: a roll needs an integer n >= 1, an integer die size (sides) >= 2, an integer value and a purpose`);
+      expected += 1;
+      return;
+    }
+    if (n !== expected) problems.push(`event ${e.version}: roll number ${n}, expected ${expected}`);
+    expected = n + 1;
+    rolls.set(e.version, { version: e.version, n, sides, value, purpose });
+  });
+  return rolls;
+}
+
+/**
+ * The dice the game may roll: every `die` of the scenario's rules (the first rules event carries
+ * the scenario), and the d6, the default die of every table and the one the Gators! rules roll for
+ * guerrillas, sniper shots and medics. Undefined (and a problem) when the scenario is missing.
+ */
+function dieSizes(events: Event[], problems: string[]): number[] | undefined {
+  const first = events.find((e) => e.source === 'rules');
+  const scenario = isObject(first?.data) ? first.data['scenario'] : undefined;
+  const rules = isObject(scenario) ? scenario['rules'] : undefined;
+  if (!isObject(rules)) {
+    problems.push('the first rules event carries no scenario rules: the die sizes cannot be checked');
+    return undefined;
+  }
+  const sizes = new Set<number>([6]);
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) x.forEach(walk);
+    else if (isObject(x)) for (const [k, v] of Object.entries(x)) k === 'die' && isInt(v, 2) ? sizes.add(v) : walk(v);
+  };
+  walk(rules);
+  return [...sizes].sort((a, b) => a - b);
+}
+
+function failed(problem: string): DiceReport {
+  return { ok: false, rolls: 0, problems: [problem] };
+}
+
+function isObject(x: unknown): x is Obj {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function isInt(x: unknown, min: number): x is number {
+  return Number.isInteger(x) && (x as number) >= min;
 }

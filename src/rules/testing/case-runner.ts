@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ForcedDice } from '../dice/forced-dice';
+import { ForcedDice, RecordedRoll } from '../dice/forced-dice';
 import { Submission } from '../engine/kit/types';
 import { Dice, GameSystem, RawSubmission, RulesEvent, SideId, Violation } from '../engine/types';
 import { eventAsSeenBy } from '../engine/visibility';
@@ -89,12 +89,15 @@ export function decide<S>(system: GameSystem<S, Submission>, state: S, side: Sid
 }
 
 /** Runs one case against the kernel test system and returns what did not match. */
-export function runCase(input: unknown): CaseResult {
-  return runCaseWith({ system: testSystem, scenario: testScenario(), initialExt: testSpec.initialExt }, input);
+export function runCase(input: unknown, onResolved?: Parameters<typeof runCaseWith>[2]): CaseResult {
+  return runCaseWith({ system: testSystem, scenario: testScenario(), initialExt: testSpec.initialExt }, input, onResolved);
 }
 
-/** Runs one case against a game system and its scenario; returns what did not match. */
-export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: unknown): CaseResult {
+/**
+ * Runs one case against a game system and its scenario; returns what did not match. `onResolved`
+ * sees each resolved step's rolls and events (the dice verifier's tests read them).
+ */
+export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: unknown, onResolved?: (rolls: readonly RecordedRoll[], events: readonly RulesEvent[]) => void): CaseResult {
   const c = caseSchema.parse(input);
   const failures: string[] = [];
   const { system: testSystem } = target;
@@ -143,6 +146,7 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
         failures.push(`${where}: violations ${JSON.stringify(violations.map((v) => `${v.ruleId} ${v.code} @${v.orderIndex}: ${v.message}`))}, expected ${JSON.stringify(want)}`);
     } else if (violations.length > 0) failures.push(`${where}: unexpected violations ${JSON.stringify(violations)}`);
     if (violations.length > 0) return;
+    onResolved?.(dice.rolls, events);
     if (dice.remaining > 0) failures.push(`${where}: ${dice.remaining} forced dice were not used`);
     let from = 0;
     for (const want of e.events ?? []) {

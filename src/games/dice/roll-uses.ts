@@ -1,0 +1,115 @@
+/**
+ * Which rolls the rules events of an exported game say they used, and whether those are the
+ * rolls the log holds. Within one submission the server writes PhaseSubmitted, then one
+ * DiceRolled per roll in the order the engine made them, then the rules events; and the engine
+ * emits the event that records a roll before it makes the next roll. So, read in order, the rules
+ * events that record a roll name the rolls in roll order, and each roll's purpose says what it was
+ * for. The one roll no event records is a combat pre-roll that passed (GT-7B.1): only a failed
+ * one cancels the attack and is written down.
+ */
+
+export interface LoggedRoll {
+  /** The version of its DiceRolled event. */
+  version: number;
+  n: number;
+  sides: number;
+  value: number;
+  purpose: string;
+}
+
+export interface LoggedEvent {
+  version: number;
+  type: string;
+  data: unknown;
+}
+
+/** A roll a rules event says it used: the value it recorded, and what the roll was for. */
+interface Use {
+  value: unknown;
+  what: string;
+  /** Whether a roll's purpose is the one this use needs. */
+  fits: (purpose: string) => boolean;
+}
+
+type Data = Record<string, unknown>;
+
+const exactly = (purpose: string): Use['fits'] => (p) => p === purpose;
+const startingWith = (prefix: string): Use['fits'] => (p) => p.startsWith(prefix);
+const use = (value: unknown, what: string, fits: Use['fits'] = exactly(what)): Use => ({ value, what, fits });
+
+/**
+ * The rolls each kind of rules event records, in the order they were made. The purposes are
+ * those the rules engine gives its `dice.roll` calls (src/rules, see the README's "Verifiable dice").
+ */
+const USES: Record<string, (d: Data) => Use[]> = {
+  // An odds attack (any cause but the HERS), or the HERS blast against one counter; no roll when the defense is 0.
+  AttackResolved: (d) => {
+    if (d['roll'] === null) return [];
+    if (d['cause'] === 'hers-explosion') return [use(d['roll'], `HERS explosion against ${String(d['target'])}`, (p) => p.startsWith('HERS explosion ') && p.endsWith(` against ${String(d['target'])}`))];
+    return [use(d['roll'], `attack on ${String(d['target'])}`)];
+  },
+  AttackCancelled: (d) => (d['reason'] === 'pre_roll_failed' ? [use(d['roll'], `pre-roll ${String(d['ruleId'])} before the attack on ${String(d['target'])}`)] : []),
+  BoobyTrapRolled: (d) => [
+    use(d['roll'], `booby trap in ${String(d['hex'])}`, startingWith(`booby trap in ${String(d['hex'])} `)),
+    ...(d['sprung'] === true ? [use(d['attackRoll'], `booby trap attack in ${String(d['hex'])}`, startingWith(`booby trap attack in ${String(d['hex'])} `))] : []),
+  ],
+  BreakdownDetermined: (d) => [use(isObject(d['note']) ? d['note']['roll'] : undefined, 'breakdown roll', startingWith('breakdown roll'))],
+  GuerrillasRaised: (d) => [use(d['roll'], 'guerrillas', startingWith('guerrillas ('))],
+  GuerrillasNotRaised: (d) => [use(d['roll'], 'guerrillas', startingWith('guerrillas ('))],
+  SniperShot: (d) => [use(d['roll'], `sniper shot at ${String(d['target'])}`, startingWith(`sniper shot at ${String(d['target'])} (`))],
+  MedicsRolled: (d) => [use(d['roll'], 'medics', startingWith('medics in '))],
+};
+
+const isPreRoll = (r: LoggedRoll) => r.purpose.startsWith('pre-roll ');
+
+/**
+ * Compares, submission by submission (from one PhaseSubmitted to the next), every roll a rules
+ * event records with the DiceRolled roll it used. Rolls are taken in order; a pre-roll no event
+ * claims is one that passed and is skipped. Every roll but a passed pre-roll must be claimed.
+ */
+export function rollUseProblems(events: readonly LoggedEvent[], rolls: ReadonlyMap<number, LoggedRoll>): string[] {
+  const problems: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= events.length; i++) {
+    if (i < events.length && events[i]!.type !== 'PhaseSubmitted') continue;
+    const submission = events.slice(start, i);
+    problems.push(...submissionProblems(submission.flatMap((e) => rolls.get(e.version) ?? []), submission));
+    start = i;
+  }
+  return problems;
+}
+
+/** The same for one submission: its rolls in order, and its events (tests also feed it the rules engine's output). */
+export function submissionProblems(rolls: readonly LoggedRoll[], events: readonly LoggedEvent[]): string[] {
+  const problems: string[] = [];
+  let next = 0;
+  for (const e of events) {
+    const uses = Object.hasOwn(USES, e.type) ? USES[e.type]!(isObject(e.data) ? e.data : {}) : [];
+    for (const u of uses) {
+      // The first roll this use fits, past pre-rolls that passed. A failed pre-roll is also known by
+      // its value: a passed one of the same rule and hex (an earlier attack there) may come first.
+      const find = (ok: (r: LoggedRoll) => boolean) => {
+        let i = next;
+        while (i < rolls.length && !ok(rolls[i]!) && isPreRoll(rolls[i]!)) i++;
+        return i;
+      };
+      let i = find((r) => u.fits(r.purpose) && r.value === u.value);
+      if (!rolls[i] || !u.fits(rolls[i]!.purpose)) i = find((r) => u.fits(r.purpose));
+      const r = rolls[i];
+      if (r === undefined || !u.fits(r.purpose)) {
+        problems.push(`event ${e.version} (${e.type}) records a roll of ${JSON.stringify(u.value)} for "${u.what}", but no such roll comes next in its submission${r ? ` (roll ${r.n} is for "${r.purpose}")` : ''}`);
+        continue;
+      }
+      if (r.value !== u.value) problems.push(`event ${e.version} (${e.type}) records a roll of ${JSON.stringify(u.value)} for "${u.what}", but roll ${r.n} (event ${r.version}) is ${r.value}`);
+      next = i + 1;
+    }
+  }
+  for (const r of rolls.slice(next)) {
+    if (!isPreRoll(r)) problems.push(`event ${r.version}: roll ${r.n} ("${r.purpose}") is recorded by no rules event of its submission`);
+  }
+  return problems;
+}
+
+function isObject(x: unknown): x is Data {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
