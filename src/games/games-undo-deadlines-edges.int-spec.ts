@@ -1,25 +1,12 @@
 import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
-import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
+import { land, play, setupA, setupB, startedGame, toLandingTurn } from '../../test/support/kernel-game';
 
 /**
  * The edges of undo, deadlines and vacations where the other side acts in between: a reaction
  * window, a pass the scheduler made, standing orders, the second half of a simultaneous phase.
  */
 const HOUR = 3_600_000;
-type G = { gameId: string; alice: string; bob: string };
 const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
-
-async function toLandingTurn(h: GamesHarness, g: G) {
-  await play(h, g.gameId, g.alice, setupA);
-  await play(h, g.gameId, g.bob, setupB());
-  await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
-  await play(h, g.gameId, g.alice, []);
-  await play(h, g.gameId, g.bob, []);
-  await play(h, g.gameId, g.bob, []);
-}
-
-/** A's APC lands next to B's tank: B's anti-landing fire window opens. */
-const land = (h: GamesHarness, g: G) => play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
 
 async function runDue(h: GamesHarness): Promise<void> {
   while ((await h.worker.tick()) > 0);

@@ -1,17 +1,8 @@
 import { DomainError } from '../common/errors';
 import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
-import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
+import { play, setupA, setupB, startedGame, toLandingTurn } from '../../test/support/kernel-game';
 
 const HOUR = 3_600_000;
-
-async function toLandingTurn(h: GamesHarness, g: { gameId: string; alice: string; bob: string }) {
-  await play(h, g.gameId, g.alice, setupA);
-  await play(h, g.gameId, g.bob, setupB());
-  await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
-  await play(h, g.gameId, g.alice, []);
-  await play(h, g.gameId, g.bob, []);
-  await play(h, g.gameId, g.bob, []);
-}
 
 describe('undo', () => {
   let h: GamesHarness;

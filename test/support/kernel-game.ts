@@ -35,3 +35,20 @@ export async function play(h: GamesHarness, gameId: string, playerId: string, or
   const version = await h.store.currentVersion(gameId);
   return h.submit.execute({ gameId, expectedVersion: version, submission: { kind, orders }, idempotencyKey: uniqueId('k') }, playerId);
 }
+
+type Game = { gameId: string; alice: string; bob: string };
+
+/** Both setups, then A's ship brings its APC next to the beach and the turn goes round to A's move. */
+export async function toLandingTurn(h: GamesHarness, g: Game) {
+  await play(h, g.gameId, g.alice, setupA);
+  await play(h, g.gameId, g.bob, setupB());
+  await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
+  await play(h, g.gameId, g.alice, []);
+  await play(h, g.gameId, g.bob, []);
+  await play(h, g.gameId, g.bob, []);
+}
+
+/** A's APC lands next to B's tank: B's anti-landing fire window opens (unless standing orders answer it). */
+export function land(h: GamesHarness, g: Pick<Game, 'gameId' | 'alice'>) {
+  return play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
+}
