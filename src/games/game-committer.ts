@@ -84,7 +84,7 @@ export class GameCommitter {
     };
     fold(drafts);
     const gameId = after!.id;
-    const all = [...drafts, ...(await this.withSeed(gameId, followUps(system, before, after!, now)))];
+    const all = [...drafts, ...(await this.withSeed(gameId, followUps(system, before, after!, now, drafts)))];
     fold(all.slice(drafts.length));
     const final = after!;
 

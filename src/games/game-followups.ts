@@ -1,14 +1,17 @@
+import type { KernelEventData } from '../rules/engine/events';
 import type { GameSystem, PhaseInfo } from '../rules/engine/types';
 import { AppEvent, appDraft, Draft, GameEnvelope, phaseKey } from './game-envelope';
 
 const HOUR = 3_600_000;
+const REACTION_REQUESTED: keyof KernelEventData = 'ReactionRequested';
 
 /**
- * What the application appends on its own after any decision: the end of the game once the
- * rules say so, and a new deadline whenever the sides that must act change. One place, so that
+ * What the application appends on its own after any decision (`drafts`): the end of the game
+ * once the rules say so, and a new deadline whenever the sides that must act change or a new
+ * reaction window opens. One place, so that
  * every command (submit, expiry, undo, resignation) keeps deadlines and endings right.
  */
-export function followUps(system: GameSystem, before: GameEnvelope | undefined, after: GameEnvelope, now: Date): Draft[] {
+export function followUps(system: GameSystem, before: GameEnvelope | undefined, after: GameEnvelope, now: Date, drafts: readonly Draft[]): Draft[] {
   if (after.status === 'finished') {
     return before?.status === 'finished' || after.seed ? [] : [seedRevealed()];
   }
@@ -19,7 +22,9 @@ export function followUps(system: GameSystem, before: GameEnvelope | undefined, 
     return [appDraft(AppEvent.GameEnded, result), seedRevealed()];
   }
   const was = before?.status === 'active' ? system.phase(before.rules) : null;
-  if (was && after.deadline && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return resumed(after, phase, now);
+  // A window opened by these events is new even when it asks the same side as the one it followed.
+  const newWindow = phase.mode === 'reaction' && drafts.some((d) => d.source === 'rules' && d.type === REACTION_REQUESTED);
+  if (was && after.deadline && !newWindow && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return resumed(after, phase, now);
   return [deadlineFor(after, phase, now)];
 }
 

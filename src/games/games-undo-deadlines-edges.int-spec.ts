@@ -130,3 +130,44 @@ describe('simultaneous phases: a side that is done', () => {
       expect(sealed.phase.deadlineAt).toBe(new Date(clock.now().getTime() + 20 * HOUR).toISOString());
     }));
 });
+
+/**
+ * One submission lands two amphibians next to the same M48 (0505 touches 0404 and 0405): two
+ * windows for B, one after the other, alike but for their hex.
+ */
+async function twoWindows(h: GamesHarness, g: { gameId: string; alice: string; bob: string }) {
+  await play(h, g.gameId, g.alice, setupA);
+  await play(h, g.gameId, g.bob, setupB(0, { 'b-m48': '0505', 'b-boat': '0308' }));
+  await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }, { kind: 'unload', unit: 'a-apc-2', hex: '0305' }]);
+  await play(h, g.gameId, g.alice, []);
+  await play(h, g.gameId, g.bob, []);
+  await play(h, g.gameId, g.bob, []);
+  return play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }, { kind: 'move', unit: 'a-apc-2', path: ['0405'] }]);
+}
+
+describe('a second reaction window in the same resolution', () => {
+  it('gets a deadline of its own, announced, when the side answers the first', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { reactionHours: 24 });
+      expect((await twoWindows(h, g)).phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: null });
+      clock.advance(23 * HOUR);
+      const second = await play(h, g.gameId, g.bob, { attackers: [] }, 'reaction');
+      expect(second.phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: { prompt: { hex: '0405' } } });
+      expect(second.events.map((e) => e.type)).toContain('DeadlineSet');
+      expect(Date.parse(second.phase.deadlineAt!)).toBe(clock.now().getTime() + 24 * HOUR);
+    }));
+
+  it('expires in its turn when the first expired (the game does not hang)', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { reactionHours: 1 });
+      expect((await twoWindows(h, g)).phase.mode).toBe('reaction');
+      for (let i = 0; i < 4; i++) {
+        clock.advance(2 * HOUR);
+        await runDue(h);
+      }
+      const s = await h.queries.summary(g.gameId, g.alice);
+      expect({ mode: s.mode, phase: s.phase, overdue: Date.parse(s.deadlineAt!) < clock.now().getTime() }).toEqual({ mode: 'sequential', phase: 'a-attack', overdue: false });
+      const answered = (await h.store.readStream(g.gameId)).filter((e) => e.type === 'ReactionAnswered').map((e) => (e.data as { by: string }).by);
+      expect(answered).toEqual(['expiry', 'expiry']);
+    }));
+});
