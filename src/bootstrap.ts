@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { noteBodyBytes } from './api/http/api-request.middleware';
 import { AppModule, AppOverrides } from './app.module';
 import type { AppConfig } from './config/config.schema';
 import { openDatabase, DatabaseRuntime } from './database/database';
@@ -31,7 +32,9 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
       logger: new JsonNestLogger(),
       bufferLogs: false,
     });
-    app.useBodyParser('json', { limit: '1mb' });
+    // The size read is noted for the API's cap (ApiRequestMiddleware): a body sent chunked has no
+    // Content-Length, and the middleware answers in the shape of the API asked (GraphQL or REST).
+    app.useBodyParser('json', { limit: '1mb', verify: (req: object, _res: unknown, buf: Buffer) => noteBodyBytes(req, buf.length) });
     app.enableShutdownHooks();
     await app.init();
     return {

@@ -12,18 +12,20 @@ export function sideOf(state: GameEnvelope, playerId: string): SideId | null {
 export function requireSide(state: GameEnvelope, playerId: string): SideId {
   const side = sideOf(state, playerId);
   if (side) return side;
-  throw state.options.spectators ? notSeated(state.id) : gameNotFound(state.id);
+  throw state.options.spectators || state.createdBy === playerId ? notSeated(state.id) : gameNotFound(state.id);
 }
 
 /**
  * How a player may look at a game: as their side; as a spectator when the game allows
- * spectators; once the game has ended, everyone who may see it sees everything. Anyone else
- * learns nothing, not even that the game exists.
+ * spectators, or when they organised it without taking a seat (they invite its players); once
+ * the game has ended, everyone who may see it sees everything. Anyone else learns nothing, not
+ * even that the game exists.
  */
 export function viewerFor(state: GameEnvelope, playerId: string): Viewer {
   const side = sideOf(state, playerId);
-  if (state.status === 'finished' && (side || state.options.spectators)) return { kind: 'referee' };
+  const watcher = state.options.spectators || state.createdBy === playerId;
+  if (state.status === 'finished' && (side || watcher)) return { kind: 'referee' };
   if (side) return { kind: 'side', side };
-  if (state.options.spectators) return { kind: 'spectator' };
+  if (watcher) return { kind: 'spectator' };
   throw gameNotFound(state.id);
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { Agent } from 'node:http';
 import request from 'supertest';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
@@ -136,6 +137,24 @@ describe('request size on REST', () => {
       const res = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${p.token}`).send({ scenarioId: 'kernel-test', title: 'x'.repeat(4000) });
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ status: 413, code: 'http/payload_too_large' });
+      // Sent chunked, with no Content-Length to refuse it by: the body parser holds the same cap.
+      const url = new URL((await app.listen()).replace('ws://', 'http://'));
+      const body = JSON.stringify({ scenarioId: 'kernel-test', side: 'A', title: 'chunked', pad: ' '.repeat(4000) });
+      const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: '/api/v1/games', method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${p.token}`, 'Transfer-Encoding': 'chunked' } },
+          (r) => {
+            let text = '';
+            r.on('data', (c: Buffer) => (text += c.toString()));
+            r.on('end', () => resolve({ status: r.statusCode!, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 1000));
+        req.end(body.slice(1000));
+      });
+      expect(chunked.status).toBe(413);
+      expect(JSON.parse(chunked.body)).toMatchObject({ status: 413, code: 'http/payload_too_large' });
     } finally {
       await app.close();
     }

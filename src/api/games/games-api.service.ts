@@ -94,7 +94,7 @@ export class GamesApiService {
   /** `after` is a history cursor; the page covers `first` versions of the log from there. */
   async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null) {
     const size = pageSize(first, this.maxPageSize, this.maxPageSize);
-    const from = decodeCursor('history', after, isPositiveInt) ?? checkVersion(fromVersion ?? undefined) ?? 1;
+    const from = decodeCursor('history', after, isPositiveInt) ?? checkVersion(fromVersion ?? undefined, 'fromVersion') ?? 1;
     const page = await this.queries.history(gameId, playerId, from, size);
     const events = page.events.map(toEvent);
     const phases: HistoryPhase[] = page.phases.map(toHistoryPhase);
@@ -175,9 +175,9 @@ export class GamesApiService {
   }
 }
 
-function checkVersion(v: number | undefined): number | undefined {
+function checkVersion(v: number | undefined, field: 'atVersion' | 'fromVersion' = 'atVersion'): number | undefined {
   if (v === undefined || v === null) return undefined;
   // Versions are Postgres integers: a larger number would fail in the query, as a 500.
-  if (!Number.isInteger(v) || v < 1 || v > MAX_VERSION) throw new BadInputError('request/bad_version', `A version is a whole number from 1 to ${MAX_VERSION}.`, { field: 'atVersion' });
+  if (!Number.isInteger(v) || v < 1 || v > MAX_VERSION) throw new BadInputError('request/bad_version', `${field} is a whole number from 1 to ${MAX_VERSION}.`, { field });
   return v;
 }

@@ -11,6 +11,17 @@ import { InputProblem, inputProblem, textProblem } from './input-guards';
 import type { ApiRequest } from './principal';
 import { RateLimiter } from './rate-limiter';
 
+const BODY_BYTES = Symbol('bodyBytes');
+
+/** Notes how many bytes the JSON body parser read (its `verify` hook), for a body with no Content-Length. */
+export function noteBodyBytes(req: object, bytes: number): void {
+  (req as { [BODY_BYTES]?: number })[BODY_BYTES] = bytes;
+}
+
+function bodyBytes(req: ApiRequest): number {
+  return Number(req.headers['content-length'] ?? (req as { [BODY_BYTES]?: number })[BODY_BYTES] ?? 0);
+}
+
 class BodyTooLargeError extends BadInputError {
   constructor(max: number) {
     super('http/payload_too_large', `The request body is larger than ${max} bytes.`, { maxBytes: max });
@@ -35,7 +46,7 @@ export class ApiRequestMiddleware implements NestMiddleware {
     const graphql = req.originalUrl.split('?')[0]!.replace(/\/+$/, '') === '/graphql';
     try {
       const max = this.config.api.maxBodyBytes;
-      if (Number(req.headers['content-length'] ?? 0) > max) return this.refuse(req, res, graphql, new BodyTooLargeError(max), 413);
+      if (bodyBytes(req) > max) return this.refuse(req, res, graphql, new BodyTooLargeError(max), 413);
       if (graphql && Array.isArray(req.body)) {
         return this.refuse(req, res, graphql, new BadInputError('graphql/batch_refused', 'Batched operations are not accepted: send one operation per request.'));
       }

@@ -9,7 +9,7 @@ import { RecordingDice } from '../dice/server-dice';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft } from '../game-envelope';
 import { GameLoader, LoadedGame } from '../game-loader';
-import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, notYourTurn } from '../games.errors';
+import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn } from '../games.errors';
 import { EventStore } from '../../event-store/event-store.service';
 import { Outcome, outcomeFor } from '../outcome';
 import { requireSide } from '../seats';
@@ -98,9 +98,7 @@ export class SubmitPhaseHandler {
     if (state.status === 'seating') throw gameNotStarted(state.id);
     if (version !== cmd.expectedVersion) throw new VersionConflictError(state.id, cmd.expectedVersion, version);
     const phase = system.phase(state.rules);
-    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') {
-      throw notYourTurn(side, phase.acting);
-    }
+    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting);
     if (cmd.submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting);
 
     const parsed = system.parse(state.rules, side, cmd.submission);

@@ -92,7 +92,8 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       if (!o.success) return bad('input/malformed', 'standing orders are an object keyed by reaction kind');
       const out: Record<string, Json> = {};
       const violations: Violation[] = [];
-      for (const [kind, value] of Object.entries(o.data)) {
+      // The keys as sent: zod's record drops "__proto__", which would then erase the standing orders.
+      for (const [kind, value] of Object.entries(raw.orders as Record<string, unknown>)) {
         // Own keys only: "constructor" must be an unknown reaction, not Object's constructor.
         const rk = spec.reactions !== undefined && Object.hasOwn(spec.reactions, kind) ? spec.reactions[kind] : undefined;
         if (rk === undefined) {
