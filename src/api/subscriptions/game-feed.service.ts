@@ -39,13 +39,20 @@ export class GameFeed implements OnModuleDestroy {
     let set = this.listeners.get(gameId);
     if (!set) this.listeners.set(gameId, (set = new Set()));
     set.add(listener);
-    await this.ensureFollowing();
-    return () => {
+    const unlisten = () => {
       const s = this.listeners.get(gameId);
       s?.delete(listener);
       if (s && s.size === 0) this.listeners.delete(gameId);
       if (this.listeners.size === 0) this.stopFollowing();
     };
+    try {
+      await this.ensureFollowing();
+    } catch (err) {
+      // The subscriber gets the error and holds nothing: a listener left behind would keep polling for no one.
+      unlisten();
+      throw err;
+    }
+    return unlisten;
   }
 
   get listening(): number {

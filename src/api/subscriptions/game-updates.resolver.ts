@@ -26,6 +26,6 @@ export class GameUpdatesResolver {
     if (fromVersion != null && (!Number.isInteger(fromVersion) || fromVersion < 0)) {
       throw new BadInputError('request/bad_version', 'fromVersion is a whole number from 0.', { field: 'fromVersion' });
     }
-    return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version), game.version);
+    return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version));
   }
 }

@@ -25,24 +25,33 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
     private readonly games: GamesApiService,
   ) {}
 
-  /** Starts listening; delivers at once if the game is already past `fromVersion`. */
-  static async open(feed: GameFeed, games: GamesApiService, gameId: string, playerId: string, fromVersion: number, currentVersion: number): Promise<GameUpdates> {
+  /**
+   * Starts listening, then looks at the game once more: it delivers at once if the game is past
+   * `fromVersion`, including a change committed while the listener was being registered, which
+   * the feed may have announced to nobody.
+   */
+  static async open(feed: GameFeed, games: GamesApiService, gameId: string, playerId: string, fromVersion: number): Promise<GameUpdates> {
     const updates = new GameUpdates(gameId, playerId, fromVersion, games);
     updates.unlisten = await feed.listen(gameId, (v) => updates.changed(v));
-    if (currentVersion > fromVersion) updates.changed(currentVersion);
+    updates.enqueueBuild(true);
     return updates;
   }
 
   private changed(version: number): void {
     if (this.done || version <= this.delivered || version <= this.latestSeen) return;
     this.latestSeen = version;
-    this.building = this.building.then(() => this.build()).catch((err) => this.fail(err));
+    this.enqueueBuild(false);
   }
 
-  private async build(): Promise<void> {
-    if (this.done || this.latestSeen <= this.delivered) return;
+  private enqueueBuild(lookAnyway: boolean): void {
+    this.building = this.building.then(() => this.build(lookAnyway)).catch((err) => this.fail(err));
+  }
+
+  private async build(lookAnyway: boolean): Promise<void> {
+    if (this.done || (!lookAnyway && this.latestSeen <= this.delivered)) return;
     const game = await this.games.game(this.gameId, this.playerId);
     if (game.version <= this.delivered) return;
+    this.latestSeen = Math.max(this.latestSeen, game.version);
     const events: HistoryEvent[] = [];
     let from: number | null = this.delivered + 1;
     while (from !== null && from <= game.version) {

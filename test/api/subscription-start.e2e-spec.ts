@@ -1,0 +1,82 @@
+import { GamesApiService } from '../../src/api/games/games-api.service';
+import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
+import { CreateGameHandler } from '../../src/games/commands/create-game.handler';
+import { InvitationsHandler } from '../../src/games/commands/invitations.handler';
+import { SubmitPhaseHandler } from '../../src/games/commands/submit-phase.handler';
+import { EventStore } from '../../src/event-store/event-store.service';
+import { apiApp, ApiApp } from './support/api-app';
+import { collect, waitFor, wsClient } from './support/subscriptions';
+import { uniqueId } from '../support/database';
+import { setupA, setupB } from '../support/kernel-game';
+
+/**
+ * The start of a subscription: a change committed while it opens must still reach it (the
+ * resolver reads the game before the listener is in place), and one that fails to start must
+ * leave nothing listening. The spies only add a commit, or a failed read, at those moments.
+ */
+describe('gameUpdated, as it starts', () => {
+  let app: ApiApp;
+  let url: string;
+  beforeAll(async () => {
+    app = await apiApp({ SUBSCRIPTION_POLL_MS: '50' });
+    url = await app.listen();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('delivers a change committed between the resolver reading the game and the listener starting', async () => {
+    const a = app.running.app;
+    const alice = await app.player('Alice');
+    const bob = await app.player('Bob');
+    const { gameId } = await a.get(CreateGameHandler).execute({ scenarioId: 'kernel-test', side: 'A' }, alice.id);
+    const inv = await a.get(InvitationsHandler).invite(gameId, 'B', 'token', alice.id);
+    await a.get(InvitationsHandler).join({ token: inv.token! }, bob.id);
+    const store = a.get(EventStore);
+    const submit = async (p: string, orders: unknown) =>
+      a.get(SubmitPhaseHandler).execute({ gameId, expectedVersion: await store.currentVersion(gameId), submission: { kind: 'orders', orders }, idempotencyKey: uniqueId('k') }, p);
+    await submit(alice.id, setupA);
+    // Bob's setup commits right after the resolver has read the game (a few ms window in real life).
+    const games = a.get(GamesApiService);
+    const original = games.game.bind(games);
+    const spy = jest.spyOn(games, 'game').mockImplementationOnce(async (...args) => {
+      const g = await original(...args);
+      await submit(bob.id, setupB());
+      return g;
+    });
+    const ws = wsClient(url, alice.token);
+    try {
+      const sub = collect(ws, 'subscription($id: ID!) { gameUpdated(gameId: $id) { fromVersion version game { turn phase acting } } }', { id: gameId });
+      await waitFor(() => a.get(GameFeed).listening === 1, 'the subscription');
+      const now = await store.currentVersion(gameId);
+      // The subscriber started before Bob's setup was visible: it must hear about it (it is now A's move).
+      await waitFor(() => sub.results.length > 0, 'the update for Bob\'s setup', 3000);
+      expect(sub.results[0]!.data!.gameUpdated.version).toBe(now);
+      sub.dispose();
+    } finally {
+      spy.mockRestore();
+      await ws.dispose();
+    }
+  });
+
+  it('forgets the listener of a subscription that failed to start', async () => {
+    const a = app.running.app;
+    const alice = await app.player('Carol');
+    const { gameId } = await a.get(CreateGameHandler).execute({ scenarioId: 'kernel-test', side: 'A' }, alice.id);
+    const feed = a.get(GameFeed);
+    expect(feed.listening).toBe(0);
+    // The log's head cannot be read once (the database blinks).
+    const head = jest.spyOn(feed as unknown as { head(): Promise<unknown> }, 'head').mockRejectedValueOnce(new Error('connection reset'));
+    const ws = wsClient(url, alice.token);
+    try {
+      const sub = collect(ws, 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', { id: gameId });
+      await waitFor(() => sub.completed || !!sub.error || sub.results.length > 0, 'the refusal');
+      expect(sub.results[0]?.errors?.length ?? 1).toBeGreaterThan(0);
+      // The client got an error and holds no subscription: nothing should be listening any more.
+      expect(feed.listening).toBe(0);
+    } finally {
+      head.mockRestore();
+      await ws.dispose();
+    }
+  });
+});
