@@ -6,9 +6,10 @@ import type { CatalogEntry } from './game-catalog';
 import { AppEvent, GameEnvelope } from './game-envelope';
 import { eventsFor } from './game-events';
 
+// A resignation also ends the game: its opponent hears the more telling of the two.
 const priority: NotificationKind[] = [
-  'game_ended',
   'opponent_resigned',
+  'game_ended',
   'deadline_missed',
   'undo_proposed',
   'game_started',
@@ -52,6 +53,8 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         sides.forEach((s) => add(s, 'game_started'));
         break;
       case AppEvent.DeadlineSet:
+        // A clock paused or restarted for a vacation is no new turn: each player hears of a turn once.
+        if (d['retimed']) break;
         if (phase && Array.isArray(d['sides'])) (d['sides'] as string[]).forEach((s) => add(s, phase.mode === 'reaction' ? 'reaction_requested' : 'your_turn'));
         break;
       case AppEvent.UndoProposed:

@@ -105,11 +105,13 @@ describeOnServer('quiet hours and the daily digest (fake clock, real SMTP)', () 
     const email = 'race@players.test';
     const p = await player(prisma, { email, timeZone: 'UTC' });
     await h.preferences.setPreferences(p, { digest: true });
-    await h.enqueue([intent({ playerId: p, gameId: 'g-race', version: 1 })]);
+    // A deadline after the digest hour (mail about one due sooner goes at once, plan.spec.ts).
+    const later = { deadlineAt: '2026-12-08T17:00:00.000Z' };
+    await h.enqueue([intent({ playerId: p, gameId: 'g-race', version: 1, content: later })]);
     const claimed = await h.repo.claim(10, new Date('2026-12-05T18:00:00Z'), 60_000, 'other-worker');
     expect(claimed.filter((c) => c.playerId === p).map((c) => c.notification.kind)).toEqual(['digest']);
     clock.set('2026-12-05T17:59:59Z');
-    await h.enqueue([intent({ playerId: p, gameId: 'g-race', version: 2 })]);
+    await h.enqueue([intent({ playerId: p, gameId: 'g-race', version: 2, content: later })]);
     const late = await prisma.notificationDelivery.findFirstOrThrow({ where: { notificationId: `g-race:2:your_turn:${p}` } });
     expect(late).toMatchObject({ status: 'pending', digestId: null });
   });

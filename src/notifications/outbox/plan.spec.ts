@@ -47,6 +47,10 @@ describe('planning deliveries', () => {
     const { deliveries, digest } = planDeliveries(item(), ctx({ digest: true }), options);
     expect(digest).toMatchObject({ playerId: 'p1', day: '2026-12-02', at: new Date('2026-12-02T18:00:00Z'), notificationId: 'digest:p1:2026-12-02' });
     expect(deliveries).toEqual([expect.objectContaining({ channel: 'email', status: 'held', digestId: digest!.deliveryId })]);
+    // A reaction window closing before the 18:00 digest: its mail goes now, not into a digest about a closed window.
+    const soon = planDeliveries(item({ kind: 'reaction_requested', deadlineAt: '2026-12-02T15:00:00.000Z' }), ctx({ digest: true }), { ...options, now: new Date('2026-12-02T09:00:00Z') });
+    expect(soon.digest).toBeNull();
+    expect(soon.deliveries).toEqual([expect.objectContaining({ channel: 'email', status: 'pending', notBefore: new Date('2026-12-02T09:00:00Z') })]);
     const reminder = planDeliveries(item({ kind: 'deadline_reminder', digestible: false }), ctx({ digest: true }), options);
     expect(reminder.digest).toBeNull();
     expect(reminder.deliveries[0]).toMatchObject({ status: 'pending', digestId: null });

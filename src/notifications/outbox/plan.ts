@@ -69,7 +69,7 @@ export function endpointsFor(gameId: string | null, endpoints: readonly Recipien
  * One delivery per enabled channel (and per enabled endpoint). Quiet hours move a mail or a
  * Discord message to the end of the quiet time, unless the deadline it is about would pass
  * first; webhooks go to machines and are never held. With the digest on, turn mail waits
- * ('held') for the player's next digest.
+ * ('held') for the player's next digest, unless its deadline comes first.
  */
 export function planDeliveries(item: OutboxItem, ctx: RecipientContext, options: PlanOptions): { deliveries: PlannedDelivery[]; digest: PlannedDigest | null } {
   const { now } = options;
@@ -82,8 +82,9 @@ export function planDeliveries(item: OutboxItem, ctx: RecipientContext, options:
   const base = { notificationId: item.id, playerId: item.playerId, digestId: null };
 
   if (prefs.email && options.emailAvailable) {
-    if (prefs.digest && item.digestible) {
-      const slot = nextDigestSlot(now, ctx.timeZone, options.digestHour, prefs.quiet);
+    const slot = prefs.digest && item.digestible ? nextDigestSlot(now, ctx.timeZone, options.digestHour, prefs.quiet) : null;
+    // A digest that comes after the deadline the mail is about would tell of a closed window: send it now.
+    if (slot && !(deadline && slot.at >= deadline)) {
       const notificationId = digestNotificationId(item.playerId, slot.day);
       digest = { notificationId, deliveryId: deliveryId(notificationId, 'email', null), playerId: item.playerId, day: slot.day, at: slot.at };
       deliveries.push({ ...base, id: deliveryId(item.id, 'email', null), channel: 'email', endpointId: null, status: 'held', notBefore: slot.at, digestId: digest.deliveryId, aloneAt: humanTime });

@@ -61,6 +61,19 @@ export function zonedTimeToUtc(local: LocalParts, timeZone: string): Date {
   return new Date(second);
 }
 
+/**
+ * The same, for a wall time that may repeat (autumn back): the first pass that is not before
+ * `notBefore`. An hour the clocks go through twice resolves to its first pass otherwise, which
+ * can lie before an instant in its second.
+ */
+export function zonedTimeToUtcFrom(local: LocalParts, timeZone: string, notBefore: Date): Date {
+  const first = zonedTimeToUtc(local, timeZone);
+  if (first.getTime() >= notBefore.getTime()) return first;
+  const guess = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  const second = new Date(guess - offsetAt(notBefore.getTime(), timeZone));
+  return second.getTime() >= notBefore.getTime() ? second : notBefore;
+}
+
 /** The calendar day after (or `days` after) a local date. */
 export function addDays(local: Pick<LocalParts, 'year' | 'month' | 'day'>, days: number): Pick<LocalParts, 'year' | 'month' | 'day'> {
   const d = new Date(Date.UTC(local.year, local.month - 1, local.day + days));

@@ -1,4 +1,4 @@
-import { addDays, localParts, zonedTimeToUtc } from './local-time';
+import { addDays, localParts, zonedTimeToUtcFrom } from './local-time';
 
 /** Quiet hours in minutes after local midnight. start > end wraps midnight; start == end is none. */
 export interface QuietHours {
@@ -21,7 +21,7 @@ export function afterQuietHours(at: Date, timeZone: string, quiet: QuietHours | 
   if (!inQuietHours(minute, quiet)) return at;
   const endsTomorrow = quiet.start > quiet.end && minute >= quiet.start;
   const day = endsTomorrow ? addDays(local, 1) : local;
-  return zonedTimeToUtc({ ...day, hour: Math.floor(quiet.end / 60), minute: quiet.end % 60 }, timeZone);
+  return zonedTimeToUtcFrom({ ...day, hour: Math.floor(quiet.end / 60), minute: quiet.end % 60 }, timeZone, at);
 }
 
 /** "22:30" -> 1350. Returns null for anything that is not a 24-hour HH:MM. */

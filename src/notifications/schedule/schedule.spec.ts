@@ -40,6 +40,14 @@ describe('quiet hours', () => {
     expect(afterQuietHours(at('2026-12-01T12:00:00Z'), 'Asia/Tokyo', night).toISOString()).toBe('2026-12-01T12:00:00.000Z');
   });
 
+  it('ends quiet hours in the second pass of the hour the clocks repeat in autumn, never before now', () => {
+    // 2026-11-01 New York: 01:00-02:00 comes twice (EDT, then EST). 06:15Z is 01:15 EST, the second pass.
+    const quiet = { start: 0, end: 90 };
+    expect(afterQuietHours(at('2026-11-01T06:15:00Z'), 'America/New_York', quiet).toISOString()).toBe('2026-11-01T06:30:00.000Z');
+    // 05:15Z is 01:15 EDT, the first pass: quiet hours end at its 01:30.
+    expect(afterQuietHours(at('2026-11-01T05:15:00Z'), 'America/New_York', quiet).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
   it('parses only 24-hour HH:MM', () => {
     expect(parseClockTime('00:00')).toBe(0);
     expect(parseClockTime('23:59')).toBe(1439);
