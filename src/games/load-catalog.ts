@@ -2,13 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { projectRoot } from '../database/migrate';
 import type { GameSystem } from '../rules/engine/types';
+import { ScenarioError } from '../rules/model/scenario-error';
 import { loadScenario } from '../scenarios/load-scenario';
 import { catalogEntry } from './catalog-builder';
 import { StaticCatalog } from './game-catalog';
 
 /**
- * Every scenario folder under src/scenarios that has a scenario.json, validated at load with
- * the system its manifest names. A scenario with a mistake, or for a system this server does
+ * Every scenario folder under src/scenarios that has a scenario.json, validated at load: the
+ * generic checks, then those of the system its manifest names (GameSystem.checkScenario). A scenario with a mistake, or for a system this server does
  * not have, stops the server with a message naming it: a half-loaded catalog would be worse.
  * Folders without scenario.json (a scenario still being authored) are skipped.
  */
@@ -21,6 +22,9 @@ export function loadCatalog(systems: readonly GameSystem[], dir = resolve(projec
     const scenario = loadScenario(folder);
     const system = byId.get(scenario.manifest.system);
     if (!system) throw new Error(`Scenario ${name} needs game system "${scenario.manifest.system}", which this server does not have (known: ${[...byId.keys()].join(', ') || 'none'}).`);
+    // The generic checks passed; now what only the system knows (its phase kinds, its data sections).
+    const issues = system.checkScenario(scenario);
+    if (issues.length > 0) throw new ScenarioError(name, issues);
     entries.push(catalogEntry(scenario, system));
   }
   return new StaticCatalog(entries);

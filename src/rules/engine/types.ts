@@ -7,6 +7,9 @@
  * arrives as data and randomness arrives through `Dice`.
  */
 
+import type { Scenario } from '../model/scenario';
+import type { ScenarioIssue } from '../model/scenario-error';
+
 /** A side of the game as named by the scenario, e.g. 'P1' and 'P2'. */
 export type SideId = string;
 
@@ -105,7 +108,15 @@ export interface UnitOptions {
 export interface GameSystem<S = unknown, Sub = unknown> {
   readonly id: string;
 
-  /** Events that bring a new game of `scenario` into being (evolve them from `undefined`). */
+  /**
+   * What this system finds wrong with a scenario that passed the generic checks (unknown phase
+   * kinds, its own data sections, ids they name); empty when it can play it. The loader refuses
+   * a scenario with any issue (games/load-catalog.ts), and start throws on one.
+   */
+  checkScenario(scenario: Scenario): readonly ScenarioIssue[];
+
+  /** Events that bring a new game of `scenario` into being (evolve them from `undefined`). A
+   *  scenario with issues (checkScenario) throws a ScenarioError. */
   start(scenario: unknown, options: { sides: SideId[] }): RulesEvent[];
 
   /** The only state transition. `state` is undefined for the first event. */

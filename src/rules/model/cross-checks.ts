@@ -1,16 +1,14 @@
 import { HexGrid, gridFor } from '../hex/grid';
 import { Scenario } from './scenario';
-import { ScenarioIssue, formatPath } from './scenario-error';
-
-type Report = (file: string, path: readonly PropertyKey[], message: string) => void;
+import { HexCheck, checkSetupTurnsVictory, tagsOf } from './cross-checks-play';
+import { Report, ScenarioIssue, issueList } from './scenario-error';
 
 /**
  * Checks that span files or need the map: labels on the board, legend
  * characters, ids that refer to other files. Shapes were checked by zod.
  */
 export function crossCheck(s: Scenario): ScenarioIssue[] {
-  const issues: ScenarioIssue[] = [];
-  const report: Report = (file, path, message) => issues.push({ file, path: formatPath(path), message });
+  const { issues, report } = issueList();
   const sides = new Set(s.manifest.sides.map((x) => x.id));
   const grid = checkMapShape(s, report);
   if (grid === null) return issues;
@@ -25,8 +23,8 @@ export function crossCheck(s: Scenario): ScenarioIssue[] {
   checkTerrain(s, report);
   checkRules(s, report);
   checkUnits(s, sides, report);
-  checkOob(s, sides, hex, report);
-  checkSetupTurnsVictory(s, sides, hex, report);
+  const unitIds = checkOob(s, sides, hex, report);
+  checkSetupTurnsVictory(s, { sides, unitIds, tags: tagsOf(s) }, hex, report);
   return issues;
 }
 
@@ -68,7 +66,7 @@ function onMapTest(s: Scenario, grid: HexGrid): (i: number) => boolean {
 function checkMap(
   s: Scenario,
   grid: HexGrid,
-  hex: (file: string, path: readonly PropertyKey[], label: string) => number,
+  hex: HexCheck,
   sides: ReadonlySet<string>,
   report: Report,
 ): void {
@@ -94,8 +92,11 @@ function checkMap(
   needOverlay('bridge', ['bridges'], m.bridges.length > 0);
   needOverlay('city', ['cities'], m.cities.length > 0);
   needOverlay('airfield', ['airfields'], m.airfields.length > 0);
+  // A bridge carries a road (or a railway…) over water: one on no such path is a misplaced label.
+  const carried = new Set([...m.roads, ...m.networks.flatMap((n) => n.paths)].flat());
   m.bridges.forEach((b, i) => {
-    hex('map.json', ['bridges', i, 'hex'], b.hex);
+    if (hex('map.json', ['bridges', i, 'hex'], b.hex) >= 0 && !carried.has(b.hex))
+      report('map.json', ['bridges', i, 'hex'], `bridge "${b.hex}" is on no road or network path`);
     for (const side of Object.keys(b.passage))
       if (!sides.has(side)) report('map.json', ['bridges', i, 'passage', side], `"${side}" is not a side of scenario.json`);
   });
@@ -218,9 +219,9 @@ function checkUnits(s: Scenario, sides: ReadonlySet<string>, report: Report): vo
 function checkOob(
   s: Scenario,
   sides: ReadonlySet<string>,
-  hex: (file: string, path: readonly PropertyKey[], label: string) => number,
+  hex: HexCheck,
   report: Report,
-): void {
+): ReadonlySet<string> {
   const ids = new Map<string, string>();
   s.oob.units.forEach((u, i) => {
     const expanded = u.count === undefined ? [u.id] : Array.from({ length: u.count }, (_, k) => `${u.id}-${k + 1}`);
@@ -244,55 +245,5 @@ function checkOob(
     }
     if ('zone' in at && !Object.hasOwn(s.setup.zones, at.zone)) report('oob.json', [...p, 'at', 'zone'], `zone "${at.zone}" is not defined in setup.json`);
   });
-}
-
-function checkSetupTurnsVictory(
-  s: Scenario,
-  sides: ReadonlySet<string>,
-  hex: (file: string, path: readonly PropertyKey[], label: string) => number,
-  report: Report,
-): void {
-  for (const [id, z] of Object.entries(s.setup.zones)) {
-    const p = ['zones', id];
-    if (z.side !== undefined && !sides.has(z.side)) report('setup.json', [...p, 'side'], `"${z.side}" is not a side`);
-    (z.hexes ?? []).forEach((h, j) => hex('setup.json', [...p, 'hexes', j], h));
-    [...(z.terrain ?? []), ...(z.notAdjacentToTerrain ?? [])].forEach((t) => {
-      if (!Object.hasOwn(s.terrain.terrain, t)) report('setup.json', p, `terrain "${t}" is not defined in terrain.json`);
-    });
-    [...(z.overlays ?? []), ...(z.excludeOverlays ?? [])].forEach((o) => {
-      if (!Object.hasOwn(s.terrain.overlays, o)) report('setup.json', p, `overlay "${o}" is not defined in terrain.json`);
-    });
-  }
-  s.setup.constraints.forEach((c, i) => {
-    if (c.kind === 'tags-in-zone' && !Object.hasOwn(s.setup.zones, c.zone)) report('setup.json', ['constraints', i, 'zone'], `zone "${c.zone}" is not defined`);
-  });
-  for (const side of Object.keys(s.setup.hiddenMarkers))
-    if (!sides.has(side)) report('setup.json', ['hiddenMarkers', side], `"${side}" is not a side`);
-
-  const phaseIds = new Set<string>();
-  for (const key of ['setup', 'phases'] as const) {
-    s.turns[key].forEach((ph, i) => {
-      const p = [key, i];
-      if (phaseIds.has(ph.id)) report('turns.json', [...p, 'id'], `phase id "${ph.id}" is used twice`);
-      phaseIds.add(ph.id);
-      if (ph.side !== undefined && !sides.has(ph.side)) report('turns.json', [...p, 'side'], `"${ph.side}" is not a side`);
-      (ph.sides ?? []).forEach((x, j) => {
-        if (!sides.has(x)) report('turns.json', [...p, 'sides', j], `"${x}" is not a side`);
-      });
-      if (!ph.auto && ph.mode === 'sequential' && ph.side === undefined) report('turns.json', p, 'a sequential phase needs "side"');
-      if (!ph.auto && ph.mode === 'simultaneous' && (ph.sides ?? []).length === 0) report('turns.json', p, 'a simultaneous phase needs "sides"');
-    });
-  }
-  s.victory.conditions.forEach((c, i) => {
-    const p = ['conditions', i];
-    if (!sides.has(c.side)) report('victory.json', [...p, 'side'], `"${c.side}" is not a side`);
-    if (c.kind === 'occupy') {
-      const a = c.area;
-      if ('hexes' in a) a.hexes.forEach((h, j) => hex('victory.json', [...p, 'area', 'hexes', j], h));
-      if ('city' in a && !s.map.cities.some((x) => x.id === a.city)) report('victory.json', [...p, 'area', 'city'], `city "${a.city}" is not on the map`);
-      if ('capital' in a && !s.map.cities.some((x) => x.capital)) report('victory.json', [...p, 'area'], 'the map has no capital city');
-    }
-  });
-  const w = s.victory.atTurnLimit.winner;
-  if (w !== null && !sides.has(w)) report('victory.json', ['atTurnLimit', 'winner'], `"${w}" is not a side`);
+  return new Set(ids.keys());
 }

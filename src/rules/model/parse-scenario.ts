@@ -1,6 +1,6 @@
 import { crossCheck } from './cross-checks';
 import { SCENARIO_FILES, Scenario, ScenarioFileName } from './scenario';
-import { ScenarioError, ScenarioIssue, formatPath } from './scenario-error';
+import { ScenarioError, ScenarioIssue, zodIssues } from './scenario-error';
 
 export type ScenarioCheck = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
@@ -20,7 +20,7 @@ export function checkScenario(files: Readonly<Record<string, unknown>>): Scenari
     }
     const result = SCENARIO_FILES[name].safeParse(files[name]);
     if (result.success) parsed[name] = result.data;
-    else for (const i of result.error.issues) issues.push({ file: name, path: formatPath(i.path), message: i.message });
+    else issues.push(...zodIssues(name, [], result.error));
   }
   if (issues.length > 0) return { ok: false, issues };
   const scenario = {

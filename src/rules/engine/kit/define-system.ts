@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Json, JsonObject } from '../../model/json';
 import { parseScenario } from '../../model/parse-scenario';
 import { Scenario } from '../../model/scenario';
+import { ScenarioError, ScenarioIssue } from '../../model/scenario-error';
 import { GameState } from '../../model/state';
 import { privateEvent, publicEvent } from '../events';
 import { evolve } from '../evolve';
@@ -11,6 +12,7 @@ import { Dice, GameSystem, Parsed, RawSubmission, RulesEvent, SideId, UnitOption
 import { kernelView } from '../view';
 import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
+import { scenarioChecker } from './check-scenario';
 import { Resolution, advance, fold, handlerFor, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
 
@@ -21,9 +23,11 @@ import { Submission, SystemSpec } from './types';
  * phases and the reactions that make the game.
  */
 export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<GameState<X>, Submission> {
+  const check = scenarioChecker(spec);
   return {
     id: spec.id,
-    start: (scenario, options) => start(spec, scenario, options.sides),
+    checkScenario: check,
+    start: (scenario, options) => start(spec, check, scenario, options.sides),
     evolve: (state, event) => evolve(state, event, spec.evolve),
     phase: phaseInfo,
     parse: (state, side, raw) => parse(spec, state, side, raw),
@@ -35,13 +39,14 @@ export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<Ga
   };
 }
 
-function start<X extends Json>(spec: SystemSpec<X>, input: unknown, sides: SideId[]): RulesEvent[] {
+function start<X extends Json>(spec: SystemSpec<X>, check: (s: Scenario) => readonly ScenarioIssue[], input: unknown, sides: SideId[]): RulesEvent[] {
   const scenario = isScenario(input) ? input : parseScenario(input as Record<string, unknown>);
   if (scenario.manifest.system !== spec.id) throw new Error(`scenario ${scenario.manifest.id} is for system "${scenario.manifest.system}", not "${spec.id}"`);
   const known = scenario.manifest.sides.map((s) => s.id);
   for (const s of sides) if (!known.includes(s)) throw new Error(`side "${s}" is not a side of scenario ${scenario.manifest.id}`);
-  for (const p of [...scenario.turns.setup, ...scenario.turns.phases])
-    if (spec.phases[p.kind] === undefined) throw new Error(`system ${spec.id} cannot play phase kind "${p.kind}" (phase ${p.id})`);
+  // Normally checked at load already (cached); a scenario handed straight to start is checked here.
+  const issues = check(scenario);
+  if (issues.length > 0) throw new ScenarioError(`"${scenario.manifest.id}"`, issues);
   const first = publicEvent('GameStarted', { scenario, ext: spec.initialExt(scenario) });
   const r = new Resolution(spec, evolve<X>(undefined, first, spec.evolve), noDice, sides[0] ?? known[0]!);
   advance(r);

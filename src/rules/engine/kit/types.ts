@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Json, JsonObject } from '../../model/json';
 import { Scenario } from '../../model/scenario';
+import { ScenarioIssue } from '../../model/scenario-error';
 import { GameState, ReactionRequest } from '../../model/state';
 import { EventBody } from '../events';
 import { SystemEvolve } from '../evolve';
@@ -99,4 +100,10 @@ export interface SystemSpec<X extends Json> {
   view?(state: GameState<X>, viewer: Viewer, base: GameView): GameView;
   /** Victory at the end of a turn; default: victory.json conditions. */
   victory?(state: GameState<X>): Outcome | null;
+  /**
+   * The system's own check of a scenario that passed the generic ones: its sections of
+   * rules.json and scenario.json, and the ids they name. Each issue names the file and the
+   * JSON path (model/scenario-error.ts). Phase kinds are checked by the kit (check-scenario.ts).
+   */
+  checkScenario?(scenario: Scenario): readonly ScenarioIssue[];
 }

@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { Scenario } from '../../model/scenario';
+import { doc } from '../../model/schema/common';
+import { combatSection, readSection } from './sections';
 
 /**
  * rules.json `combat.airOps`: the data of air operations and logistics
  * (GT-5.3, GT-5.4, GT-6B, GT-6N, GT-6P, GT-7F.3, GT-7G, GT-7H). Numbers per
  * unit type stay in units.json values (`launchSlots`, `rearms`,
  * `refuelMarkers`). A scenario without the section gets the rules' values.
+ * Strict, with the documentation keys (`description`…): see sections.ts.
  */
 const tags = z.array(z.string()).min(1);
 
-export const airOpsSchema = z.looseObject({
+export const airOpsSchema = z.strictObject({
+  ...doc,
+  /** Cited by the scenario's own text; the rules cite the ids of each part below. */
+  ruleId: z.string().optional(),
   /** Q-GT-16: what a ship may launch (a unit with any of these tags). */
   launchable: tags.default(['aircraft', 'landing-craft', 'amphibian']),
   /** Launches per ship and turn when its type has no values.launchSlots (GT-5.3). */
   launchSlots: z.int().min(0).default(6),
   /** Launches from a landing craft on the map: the Zodiac from an LCU/LCAC (GT-2.32), the SEAL into the sea (GT-2.16). */
   craftLaunch: z
-    .array(z.strictObject({ unit: tags, from: tags, ruleId: z.string() }))
+    .array(z.strictObject({ ...doc, unit: tags, from: tags, ruleId: z.string() }))
     .default([
       { unit: ['zodiac'], from: ['lcu', 'lcac'], ruleId: 'GT-2.32' },
       { unit: ['seal'], from: ['landing-craft'], ruleId: 'GT-2.16' },
@@ -25,7 +31,7 @@ export const airOpsSchema = z.looseObject({
   recoverable: tags.default(['aircraft', 'landing-craft', 'amphibian']),
   recoverAfloat: z.array(z.string()).default(['amphibian']),
   /** Units that only some ships may take (GT-2.38: the AV-8B, only the LHD). */
-  onlyShips: z.array(z.strictObject({ unit: tags, ship: tags, ruleId: z.string() })).default([{ unit: ['lhd-only'], ship: ['lhd'], ruleId: 'GT-2.38' }]),
+  onlyShips: z.array(z.strictObject({ ...doc, unit: tags, ship: tags, ruleId: z.string() })).default([{ unit: ['lhd-only'], ship: ['lhd'], ruleId: 'GT-2.38' }]),
   /** GT-7F.3, Q-GT-39: passengers that may fire from a ship, and at what class. */
   passengerTags: tags.default(['ship-passenger-fire']),
   passengerTargetClass: z.string().default('air'),
@@ -51,15 +57,15 @@ export const airOpsSchema = z.looseObject({
 });
 export type AirOpsData = z.infer<typeof airOpsSchema>;
 
+export const AIR_OPS_SECTION = combatSection('airOps', airOpsSchema);
+
 const cache = new WeakMap<Scenario, AirOpsData>();
 
-/** The scenario's air operations data, parsed once (throws on a malformed section: a scenario mistake). */
+/** The scenario's air operations data, parsed once (a malformed section throws a ScenarioError; checked at load). */
 export function airOps(s: Scenario): AirOpsData {
   let d = cache.get(s);
   if (d === undefined) {
-    const r = airOpsSchema.safeParse((s.rules.combat as Record<string, unknown>)['airOps'] ?? {});
-    if (!r.success) throw new Error(`rules.json combat.airOps: ${r.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    d = r.data;
+    d = readSection(s, AIR_OPS_SECTION);
     cache.set(s, d);
   }
   return d;

@@ -4,6 +4,7 @@ import { GameState, UnitState } from '../../model/state';
 import { SideId } from '../../engine/types';
 import { gatorsData } from './data';
 import { groundData } from './ground-data';
+import { airOps } from './air-data';
 
 /**
  * The Gators! state beyond the kernel's.
@@ -28,10 +29,15 @@ export type GatorsExt = {
   readonly features: { readonly [feature: string]: Json };
 };
 
-/** The public state of a new game; parsing the scenario's Gators! data here makes a malformed section fail at start. */
+/**
+ * The public state of a new game. The scenario was checked at load (check-scenario.ts); reading
+ * every data section here as well makes one handed straight to the engine fail at start, not
+ * at the first order that reads it.
+ */
 export function initialExt(s: Scenario): GatorsExt {
   gatorsData(s);
   groundData(s);
+  airOps(s);
   return { debris: [], launches: {}, refuel: {}, airfields: {}, features: {} };
 }
 

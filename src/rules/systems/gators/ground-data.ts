@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { Scenario } from '../../model/scenario';
+import { doc } from '../../model/schema/common';
+import { combatSection, readSection } from './sections';
 
 /**
  * The data of the ground special rules (part 3), from free-form sections of
  * rules.json `combat` (as data.ts does for part 1): which tags play which
  * role, the dice and the columns. A scenario without a section gets the
  * first scenario's values, so the rules read the same with or without it.
+ * Strict, with the documentation keys (`description`…): see sections.ts.
  */
 
 const tags = z.array(z.string().min(1)).min(1);
 
-const squadsSchema = z.looseObject({
+const squadsSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-6H.2'),
   squadTags: tags.default(['squad']),
   commandTags: tags.default(['command']),
@@ -20,13 +24,15 @@ const squadsSchema = z.looseObject({
   splitTags: tags.default(['rifle-platoon']),
 });
 
-const camouflageSchema = z.looseObject({
+const camouflageSchema = z.strictObject({
+  ...doc,
   /** GT-6L.2: moving within this terrain keeps the camouflage; GT-6L.3: there only these tags uncover. */
   keepInTerrain: tags.default(['jungle']),
   uncoverTags: tags.default(['recon']),
 });
 
-const guerrillasSchema = z.looseObject({
+const guerrillasSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-6M.2'),
   tags: tags.default(['guerrilla']),
   /** The off-map box the unraised counters wait in (oob.json). */
@@ -37,7 +43,8 @@ const guerrillasSchema = z.looseObject({
   waterTags: tags.default(['rowpu']),
 });
 
-const medicsSchema = z.looseObject({
+const medicsSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-6O.1'),
   tags: tags.default(['medics']),
   rolls: z.array(z.int().min(1)).min(1).default([5, 6]),
@@ -47,13 +54,15 @@ const medicsSchema = z.looseObject({
   hostageTakerTags: tags.default(['guerrilla']),
 });
 
-const debrisSchema = z.looseObject({
+const debrisSchema = z.strictObject({
+  ...doc,
   /** GT-6Q.3: no vehicle may enter (landing craft are read as vehicles: Debris "may block a beach", GT-6Q.2). */
   blocksTags: tags.default(['vehicle', 'landing-craft']),
   /** GT-6Q.8: Debris on a bridge closes it to these. */
   bridgeBlocksTags: tags.default(['ground']),
   trap: z
-    .looseObject({
+    .strictObject({
+      ...doc,
       rolls: z.array(z.int().min(1)).min(1).default([1, 2]),
       column: z.string().default('2'),
       victimTags: tags.default(['infantry']),
@@ -69,9 +78,10 @@ const debrisSchema = z.looseObject({
   leftByTags: tags.default(['platoon']),
 });
 
-const sabotageTarget = z.strictObject({ tags, column: z.string(), skipPreRolls: z.boolean().default(false) });
+const sabotageTarget = z.strictObject({ ...doc, tags, column: z.string(), skipPreRolls: z.boolean().default(false) });
 
-const sabotageSchema = z.looseObject({
+const sabotageSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-7K.1'),
   unitTags: tags.default(['seal']),
   /** GT-7K.1 (1)–(3): the first entry whose tags the defender has gives the fixed column. */
@@ -81,10 +91,11 @@ const sabotageSchema = z.looseObject({
     { tags: ['guerrilla'], column: '2', skipPreRolls: true },
   ]),
   /** GT-7K.1 (4), Q-GT-43: every aircraft on an airfield, one roll each. */
-  aircraft: z.strictObject({ tags, column: z.string() }).default({ tags: ['aircraft'], column: '3' }),
+  aircraft: z.strictObject({ ...doc, tags, column: z.string() }).default({ tags: ['aircraft'], column: '3' }),
 });
 
-const bombardmentSchema = z.looseObject({
+const bombardmentSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-7J.2'),
   /** Q-GT-42: "bombardment" = an attack by a unit of this range or more. */
   rangedFrom: z.int().min(2).default(2),
@@ -94,7 +105,8 @@ const bombardmentSchema = z.looseObject({
   spotterRuleId: z.string().default('GT-7J.3'),
 });
 
-const commandBonusSchema = z.looseObject({
+const commandBonusSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-2.42'),
   vehicleTags: tags.default(['apc']),
   unitTags: tags.default(['infantry', 'infantry-weapon']),
@@ -102,7 +114,8 @@ const commandBonusSchema = z.looseObject({
   modifier: z.int().default(1),
 });
 
-const reconSchema = z.looseObject({
+const reconSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-2.13'),
   teamTags: tags.default(['recon']),
   /** The pre-roll's highest success with an enemy aircraft next to the team, outside these. */
@@ -112,13 +125,28 @@ const reconSchema = z.looseObject({
   notInOverlays: z.array(z.string()).default(['city']),
 });
 
-const sniperSchema = z.looseObject({
+const sniperSchema = z.strictObject({
+  ...doc,
   ruleId: z.string().default('GT-2.15'),
   unitTags: tags.default(['sniper']),
   targetTags: tags.default(['single-person']),
   /** Lowest die that hits, by range. */
   hitFrom: z.record(z.string(), z.int().min(1)).default({ '1': 3, '2': 4 }),
 });
+
+/** The sections of this file, by GroundData key (rules.json combat.<key>), for the check at load. */
+export const GROUND_SECTIONS = {
+  squads: combatSection('squads', squadsSchema),
+  camouflage: combatSection('camouflage', camouflageSchema),
+  guerrillas: combatSection('guerrillas', guerrillasSchema),
+  medics: combatSection('medics', medicsSchema),
+  debris: combatSection('debris', debrisSchema),
+  sabotage: combatSection('sabotage', sabotageSchema),
+  bombardment: combatSection('bombardment', bombardmentSchema),
+  commandBonus: combatSection('commandBonus', commandBonusSchema),
+  recon: combatSection('recon', reconSchema),
+  sniper: combatSection('sniper', sniperSchema),
+};
 
 export interface GroundData {
   readonly squads: z.infer<typeof squadsSchema>;
@@ -135,7 +163,7 @@ export interface GroundData {
 
 const cache = new WeakMap<Scenario, GroundData>();
 
-/** The scenario's ground-rule data, parsed once (throws on a malformed section: a scenario mistake). */
+/** The scenario's ground-rule data, parsed once (a malformed section throws a ScenarioError; checked at load). */
 export function groundData(s: Scenario): GroundData {
   let d = cache.get(s);
   if (d === undefined) {
@@ -146,22 +174,17 @@ export function groundData(s: Scenario): GroundData {
 }
 
 export function parseGroundData(s: Scenario): GroundData {
-  const combat = s.rules.combat as Record<string, unknown>;
-  const section = <T>(name: string, schema: z.ZodType<T>): T => {
-    const r = schema.safeParse(combat[name] ?? {});
-    if (!r.success) throw new Error(`rules.json combat.${name}: ${r.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    return r.data;
-  };
+  const g = GROUND_SECTIONS;
   return {
-    squads: section('squads', squadsSchema),
-    camouflage: section('camouflage', camouflageSchema),
-    guerrillas: section('guerrillas', guerrillasSchema),
-    medics: section('medics', medicsSchema),
-    debris: section('debris', debrisSchema),
-    sabotage: section('sabotage', sabotageSchema),
-    bombardment: section('bombardment', bombardmentSchema),
-    commandBonus: section('commandBonus', commandBonusSchema),
-    recon: section('recon', reconSchema),
-    sniper: section('sniper', sniperSchema),
+    squads: readSection(s, g.squads),
+    camouflage: readSection(s, g.camouflage),
+    guerrillas: readSection(s, g.guerrillas),
+    medics: readSection(s, g.medics),
+    debris: readSection(s, g.debris),
+    sabotage: readSection(s, g.sabotage),
+    bombardment: readSection(s, g.bombardment),
+    commandBonus: readSection(s, g.commandBonus),
+    recon: readSection(s, g.recon),
+    sniper: readSection(s, g.sniper),
   };
 }

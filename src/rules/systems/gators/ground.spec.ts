@@ -26,7 +26,7 @@ describe('ground rules data (rules.json combat.*)', () => {
 
   it('a malformed section is a scenario error naming it', () => {
     const bad: Scenario = { ...scenario, rules: { ...scenario.rules, combat: { ...scenario.rules.combat, medics: { rolls: 'five' } } } };
-    expect(() => parseGroundData(bad)).toThrow(/combat\.medics: rolls/);
+    expect(() => parseGroundData(bad)).toThrow(/rules\.json at combat\.medics\.rolls: /);
   });
 
   it('hasDebris reads the public Debris markers (GT-6Q.4: part 2 keeps Debris airfields unusable with it)', () => {

@@ -4,6 +4,7 @@ import { assertNever } from '../../engine/assert-never';
 import { defineSystem } from '../../engine/kit/define-system';
 import { PhaseKind, SystemSpec } from '../../engine/kit/types';
 import { GameState } from '../../model/state';
+import { checkGatorsScenario } from './check-scenario';
 import { combineEvolve, combineHooks } from './combine';
 import { CombinedHooks, GatorsFeature, Handler, PHASE_KINDS, PhaseKindId } from './feature';
 import { FEATURES } from './features';
@@ -65,6 +66,7 @@ export function gatorsSpec(features: readonly GatorsFeature[] = FEATURES): Syste
     evolve: combineEvolve(features),
     view: (state, viewer, base) => views.reduce((v, f) => f(state, viewer, v), base),
     victory: (state: GameState<GatorsExt>) => gatorsVictory(state),
+    checkScenario: (scenario) => checkGatorsScenario(scenario, features),
   };
 }
 

@@ -94,6 +94,7 @@ function raised(state: GState, data: unknown): GState {
 
 export const guerrillas: GatorsFeature = {
   id: 'guerrillas',
+  modules: ['rowpu'],
   rules: ['GT-6M.1', 'GT-6M.2', 'GT-6M.3', 'GT-6M.4', 'GT-6M.5', 'GT-7L.1', 'Q-GT-28', 'GT-2.28'],
   phases: {
     guerrillas: {

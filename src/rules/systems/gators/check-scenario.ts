@@ -1,0 +1,42 @@
+import { Scenario } from '../../model/scenario';
+import { ScenarioIssue, issueList } from '../../model/scenario-error';
+import { doc } from '../../model/schema/common';
+import { AIR_OPS_SECTION } from './air-data';
+import { checkAirRefs } from './check-air-refs';
+import { checkGroundRefs } from './check-ground-refs';
+import { Refs } from './check-refs';
+import { GATORS_SECTIONS } from './data';
+import { GatorsFeature } from './feature';
+import { FEATURES } from './features';
+import { GROUND_SECTIONS } from './ground-data';
+import { Section, sectionIssues } from './sections';
+
+/** Every section Gators! reads beyond the kernel schema (data.ts, ground-data.ts, air-data.ts). */
+const SECTIONS: readonly Section<unknown>[] = [...Object.values(GATORS_SECTIONS), ...Object.values(GROUND_SECTIONS), AIR_OPS_SECTION];
+
+/** rules.json `combat` keys Gators! knows: the kernel's odds table, its own sections, documentation. */
+const COMBAT_KEYS = new Set(['odds', ...Object.keys(doc), ...SECTIONS.filter((x) => x.file === 'rules.json').map((x) => x.path[1]!)]);
+
+/**
+ * The Gators! check of a scenario (SystemSpec.checkScenario), run at load after the generic
+ * checks: its sections parse with their strict schemas, `combat` holds no section Gators! does
+ * not read, every module names a feature, and the ids the sections name exist (check-refs.ts).
+ * Without it these mistakes surfaced at game start, mid-game, or never.
+ */
+export function checkGatorsScenario(s: Scenario, features: readonly GatorsFeature[]): ScenarioIssue[] {
+  const { issues, report } = issueList();
+  for (const key of Object.keys(s.rules.combat))
+    if (!COMBAT_KEYS.has(key)) report('rules.json', ['combat', key], `"${key}" is not a combat section Gators! reads (${[...COMBAT_KEYS].join(', ')})`);
+  // A module names a feature of the registry (or of a spec built with its own list, as tests do).
+  const modules = new Set([...FEATURES, ...features].flatMap((f) => [f.id, ...(f.modules ?? [])]));
+  s.manifest.modules.forEach((m, i) => {
+    if (!modules.has(m)) report('scenario.json', ['modules', i], `"${m}" is not a Gators! rule module (${[...modules].sort().join(', ')})`);
+  });
+  const shapes = SECTIONS.flatMap((sec) => sectionIssues(s, sec));
+  // The ids are read from the parsed sections: only once every one of them parses.
+  if (shapes.length > 0) return [...issues, ...shapes];
+  const refs = new Refs(s, report);
+  checkAirRefs(refs);
+  checkGroundRefs(refs);
+  return issues;
+}

@@ -1,0 +1,111 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCatalog } from '../games/load-catalog';
+import { ScenarioError } from '../rules/model/scenario-error';
+import { SYSTEMS } from '../rules/systems';
+import { gators } from '../rules/systems/gators';
+import { testScenarioFiles } from '../rules/testing/scenario-files';
+import { testSystem } from '../rules/testing/test-system';
+import { loadScenario } from './load-scenario';
+
+/**
+ * Scenario mistakes refused at load, the way the server loads (loadCatalog with the real
+ * systems): a copy of the real gators-unnarstan folder broken one thing at a time. Each used to
+ * be accepted, and failed at game start, mid-game or never (found by an audit).
+ */
+const REAL = join(__dirname, 'gators-unnarstan');
+const tmp: string[] = [];
+afterAll(() => tmp.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Files = Record<string, any>;
+function copy(edit: (f: Files) => void = () => {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'scenario-load-'));
+  tmp.push(root);
+  const dir = join(root, 'gators-unnarstan');
+  cpSync(REAL, dir, { recursive: true });
+  const files: Files = {};
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) files[f] = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+  edit(files);
+  for (const [f, j] of Object.entries(files)) writeFileSync(join(dir, f), JSON.stringify(j, null, 2));
+  return root;
+}
+
+function refusal(root: string): ScenarioError {
+  try {
+    loadCatalog(SYSTEMS, root);
+  } catch (e) {
+    if (e instanceof ScenarioError) return e;
+    throw e;
+  }
+  throw new Error('the scenario was accepted');
+}
+
+/** A hex of the map with terrain character ch on no road. */
+function hexOf(f: Files, ch: string): string {
+  const m = f['map.json'];
+  const onRoad = new Set<string>(m.roads.flat());
+  for (let r = 0; r < m.rows; r++)
+    for (let c = 0; c < m.columns; c++) {
+      const label = String(c + 1).padStart(2, '0') + String(r + 1).padStart(2, '0');
+      if (m.terrainRows[r][c] === ch && !onRoad.has(label)) return label;
+    }
+  throw new Error(`no hex "${ch}" off the roads`);
+}
+
+describe('scenario checks at load (loadCatalog)', () => {
+  it('loads the real gators-unnarstan scenario, unchanged', () => {
+    expect(loadCatalog(SYSTEMS, copy()).get('gators-unnarstan')?.systemId).toBe('gators');
+  });
+
+  it('loads the kernel test scenario with its system', () => {
+    const root = mkdtempSync(join(tmpdir(), 'scenario-load-'));
+    tmp.push(root);
+    mkdirSync(join(root, 'kernel-test'));
+    for (const [f, j] of Object.entries(testScenarioFiles())) writeFileSync(join(root, 'kernel-test', f), JSON.stringify(j));
+    expect(loadCatalog([...SYSTEMS, testSystem], root).get('kernel-test')?.systemId).toBe('kernel-test');
+  });
+
+  it.each<[string, (f: Files) => void, RegExp]>([
+    ['1. a phase kind the system does not play', (f) => (f['turns.json'].phases[0].kind = 'lanch'), /turns\.json at phases\[0\]\.kind: system gators has no phase kind "lanch"/],
+    ['2. a module naming no feature', (f) => f['scenario.json'].modules.push('no-such-feature'), /scenario\.json at modules\[14\]: "no-such-feature" is not a Gators! rule module/],
+    ['3. a setup constraint naming a unit not in oob.json', (f) => (f['setup.json'].constraints[0].unit = 'p1-lsx'), /setup\.json at constraints\[0\]\.unit: "p1-lsx" is not a unit of oob\.json/],
+    ['4. victory requiring a tag no unit type has', (f) => (f['victory.json'].conditions[0].requires[1].tags = ['uh-1m']), /victory\.json at conditions\[0\]\.requires\[1\]\.tags\[0\]: no unit type of units\.json has tag "uh-1m"/],
+    ['5. a bridge on no road', (f) => (f['map.json'].bridges[6].hex = hexOf(f, 'J')), /map\.json at bridges\[6\]\.hex: bridge "\d+" is on no road/],
+    [
+      '6. a loadout keyed by a unit type units.json lacks',
+      (f) => {
+        const l = f['rules.json'].combat.airAttack.loadouts;
+        l['f-5x'] = l['f-5a'];
+        delete l['f-5a'];
+      },
+      /rules\.json at combat\.airAttack\.loadouts\["f-5x"\]: "f-5x" is not a unit type of units\.json/,
+    ],
+    ['7. a sabotage column not in the combat table', (f) => (f['rules.json'].combat.sabotage.targets[0].column = '9'), /rules\.json at combat\.sabotage\.targets\[0\]\.column: "9" is not a column of the combat table/],
+    ['8. a breakdown die that is not a number', (f) => (f['rules.json'].combat.breakdown.die = 'six'), /rules\.json at combat\.breakdown\.die: /],
+    ['9. a negative number of launch slots', (f) => (f['rules.json'].combat.airOps.launchSlots = -3), /rules\.json at combat\.airOps\.launchSlots: /],
+    [
+      '10. a misspelt option',
+      (f) => {
+        delete f['scenario.json'].options.debrisMarkers;
+        f['scenario.json'].options.debrisMarker = 3;
+      },
+      /scenario\.json at options\.debrisMarker: "debrisMarker" is not a known key here/,
+    ],
+    ['10. a misspelt key in a rules section', (f) => (f['rules.json'].combat.debris.trap.colum = '2'), /rules\.json at combat\.debris\.trap\.colum: "colum" is not a known key/],
+    ['10. a misspelt combat section', (f) => (f['rules.json'].combat.sabotgae = {}), /rules\.json at combat\.sabotgae: "sabotgae" is not a combat section Gators! reads/],
+    ['11. a defending side that is no side', (f) => (f['scenario.json'].options.defendingSide = 'P3'), /scenario\.json at options\.defendingSide: "P3" is not a side of scenario\.json/],
+    ['a breakdown roll with no result', (f) => f['rules.json'].combat.breakdown.results.pop(), /rules\.json at combat\.breakdown\.results: no result for a roll of 5/],
+    ['a medics roll off the die', (f) => (f['rules.json'].combat.medics.rolls = [5, 7]), /rules\.json at combat\.medics\.rolls\[1\]: 7 cannot be rolled on a 6-sided die/],
+    ['a written tag no unit has', (f) => (f['rules.json'].combat.debris.blocksTags = ['vehicel']), /rules\.json at combat\.debris\.blocksTags\[0\]: no unit type of units\.json has tag "vehicel"/],
+    ['a marker of no loadout', (f) => (f['rules.json'].combat.airOps.heavyMarkers = ['Gruond']), /rules\.json at combat\.airOps\.heavyMarkers\[0\]: "Gruond" is not a marker/],
+  ])('refuses %s, naming the file and the field', (_name, edit, where) => {
+    expect(refusal(copy(edit)).message).toMatch(where);
+  });
+
+  it('start refuses a broken scenario handed to it directly, with the same ScenarioError', () => {
+    const s = loadScenario(join(copy((f) => (f['rules.json'].combat.airOps.launchSlots = -3)), 'gators-unnarstan'));
+    expect(() => gators.start(s, { sides: ['P1', 'P2'] })).toThrow(ScenarioError);
+  });
+});
