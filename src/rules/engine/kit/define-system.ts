@@ -40,7 +40,7 @@ export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<Ga
 }
 
 function start<X extends Json>(spec: SystemSpec<X>, check: (s: Scenario) => readonly ScenarioIssue[], input: unknown, sides: SideId[]): RulesEvent[] {
-  const scenario = isScenario(input) ? input : parseScenario(input as Record<string, unknown>);
+  const scenario = asScenario(input);
   if (scenario.manifest.system !== spec.id) throw new Error(`scenario ${scenario.manifest.id} is for system "${scenario.manifest.system}", not "${spec.id}"`);
   const known = scenario.manifest.sides.map((s) => s.id);
   for (const s of sides) if (!known.includes(s)) throw new Error(`side "${s}" is not a side of scenario ${scenario.manifest.id}`);
@@ -61,6 +61,11 @@ const noDice: Dice = {
 
 function isScenario(x: unknown): x is Scenario {
   return typeof x === 'object' && x !== null && 'manifest' in x && 'map' in x && 'rules' in x;
+}
+
+/** What `start` receives: a parsed scenario, or its raw files to parse. */
+export function asScenario(input: unknown): Scenario {
+  return isScenario(input) ? input : parseScenario(input as Record<string, unknown>);
 }
 
 const rawOrders = z.union([

@@ -6,8 +6,7 @@ import { checkAirRefs } from './check-air-refs';
 import { checkGroundRefs } from './check-ground-refs';
 import { Refs } from './check-refs';
 import { GATORS_SECTIONS } from './data';
-import { GatorsFeature } from './feature';
-import { FEATURES } from './features';
+import { GATORS_MODULES } from './features';
 import { GROUND_SECTIONS } from './ground-data';
 import { Section, sectionIssues } from './sections';
 
@@ -23,12 +22,12 @@ const COMBAT_KEYS = new Set(['odds', ...Object.keys(doc), ...SECTIONS.filter((x)
  * not read, every module names a feature, and the ids the sections name exist (check-refs.ts).
  * Without it these mistakes surfaced at game start, mid-game, or never.
  */
-export function checkGatorsScenario(s: Scenario, features: readonly GatorsFeature[]): ScenarioIssue[] {
+export function checkGatorsScenario(s: Scenario): ScenarioIssue[] {
   const { issues, report } = issueList();
   for (const key of Object.keys(s.rules.combat))
     if (!COMBAT_KEYS.has(key)) report('rules.json', ['combat', key], `"${key}" is not a combat section Gators! reads (${[...COMBAT_KEYS].join(', ')})`);
-  // A module names a feature of the registry (or of a spec built with its own list, as tests do).
-  const modules = new Set([...FEATURES, ...features].flatMap((f) => [f.id, ...(f.modules ?? [])]));
+  // features.ts MODULES: a module id that switches nothing on is a mistake, not a rule left off.
+  const modules = new Set(GATORS_MODULES);
   s.manifest.modules.forEach((m, i) => {
     if (!modules.has(m)) report('scenario.json', ['modules', i], `"${m}" is not a Gators! rule module (${[...modules].sort().join(', ')})`);
   });

@@ -6,7 +6,7 @@ import { Section, combatSection, readSection, writtenSection } from './sections'
 /**
  * Gators! data that the kernel schema leaves free-form: rules.json
  * `combat.airAttack` (GT-9.4, Q-GT-37), `combat.breakdown` (GT-4.8),
- * `combat.antiLanding` (GT-7O.2) and scenario.json `options`. Parsed here,
+ * `combat.antiLanding` (GT-7O.2), `combat.setup` (GT-4) and scenario.json `options`. Parsed here,
  * once per scenario object; a scenario without them gets the rules' values.
  * Strict: an unknown key is a mistake (sections.ts). Sections also take the
  * documentation keys every scenario object may carry (`description`…).
@@ -75,15 +75,31 @@ export type AntiLandingData = z.infer<typeof antiLandingSchema>;
 
 /** scenario.json `options` holds only scalars (the kernel schema): no documentation keys here. */
 export const optionsSchema = z.strictObject({
-  /** The side that lands from the sea (P1) and the side that defends the island (P2). */
-  landingSide: z.string().default('P1'),
-  defendingSide: z.string().default('P2'),
+  /** The side that lands from the sea and the side that defends; required: side ids are the scenario's to choose. */
+  landingSide: z.string(),
+  defendingSide: z.string(),
   debrisMarkers: z.int().min(0).default(10),
+  /** GT-4.4: how many of rules.json combat.setup.airborneTags may start in the air, and how far from an airfield. */
   airborneF5aMax: z.int().min(0).default(2),
   airborneF5aDistance: z.int().min(0).default(3),
+  /** Q-GT-13: combat.setup.assignTags units aboard each ship but the main one. */
   helicoptersPerOtherShip: z.int().min(0).default(2),
 });
 export type GatorsOptions = z.infer<typeof optionsSchema>;
+
+/** rules.json `combat.setup`: which units the setup limits of GT-4 name (scenario.json options has their numbers). Empty: none. */
+export const setupSchema = z.strictObject({
+  ...doc,
+  /** GT-4.4, Q-GT-15: aircraft that may start in the air. */
+  airborneTags: z.array(z.string()).default([]),
+  /** Q-GT-13: units the landing side may move at setup to another ship (`assign`). */
+  assignTags: z.array(z.string()).default([]),
+  /** The ship the aircraft start on (the LHD): the limits on assignTags units and on arming hold on the others. */
+  mainShipTags: z.array(z.string()).default([]),
+  /** GT-4.11: these, aboard a ship but the main one, must be armed at setup. */
+  armedOffMainShipTags: z.array(z.string()).default([]),
+});
+export type SetupData = z.infer<typeof setupSchema>;
 
 /** The sections of this file, for the check at load (check-scenario.ts). */
 export const GATORS_SECTIONS = {
@@ -91,6 +107,7 @@ export const GATORS_SECTIONS = {
   /** Absent: no breakdown roll (GatorsData.breakdown is null). */
   breakdown: combatSection('breakdown', breakdownSchema, null),
   antiLanding: combatSection('antiLanding', antiLandingSchema),
+  setup: combatSection('setup', setupSchema),
   options: { file: 'scenario.json', path: ['options'], schema: optionsSchema, absent: {} } satisfies Section<GatorsOptions>,
 };
 
@@ -99,6 +116,7 @@ export interface GatorsData {
   readonly breakdown: BreakdownData | null;
   readonly antiLanding: AntiLandingData;
   readonly options: GatorsOptions;
+  readonly setup: SetupData;
 }
 
 const cache = new WeakMap<Scenario, GatorsData>();
@@ -120,5 +138,11 @@ export function parseGatorsData(s: Scenario): GatorsData {
     breakdown: writtenSection(s, g.breakdown) === undefined ? null : readSection(s, g.breakdown),
     antiLanding: readSection(s, g.antiLanding),
     options: readSection(s, g.options),
+    setup: readSection(s, g.setup),
   };
+}
+
+/** Whether scenario.json `modules` lists this module: for a rule inside a feature (the ROWPU in guerrillas); whole features are switched in features.ts MODULES. */
+export function moduleOn(s: Scenario, id: string): boolean {
+  return s.manifest.modules.includes(id);
 }

@@ -60,12 +60,6 @@ export interface FeaturePhase {
  */
 export interface GatorsFeature {
   readonly id: string;
-  /**
-   * Other names scenario.json `modules` may use for this feature (the name of the rule in the
-   * rules book where it differs from the id). A module naming no feature id or alias is refused
-   * at load (check-scenario.ts).
-   */
-  readonly modules?: readonly string[];
   /** Rule IDs this feature implements (for the README and the coverage test). */
   readonly rules: readonly string[];
   readonly phases?: Partial<Record<PhaseKindId, FeaturePhase>>;

@@ -15,7 +15,7 @@ import { refuel } from './features/refuel';
 import { airfields } from './features/airfields';
 import { camouflage } from './features/camouflage';
 import { squads } from './features/squads';
-import { guerrillas } from './features/guerrillas';
+import { ROWPU_MODULE, guerrillas } from './features/guerrillas';
 import { recon } from './features/recon';
 import { medics } from './features/medics';
 import { debris } from './features/debris';
@@ -56,3 +56,38 @@ export const FEATURES: readonly GatorsFeature[] = [
   commandVehicle,
   ownerChoice,
 ];
+
+/**
+ * scenario.json `modules`: each id switches on these features (a scenario lists the ones it
+ * plays). A feature in no module is always on: every Gators! scenario sets up, places ships,
+ * moves and has owners choose (setup-p1/p2, ship-placement, movement-rules, owner-choice); the
+ * unit rules act only on the units.json tags their data names (passenger-fire, landed-aircraft,
+ * recon, command-vehicle). `rowpu` switches GT-6M.3 on within guerrillas (`moduleOn`).
+ */
+export const MODULES: Readonly<Record<string, readonly GatorsFeature[]>> = {
+  camouflage: [camouflage],
+  breakdown: [breakdown],
+  'anti-landing': [antiLanding],
+  'air-attack': [loadouts, airOpsFeature, antiAircraft],
+  'launch-recovery': [launchRecovery],
+  fuel: [refuel],
+  'airfield-capture': [airfields],
+  guerrillas: [guerrillas],
+  [ROWPU_MODULE]: [],
+  medics: [medics],
+  debris: [debris],
+  'seal-attack': [sabotage],
+  bombardment: [bombardment],
+  squads: [squads],
+};
+
+/** The module ids a Gators! scenario.json may list. */
+export const GATORS_MODULES: readonly string[] = Object.keys(MODULES);
+
+const OPTIONAL = new Set(Object.values(MODULES).flat());
+
+/** The features a scenario's modules switch on, in FEATURES order (unknown ids switch nothing on). */
+export function featuresFor(modules: readonly string[]): GatorsFeature[] {
+  const on = new Set(modules.flatMap((m) => (Object.hasOwn(MODULES, m) ? MODULES[m]! : [])));
+  return FEATURES.filter((f) => !OPTIONAL.has(f) || on.has(f));
+}

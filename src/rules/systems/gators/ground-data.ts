@@ -22,6 +22,10 @@ const squadsSchema = z.strictObject({
   commandRange: z.int().min(0).default(3),
   /** GT-4.13, GT-6J.4: only these platoons split into squads. */
   splitTags: tags.default(['rifle-platoon']),
+  /** GT-4.13: the off-map boxes (oob.json) of the unsplit squads and of the split platoons, and the hidden marker the pool lies under. */
+  pool: z.string().min(1).default('squad-pool'),
+  poolMarker: z.string().min(1).default('pool'),
+  splitBox: z.string().min(1).default('split'),
 });
 
 const camouflageSchema = z.strictObject({
@@ -37,6 +41,8 @@ const guerrillasSchema = z.strictObject({
   tags: tags.default(['guerrilla']),
   /** The off-map box the unraised counters wait in (oob.json). */
   pool: z.string().default('guerrilla-pool'),
+  /** The die of the raise roll. */
+  die: z.int().min(2).default(6),
   need: z.int().min(1).default(4),
   /** GT-6M.3: with the enemy's water purifier in or next to a city. */
   needWithWater: z.int().min(1).default(6),
@@ -47,6 +53,8 @@ const medicsSchema = z.strictObject({
   ...doc,
   ruleId: z.string().default('GT-6O.1'),
   tags: tags.default(['medics']),
+  /** The die of the propaganda roll; `rolls` succeed. */
+  die: z.int().min(2).default(6),
   rolls: z.array(z.int().min(1)).min(1).default([5, 6]),
   surrenderTags: tags.default(['militia']),
   /** GT-7M.1: every result against the medics; destroyed instead when these are among the attackers. */
@@ -130,6 +138,8 @@ const sniperSchema = z.strictObject({
   ruleId: z.string().default('GT-2.15'),
   unitTags: tags.default(['sniper']),
   targetTags: tags.default(['single-person']),
+  /** The die of the shot. */
+  die: z.int().min(2).default(6),
   /** Lowest die that hits, by range. */
   hitFrom: z.record(z.string(), z.int().min(1)).default({ '1': 3, '2': 4 }),
 });

@@ -2,12 +2,13 @@ import { JsonObject } from '../../model/json';
 import { oddsAttack } from '../../engine/combat/odds-step';
 import { assertNever } from '../../engine/assert-never';
 import { defineSystem } from '../../engine/kit/define-system';
-import { PhaseKind, SystemSpec } from '../../engine/kit/types';
+import { perScenario } from '../../engine/kit/per-scenario';
+import { PhaseKind, Submission, SystemSpec } from '../../engine/kit/types';
 import { GameState } from '../../model/state';
 import { checkGatorsScenario } from './check-scenario';
 import { combineEvolve, combineHooks } from './combine';
 import { CombinedHooks, GatorsFeature, Handler, PHASE_KINDS, PhaseKindId } from './feature';
-import { FEATURES } from './features';
+import { FEATURES, featuresFor } from './features';
 import { GatorsExt, initialExt } from './ext';
 import { withAttackReaction } from './orders/attack';
 import { movementOrders } from './orders/movement';
@@ -66,14 +67,22 @@ export function gatorsSpec(features: readonly GatorsFeature[] = FEATURES): Syste
     evolve: combineEvolve(features),
     view: (state, viewer, base) => views.reduce((v, f) => f(state, viewer, v), base),
     victory: (state: GameState<GatorsExt>) => gatorsVictory(state),
-    checkScenario: (scenario) => checkGatorsScenario(scenario, features),
+    checkScenario: checkGatorsScenario,
   };
 }
 
+/** Every feature on: the spec of a scenario that lists every module (tests read initialExt here). */
 export const GATORS_SPEC = gatorsSpec();
 
-/** Gators! (first scenario rules), as the contract's GameSystem. */
-export const gators = defineSystem(GATORS_SPEC);
+/**
+ * Gators! as the contract's GameSystem: each scenario gets the features its scenario.json
+ * `modules` switch on (features.ts MODULES), built once per set of features.
+ */
+export const gators = perScenario<GatorsExt, Submission>(
+  'gators',
+  (s) => featuresFor(s.manifest.modules).map((f) => f.id).join(' '),
+  (s) => defineSystem(gatorsSpec(featuresFor(s.manifest.modules))),
+);
 
 export type { GatorsExt } from './ext';
-export { FEATURES } from './features';
+export { FEATURES, GATORS_MODULES } from './features';

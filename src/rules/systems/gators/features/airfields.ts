@@ -88,7 +88,6 @@ function activated(state: GState, data: unknown): GState {
 
 export const airfields: GatorsFeature = {
   id: 'airfields',
-  modules: ['airfield-capture'],
   rules: ['GT-6P.1', 'GT-6P.2', 'GT-6P.3', 'Q-GT-31', 'GT-6Q.4'],
   move: { endProblem: stackBlock },
   afterMove: () => (ctx, moved, resume) => {

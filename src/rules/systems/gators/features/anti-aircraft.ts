@@ -5,6 +5,7 @@ import { boardOf } from '../../../engine/board';
 import { defenderClass, pickDefender, strengthOf } from '../../../engine/combat/attack-checks';
 import { OddsHooks } from '../../../engine/combat/odds-step';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
+import { typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { airOps } from '../air-data';
 import { markersOf, withLoadout, withoutMarkers } from '../air-queries';
@@ -36,11 +37,19 @@ function heavy(state: GameState, u: UnitState): string[] {
   return markersOf(state, u).filter((m) => kinds.includes(m));
 }
 
+/**
+ * The class an aircraft is attacked as in the air: its own units.json targetClass (no class name
+ * in code). Landed, it is attacked as another (airOps.landedTargetClass, GT-7H.1).
+ */
+function airClass(state: GameState, u: UnitState): string {
+  return typeOf(state, u).targetClass;
+}
+
 /** The aircraft defending at `hex` against `side`, if it is attacked in the air (a landed one is a ground target, GT-7H.1). */
 function airborneDefender(state: GameState, odds: OddsHooks, hex: string, side: string): UnitState | undefined {
   const d = pickDefender(state, hex, side, odds);
   if (d === undefined || !isAircraft(state, d)) return undefined;
-  return defenderClass(state, odds, d, boardOf(state.scenario).grid.indexOf(hex)) === 'air' ? d : undefined;
+  return defenderClass(state, odds, d, boardOf(state.scenario).grid.indexOf(hex)) === airClass(state, d) ? d : undefined;
 }
 
 const reaction: ReactionKind<GatorsExt> = {
@@ -70,7 +79,7 @@ function attackReaction(h: CoreHooks): AttackReaction {
       if (d === undefined || markers.length === 0) return null;
       // An attack that cannot harm it in the air is cancelled without a die (infantry that could not
       // tell whether the aircraft had landed, Q-GT-41): nothing to ask.
-      const harmful = attack.attackers.some((a) => state.units[a.unit] !== undefined && strengthOf(state, h.odds, state.units[a.unit]!, 'air') > 0);
+      const harmful = attack.attackers.some((a) => state.units[a.unit] !== undefined && strengthOf(state, h.odds, state.units[a.unit]!, airClass(state, d)) > 0);
       if (!harmful) return null;
       return { side: d.side, kind: JETTISON, prompt: { unit: d.id, hex: attack.target }, privatePrompt: { markers }, context: null };
     },
@@ -96,7 +105,7 @@ export const antiAircraft: GatorsFeature = {
   odds: {
     modifiers: (state, attack) => {
       const d = attack.defender.unit;
-      const n = attack.targetClass === 'air' && isAircraft(state, d) ? heavy(state, d).length : 0;
+      const n = isAircraft(state, d) && attack.targetClass === airClass(state, d) ? heavy(state, d).length : 0;
       const per = airOps(state.scenario).heavyMarkerModifier;
       return { shifts: [], dieModifiers: n > 0 ? [{ value: n * per, ruleId: 'GT-7G.2' }] : [] };
     },

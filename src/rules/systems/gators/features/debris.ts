@@ -18,6 +18,7 @@ import { cancel } from '../orders/wrap';
 import { cleared, debrisUsed, removed } from './debris-state';
 import { resumeTrap, springTrap } from './debris-trap';
 import { attackersStop, interrupt, workOnDebris } from './debris-work';
+import { debrisOrder } from './setup-p2';
 
 /**
  * Debris in play (GT-6Q, Q-GT-32; P2 places it at setup, setup-p2.ts):
@@ -88,6 +89,7 @@ export const debris: GatorsFeature = {
   id: 'debris',
   rules: ['GT-6Q.1', 'GT-6Q.2', 'GT-6Q.3', 'GT-6Q.5', 'GT-6Q.6', 'GT-6Q.7', 'GT-6Q.8'],
   phases: {
+    setup: { orders: () => [debrisOrder()] },
     movement: { orders: () => [leaveOrder()], onEnter: workOnDebris },
     'end-of-turn': { auto: attackersStop },
   },

@@ -7,12 +7,16 @@ import { allUnits, mediumAt, typeOf } from '../../../engine/queries';
 import { canStandIn } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
+import { moduleOn } from '../data';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
 import { idOrder, privateTo, publicOf, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
+
+/** The scenario.json module that switches GT-6M.3 (the water purifier) on. */
+export const ROWPU_MODULE = 'rowpu';
 
 /**
  * Guerrillas (GT-6M, GT-7L.1, Q-GT-28) and the ROWPU (GT-2.28, GT-6M.3).
@@ -75,8 +79,8 @@ function raiseOrder(): OrderHandler<GatorsExt, RaiseOrder> {
       const v = checkRaise(ctx.state, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'raise-guerrillas', v[0]!);
       const d = groundData(ctx.state.scenario).guerrillas;
-      const need = waterSupplied(ctx.state, ctx.side) ? d.needWithWater : d.need;
-      const roll = ctx.dice.roll(6, `guerrillas (${d.ruleId})`);
+      const need = moduleOn(ctx.state.scenario, ROWPU_MODULE) && waterSupplied(ctx.state, ctx.side) ? d.needWithWater : d.need;
+      const roll = ctx.dice.roll(d.die, `guerrillas (${d.ruleId})`);
       if (roll < need) {
         ctx.emit(privateTo(ctx.side, 'GuerrillasNotRaised', { side: ctx.side, hex: o.hex, roll, need }, { type: 'GuerrillasNotRaised', data: { side: ctx.side, roll, need } }));
         return;
@@ -94,7 +98,6 @@ function raised(state: GState, data: unknown): GState {
 
 export const guerrillas: GatorsFeature = {
   id: 'guerrillas',
-  modules: ['rowpu'],
   rules: ['GT-6M.1', 'GT-6M.2', 'GT-6M.3', 'GT-6M.4', 'GT-6M.5', 'GT-7L.1', 'Q-GT-28', 'GT-2.28'],
   phases: {
     guerrillas: {

@@ -52,7 +52,7 @@ function propaganda(ctx: ResolveContext<GatorsExt>): void {
   );
   for (const team of teams) {
     if (surrendering(ctx.state, team, ctx.side) === undefined) return;
-    const roll = ctx.dice.roll(6, `medics in ${team.loc.at === 'hex' ? team.loc.hex : '?'} (${d.ruleId})`);
+    const roll = ctx.dice.roll(d.die, `medics in ${team.loc.at === 'hex' ? team.loc.hex : '?'} (${d.ruleId})`);
     const success = d.rolls.includes(roll);
     ctx.emit(publicOf('MedicsRolled', { unit: team.id, roll, success }));
     const victim = success ? surrendering(ctx.state, team, ctx.side) : undefined;

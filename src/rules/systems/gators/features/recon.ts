@@ -77,7 +77,7 @@ function snipeOrder(): OrderHandler<GatorsExt, SnipeOrder> {
       const at = (x: typeof u) => board.grid.indexOf(x.loc.at === 'hex' ? x.loc.hex : '');
       const need = d.hitFrom[String(board.grid.distance(at(u), at(t)))]!;
       ctx.emit({ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true } }, visibility: { to: 'all' } });
-      const roll = ctx.dice.roll(6, `sniper shot at ${o.target} (${d.ruleId})`);
+      const roll = ctx.dice.roll(d.die, `sniper shot at ${o.target} (${d.ruleId})`);
       ctx.emit(publicOf('SniperShot', { unit: o.unit, target: o.target, roll, need, hit: roll >= need }));
       if (roll >= need) eliminate(ctx, ctx.state.units[o.target]!, `sniper shot (${d.ruleId})`);
     },

@@ -165,7 +165,6 @@ function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder>
 
 export const sabotage: GatorsFeature = {
   id: 'sabotage',
-  modules: ['seal-attack'],
   rules: ['GT-7K.1', 'GT-7K.2', 'Q-GT-43', 'GT-2.16'],
   phases: { combat: { orders: (h) => [sabotageOrder(h)] } },
 };

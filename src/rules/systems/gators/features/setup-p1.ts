@@ -8,7 +8,9 @@ import { allUnits } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { visibilityFor } from '../../../engine/visibility';
+import { airOps } from '../air-data';
 import { gatorsData } from '../data';
+import { groundData } from '../ground-data';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, notesOf } from '../ext';
 import { idOrder, isShip, privateTo, shipCarrying, tagged } from '../queries';
@@ -22,16 +24,14 @@ import { withChecks } from '../orders/wrap';
  * squads come aboard its ship (GT-4.13: only these may be landed as squads);
  * load units into landing craft and aircraft aboard the same ship (GT-4.12,
  * nested cargo GT-6G.4); arm aircraft (loadouts feature; GT-4.11: attack
- * helicopters on the LPD/LSD must be armed).
+ * helicopters on the LPD/LSD must be armed). Which units and ships these are
+ * is data: rules.json combat.setup, combat.airOps.onlyShips and
+ * combat.squads; the number per ship is scenario.json options.
  */
 export const assignSchema = z.strictObject({ kind: z.literal('assign'), unit: unitIdSchema, ship: unitIdSchema });
 export type AssignOrder = z.infer<typeof assignSchema>;
 export const splitSchema = z.strictObject({ kind: z.literal('split'), platoon: unitIdSchema });
 export type SplitOrder = z.infer<typeof splitSchema>;
-
-/** The box of the placement sheet where split platoons wait (GT-4.13), and the squads' pool. */
-export const SPLIT_BOX = 'split';
-export const SQUAD_POOL = 'squad-pool';
 
 function checkAssign(state: GameState, side: SideId, o: AssignOrder, i: number): Violation[] {
   const u = ownUnit(state, side, o.unit, i);
@@ -39,7 +39,8 @@ function checkAssign(state: GameState, side: SideId, o: AssignOrder, i: number):
   const ship = ownUnit(state, side, o.ship, i);
   if (isViolation(ship)) return [ship];
   if (!isShip(state, ship)) return [violation('GT-4.10', 'setup/not_a_ship', `${o.ship} is not a ship`, i)];
-  if (!tagged(state, u, 'helicopter')) return [violation('Q-GT-13', 'setup/not_a_helicopter', `only helicopters may start on another ship (${o.unit})`, i)];
+  if (!tagged(state, u, ...gatorsData(state.scenario).setup.assignTags))
+    return [violation('Q-GT-13', 'setup/not_a_helicopter', `${o.unit} may not start on another ship (only helicopters may)`, i)];
   if (shipCarrying(state, u) === undefined) return [violation('GT-4.10', 'setup/not_aboard', `${o.unit} is not aboard a ship`, i)];
   return [];
 }
@@ -59,8 +60,9 @@ function assignOrder(): OrderHandler<GatorsExt, AssignOrder> {
 
 /** The three squads a split takes from the pool: the lowest-numbered still there. */
 export function squadsFromPool(state: GameState, side: SideId): string[] {
+  const d = groundData(state.scenario).squads;
   return allUnits(state)
-    .filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === SQUAD_POOL && tagged(state, u, 'squad'))
+    .filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === d.pool && tagged(state, u, ...d.squadTags))
     .map((u) => u.id)
     .sort(idOrder)
     .slice(0, 3);
@@ -69,13 +71,14 @@ export function squadsFromPool(state: GameState, side: SideId): string[] {
 function checkSplit(state: GameState, side: SideId, o: SplitOrder, i: number): Violation[] {
   const u = ownUnit(state, side, o.platoon, i);
   if (isViolation(u)) return [u];
-  if (!tagged(state, u, 'rifle-platoon')) return [violation('GT-4.13', 'setup/not_rifle_platoon', `only Rifle Platoons may be split (${o.platoon})`, i)];
+  if (!tagged(state, u, ...groundData(state.scenario).squads.splitTags)) return [violation('GT-4.13', 'setup/not_rifle_platoon', `only Rifle Platoons may be split (${o.platoon})`, i)];
   if (shipCarrying(state, u) === undefined) return [violation('GT-4.13', 'setup/not_aboard', `${o.platoon} must be aboard its ship to be split at setup`, i)];
   if (squadsFromPool(state, side).length < 3) return [violation('GT-4.13', 'setup/no_squads', 'no squads are left to split it into', i)];
   return [];
 }
 
-function splitOrder(): OrderHandler<GatorsExt, SplitOrder> {
+/** GT-4.13: registered by the squads feature, so that a scenario without squads has no split. */
+export function splitOrder(): OrderHandler<GatorsExt, SplitOrder> {
   const data = (state: GameState, side: SideId, o: SplitOrder) => ({ side, platoon: o.platoon, squads: squadsFromPool(state, side), carrier: shipCarrying(state, state.units[o.platoon]!)!.id });
   return {
     kind: 'split',
@@ -87,11 +90,12 @@ function splitOrder(): OrderHandler<GatorsExt, SplitOrder> {
 }
 
 /** Evolve of PlatoonSplit: the platoon into the (secret) split box, its squads aboard its ship. */
-function split(state: GState, data: unknown): GState {
+export function split(state: GState, data: unknown): GState {
   const d = data as { platoon: string; squads: string[]; carrier: string };
+  const box = groundData(state.scenario).squads.splitBox;
   const units: Record<string, UnitState> = { ...state.units };
   const p = units[d.platoon]!;
-  units[d.platoon] = { ...p, loc: { at: 'box', box: SPLIT_BOX }, hidden: { marker: SPLIT_BOX } };
+  units[d.platoon] = { ...p, loc: { at: 'box', box }, hidden: { marker: box } };
   for (const id of d.squads) {
     const { hidden: _h, ...sq } = units[id]!;
     units[id] = { ...sq, loc: { at: 'carried', by: d.carrier } };
@@ -101,21 +105,23 @@ function split(state: GState, data: unknown): GState {
 
 function p1Setup(after: GState, side: SideId, orders: readonly JsonObject[]): Violation[] {
   const out: Violation[] = [];
-  const max = gatorsData(after.scenario).options.helicoptersPerOtherShip;
+  const { options, setup } = gatorsData(after.scenario);
+  const only = airOps(after.scenario).onlyShips;
   orders.forEach((o, i) => {
     if (o['kind'] === 'place') out.push(violation('GT-4.14', 'setup/ships_later', 'P1 places its ships after P2 has set up', i));
   });
   for (const ship of allUnits(after).filter((u) => u.side === side && isShip(after, u))) {
     const aboard = allUnits(after).filter((u) => u.loc.at === 'carried' && u.loc.by === ship.id);
-    const helos = aboard.filter((u) => tagged(after, u, 'helicopter'));
-    const main = tagged(after, ship, 'lhd');
-    if (!main && helos.length > max) out.push(violation('Q-GT-13', 'setup/too_many_helicopters', `${helos.length} helicopters on ${ship.id}, at most ${max}`, null));
-    if (!main)
-      for (const u of aboard) {
-        if (tagged(after, u, 'lhd-only')) out.push(violation('GT-2.38', 'setup/lhd_only', `${u.id} may only use the LHD`, null));
-        if (tagged(after, u, 'attack-helicopter') && (notesOf(after, side).loadouts?.[u.id] ?? []).length === 0)
-          out.push(violation('GT-4.11', 'setup/unarmed_helicopter', `${u.id} on ${ship.id} must be armed at setup`, null));
-      }
+    for (const u of aboard)
+      for (const r of only.filter((x) => tagged(after, u, ...x.unit) && !tagged(after, ship, ...x.ship)))
+        out.push(violation(r.ruleId, 'setup/lhd_only', `${u.id} may not start on ${ship.id}`, null));
+    if (tagged(after, ship, ...setup.mainShipTags)) continue;
+    const assigned = aboard.filter((u) => tagged(after, u, ...setup.assignTags));
+    if (assigned.length > options.helicoptersPerOtherShip)
+      out.push(violation('Q-GT-13', 'setup/too_many_helicopters', `${assigned.length} helicopters on ${ship.id}, at most ${options.helicoptersPerOtherShip}`, null));
+    for (const u of aboard.filter((x) => tagged(after, x, ...setup.armedOffMainShipTags)))
+      if ((notesOf(after, side).loadouts?.[u.id] ?? []).length === 0)
+        out.push(violation('GT-4.11', 'setup/unarmed_helicopter', `${u.id} on ${ship.id} must be armed at setup`, null));
   }
   return out;
 }
@@ -127,7 +133,6 @@ export const setupP1: GatorsFeature = {
     setup: {
       orders: () => [
         assignOrder(),
-        splitOrder(),
         // GT-4.12: making up loads aboard a ship (cargo and carrier on the same ship; not into the ship itself).
         withChecks(loadOrder<GatorsExt>(), (state, _side, o, i) => {
           const c = state.units[o.carrier];
@@ -137,5 +142,4 @@ export const setupP1: GatorsFeature = {
       validateSubmission: (_before, after, side, orders) => (side === gatorsData(after.scenario).options.landingSide ? p1Setup(after, side, orders) : []),
     },
   },
-  events: { PlatoonSplit: (s, e) => split(s, e.data) },
 };

@@ -10,7 +10,7 @@ import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, gext, notesOf } from '../ext';
-import { distanceToAirfield, publicOf, tagged } from '../queries';
+import { distanceToAirfield, isAircraft, publicOf, tagged } from '../queries';
 
 /**
  * P2's secret deployment (GT-4.2–GT-4.7), sealed together with P1's loading:
@@ -31,6 +31,7 @@ function debrisProblem(state: GState, side: SideId, o: DebrisOrder, i: number): 
   return [];
 }
 
+/** GT-4.7: registered by the debris feature, so that a scenario without Debris places none. */
 export function debrisOrder(): OrderHandler<GatorsExt, DebrisOrder> {
   return {
     kind: 'debris',
@@ -50,9 +51,9 @@ function p2Setup(after: GState, side: SideId): Violation[] {
   const board = boardOf(after.scenario);
   const airborne: string[] = [];
   for (const u of allUnits(after)) {
-    if (u.side !== side || !tagged(after, u, 'aircraft') || u.loc.at !== 'hex') continue;
+    if (u.side !== side || !isAircraft(after, u) || u.loc.at !== 'hex') continue;
     if (board.airfieldOf[board.grid.indexOf(u.loc.hex)]! >= 0) continue;
-    if (!tagged(after, u, 'f-5a')) {
+    if (!tagged(after, u, ...gatorsData(after.scenario).setup.airborneTags)) {
       out.push(violation('GT-4.4', 'setup/aircraft_off_airfield', `${u.id} must start on an airfield`, null));
       continue;
     }
@@ -63,7 +64,7 @@ function p2Setup(after: GState, side: SideId): Violation[] {
       out.push(violation('Q-GT-15', 'setup/airborne_unarmed', `airborne ${u.id} must carry an Air-Attack loadout`, null));
   }
   if (airborne.length > d.airborneF5aMax)
-    out.push(violation('GT-4.4', 'setup/too_many_airborne', `${airborne.length} F-5As airborne, at most ${d.airborneF5aMax}`, null));
+    out.push(violation('GT-4.4', 'setup/too_many_airborne', `${airborne.length} aircraft airborne, at most ${d.airborneF5aMax}`, null));
   return out;
 }
 
@@ -72,7 +73,7 @@ export const setupP2: GatorsFeature = {
   rules: ['GT-4.2', 'GT-4.3', 'GT-4.4', 'GT-4.5', 'GT-4.6', 'GT-4.7', 'Q-GT-15', 'Q-GT-32'],
   phases: {
     setup: {
-      orders: () => [placeOrder<GatorsExt>(), debrisOrder()],
+      orders: () => [placeOrder<GatorsExt>()],
       validateSubmission: (_before, after, side) => (side === gatorsData(after.scenario).options.defendingSide ? p2Setup(after, side) : []),
     },
   },

@@ -12,7 +12,7 @@ import { GatorsExt, GState } from '../ext';
 import { groundData } from '../ground-data';
 import { idOrder, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
-import { SPLIT_BOX, SQUAD_POOL } from './setup-p1';
+import { split, splitOrder } from './setup-p1';
 import { splitOnLandOrder } from './squad-split';
 
 /**
@@ -31,12 +31,10 @@ import { splitOnLandOrder } from './squad-split';
 export const mergeSchema = z.strictObject({ kind: z.literal('merge'), squads: z.array(unitIdSchema).length(3), platoon: unitIdSchema.optional() });
 export type MergeOrder = z.infer<typeof mergeSchema>;
 
-/** The marker the squad pool is kept under (oob.json), so the enemy does not count the squads still aboard. */
-const POOL_MARKER = 'pool';
-
 function splitBox(state: GameState, side: SideId): UnitState[] {
+  const box = groundData(state.scenario).squads.splitBox;
   return allUnits(state)
-    .filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === SPLIT_BOX)
+    .filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === box)
     .sort((a, b) => idOrder(a.id, b.id));
 }
 
@@ -46,7 +44,7 @@ function platoonFor(state: GameState, side: SideId, o: MergeOrder, i: number): U
   if (p?.side === side && p.loc.at === 'eliminated') return violation('GT-4.13', 'squads/platoon_destroyed', `${o.platoon} was destroyed; destroyed platoons are not rebuilt`, i);
   const own = ownUnit(state, side, o.platoon, i);
   if (isViolation(own)) return own;
-  if (own.loc.at !== 'box' || own.loc.box !== SPLIT_BOX) return violation('Q-GT-24', 'squads/not_in_split_box', `${o.platoon} is not in the split box`, i);
+  if (own.loc.at !== 'box' || own.loc.box !== groundData(state.scenario).squads.splitBox) return violation('Q-GT-24', 'squads/not_in_split_box', `${o.platoon} is not in the split box`, i);
   return own;
 }
 
@@ -92,8 +90,10 @@ function mergeOrder(): OrderHandler<GatorsExt, MergeOrder> {
 
 function merged(state: GState, data: unknown): GState {
   const d = data as { squads: string[]; platoon: string; hex: string };
+  // The pool lies under a hidden marker (oob.json), so the enemy does not count the squads still aboard.
+  const { pool, poolMarker } = groundData(state.scenario).squads;
   const units: Record<string, UnitState> = { ...state.units };
-  for (const id of d.squads) units[id] = { ...units[id]!, loc: { at: 'box', box: SQUAD_POOL }, hidden: { marker: POOL_MARKER }, flags: {} };
+  for (const id of d.squads) units[id] = { ...units[id]!, loc: { at: 'box', box: pool }, hidden: { marker: poolMarker }, flags: {} };
   const { hidden: _h, ...p } = units[d.platoon]!;
   units[d.platoon] = { ...p, loc: { at: 'hex', hex: d.hex }, flags: { moved: true } };
   return { ...state, units };
@@ -101,8 +101,9 @@ function merged(state: GState, data: unknown): GState {
 
 function splitOnLand(state: GState, data: unknown): GState {
   const d = data as { platoon: string; squads: ({ unit: string; hex: string } | { unit: string })[] };
+  const box = groundData(state.scenario).squads.splitBox;
   const units: Record<string, UnitState> = { ...state.units };
-  units[d.platoon] = { ...units[d.platoon]!, loc: { at: 'box', box: SPLIT_BOX }, hidden: { marker: SPLIT_BOX } };
+  units[d.platoon] = { ...units[d.platoon]!, loc: { at: 'box', box }, hidden: { marker: box } };
   for (const s of d.squads) {
     const { hidden: _h, ...sq } = units[s.unit]!;
     // GT-6J.3, Q-GT-25: none of the three moves on; a boarding squad is loaded by the UnitLoaded that follows.
@@ -126,9 +127,11 @@ function commandProblem(state: GameState, u: UnitState, i: number): Violation | 
 export const squads: GatorsFeature = {
   id: 'squads',
   rules: ['GT-2.11', 'GT-6H.2', 'Q-GT-03', 'GT-6I.1', 'GT-6I.2', 'Q-GT-24', 'GT-6J.1', 'GT-6J.2', 'GT-6J.3', 'GT-6J.4', 'Q-GT-25'],
-  phases: { movement: { orders: (h) => [mergeOrder(), splitOnLandOrder(h)] } },
+  // The setup split (GT-4.13) is setup-p1.ts code, but belongs to this module.
+  phases: { setup: { orders: () => [splitOrder()] }, movement: { orders: (h) => [mergeOrder(), splitOnLandOrder(h)] } },
   odds: { attackerProblem: commandProblem },
   events: {
+    PlatoonSplit: (s, e) => split(s, e.data),
     SquadsMerged: (s, e) => merged(s, e.data),
     PlatoonSplitOnLand: (s, e) => splitOnLand(s, e.data),
   },
