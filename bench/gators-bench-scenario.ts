@@ -68,7 +68,9 @@ export function gatorsBenchScenario(
     for (const id of ids) {
       const { count: _count, ...rest } = entry;
       void _count;
-      const at = ships[id] ? { hex: ships[id] } : placed.has(id) ? { hex: placed.get(id) } : (entry['at'] as { carrier?: string }).carrier ? entry['at'] : { box: 'reserve' };
+      // Aboard or in a box (the guerrilla pool) as in the scenario; anything else waits in reserve.
+      const from = entry['at'] as { carrier?: string; box?: string };
+      const at = ships[id] ? { hex: ships[id] } : placed.has(id) ? { hex: placed.get(id) } : from.carrier || from.box ? from : { box: 'reserve' };
       units.push({ ...rest, id, at });
     }
   }
