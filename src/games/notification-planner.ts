@@ -45,6 +45,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   };
   const sides = Object.keys(after.seats);
   const phase = after.status === 'active' ? system.phase(after.rules) : null;
+  const missedBy = new Set<string>();
   for (const e of events) {
     if ((e.meta as { source?: string }).source !== 'app') continue;
     const d = (e.data ?? {}) as Record<string, unknown>;
@@ -64,6 +65,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         add(d['side'] as string, 'deadline_reminder');
         break;
       case AppEvent.DeadlineMissed:
+        missedBy.add(d['side'] as string);
         sides.forEach((s) => add(s, 'deadline_missed'));
         break;
       case AppEvent.Resigned:
@@ -76,6 +78,8 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         break;
     }
   }
+  // The side whose turn another side's miss began hears "your turn"; the side that missed, of its miss.
+  for (const [side, set] of kinds) if (!missedBy.has(side) && (set.has('your_turn') || set.has('reaction_requested'))) set.delete('deadline_missed');
   const intents: NotificationIntent[] = [];
   for (const [side, set] of kinds) {
     const kind = priority.find((k) => set.has(k))!;
