@@ -9,6 +9,9 @@ export function checkAirRefs(r: Refs): void {
   r.side(['options', 'defendingSide'], d.options.defendingSide);
   if (d.options.landingSide === d.options.defendingSide) r.bad(['options', 'defendingSide'], `the landing side "${d.options.landingSide}" cannot also defend`);
 
+  const setup = ['combat', 'setup'];
+  for (const key of ['airborneTags', 'assignTags', 'mainShipTags', 'armedOffMainShipTags'] as const) r.tags([...setup, key], d.setup[key]);
+
   const aa = ['combat', 'airAttack'];
   for (const [id, m] of Object.entries(d.airAttack.markers)) {
     r.targetClass([...aa, 'markers', id, 'targetClass'], m.targetClass);

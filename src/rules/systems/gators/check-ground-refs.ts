@@ -1,4 +1,4 @@
-import { D6, Refs } from './check-refs';
+import { Refs } from './check-refs';
 import { groundData } from './ground-data';
 
 /** The ids named by the ground sections (ground-data.ts). */
@@ -14,8 +14,8 @@ export function checkGroundRefs(r: Refs): void {
 
   r.tags(c('guerrillas', 'tags'), g.guerrillas.tags);
   r.tags(c('guerrillas', 'waterTags'), g.guerrillas.waterTags);
-  r.roll(c('guerrillas', 'need'), g.guerrillas.need, D6);
-  r.roll(c('guerrillas', 'needWithWater'), g.guerrillas.needWithWater, D6);
+  r.roll(c('guerrillas', 'need'), g.guerrillas.need, g.guerrillas.die);
+  r.roll(c('guerrillas', 'needWithWater'), g.guerrillas.needWithWater, g.guerrillas.die);
   // The counters wait in this off-map box: a name no unit starts in would raise none (the written value only).
   if (r.written(c('guerrillas', 'pool')) && !r.s.oob.units.some((u) => 'box' in u.at && u.at.box === g.guerrillas.pool))
     r.bad(c('guerrillas', 'pool'), `no unit of oob.json starts in box "${g.guerrillas.pool}"`);
@@ -23,7 +23,7 @@ export function checkGroundRefs(r: Refs): void {
   r.tags(c('medics', 'tags'), g.medics.tags);
   r.tags(c('medics', 'surrenderTags'), g.medics.surrenderTags);
   r.tags(c('medics', 'hostageTakerTags'), g.medics.hostageTakerTags);
-  r.rolls(c('medics', 'rolls'), g.medics.rolls, D6);
+  r.rolls(c('medics', 'rolls'), g.medics.rolls, g.medics.die);
   r.result(c('medics', 'result'), g.medics.result);
 
   const d = g.debris;
@@ -54,6 +54,6 @@ export function checkGroundRefs(r: Refs): void {
   // sniper.targetTags is not checked: GT-2.9 says a scenario may have no single-person counters.
   for (const [range, need] of Object.entries(g.sniper.hitFrom)) {
     if (!/^[1-9][0-9]*$/.test(range)) r.bad(c('sniper', 'hitFrom', range), `"${range}" is not a range in hexes`);
-    r.roll(c('sniper', 'hitFrom', range), need, D6);
+    r.roll(c('sniper', 'hitFrom', range), need, g.sniper.die);
   }
 }

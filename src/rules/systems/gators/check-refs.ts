@@ -4,9 +4,6 @@ import { Report } from '../../model/scenario-error';
 
 type Path = readonly PropertyKey[];
 
-/** Some Gators! rolls use a six-sided die whatever the combat table's (medics.ts, guerrillas.ts, recon.ts). */
-export const D6 = 6;
-
 /**
  * Cross-checks of the ids the Gators! sections name (check-scenario.ts), on their parsed data.
  * Tags, terrain and overlays are checked only where the scenario writes them: the rules' default
@@ -85,7 +82,7 @@ export class Refs {
   }
 
   /** A die result that can come up on a `die`-sided die (by default the combat table's). */
-  roll(path: Path, value: number, die = this.s.rules.combat.odds?.die ?? D6): void {
+  roll(path: Path, value: number, die = this.s.rules.combat.odds?.die ?? 6): void {
     if (value > die) this.bad(path, `${value} cannot be rolled on a ${die}-sided die`);
   }
 
