@@ -101,6 +101,7 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['a written tag no unit has', (f) => (f['rules.json'].combat.debris.blocksTags = ['vehicel']), /rules\.json at combat\.debris\.blocksTags\[0\]: no unit type of units\.json has tag "vehicel"/],
     ['a setup limit naming a tag no unit has', (f) => (f['rules.json'].combat.setup.airborneTags = ['f-5x']), /rules\.json at combat\.setup\.airborneTags\[0\]: no unit type of units\.json has tag "f-5x"/],
     ['a guerrilla need off its own die', (f) => ((f['rules.json'].combat.guerrillas.die = 4), (f['rules.json'].combat.guerrillas.need = 5)), /rules\.json at combat\.guerrillas\.need: 5 cannot be rolled on a 4-sided die/],
+    ['setup limits that need arming without the air-attack module', (f) => (f['scenario.json'].modules = f['scenario.json'].modules.filter((m: string) => m !== 'air-attack')), /rules\.json at combat\.setup\.airborneTags: needs the "air-attack" module/],
     ['a marker of no loadout', (f) => (f['rules.json'].combat.airOps.heavyMarkers = ['Gruond']), /rules\.json at combat\.airOps\.heavyMarkers\[0\]: "Gruond" is not a marker/],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);

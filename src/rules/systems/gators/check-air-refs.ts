@@ -11,6 +11,10 @@ export function checkAirRefs(r: Refs): void {
 
   const setup = ['combat', 'setup'];
   for (const key of ['airborneTags', 'assignTags', 'mainShipTags', 'armedOffMainShipTags'] as const) r.tags([...setup, key], d.setup[key]);
+  // Both limits need aircraft to be armed at setup, which only the air-attack module does.
+  if (!r.s.manifest.modules.includes('air-attack'))
+    for (const key of ['airborneTags', 'armedOffMainShipTags'] as const)
+      if (d.setup[key].length > 0) r.bad([...setup, key], `needs the "air-attack" module (arming at setup), which scenario.json modules does not list`);
 
   const aa = ['combat', 'airAttack'];
   for (const [id, m] of Object.entries(d.airAttack.markers)) {
