@@ -1,12 +1,9 @@
 import { GamesApiService } from '../../src/api/games/games-api.service';
 import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
 import { CreateGameHandler } from '../../src/games/commands/create-game.handler';
-import { InvitationsHandler } from '../../src/games/commands/invitations.handler';
-import { SubmitPhaseHandler } from '../../src/games/commands/submit-phase.handler';
-import { EventStore } from '../../src/event-store/event-store.service';
 import { apiApp, ApiApp } from './support/api-app';
+import { serviceGame } from './support/service-game';
 import { collect, waitFor, wsClient } from './support/subscriptions';
-import { uniqueId } from '../support/database';
 import { setupA, setupB } from '../support/kernel-game';
 
 /**
@@ -26,25 +23,17 @@ describe('gameUpdated, as it starts', () => {
   });
 
   it('delivers a change committed between the resolver reading the game and the listener starting', async () => {
-    const a = app.running.app;
-    const alice = await app.player('Alice');
-    const bob = await app.player('Bob');
-    const { gameId } = await a.get(CreateGameHandler).execute({ scenarioId: 'kernel-test', side: 'A' }, alice.id);
-    const inv = await a.get(InvitationsHandler).invite(gameId, 'B', 'token', alice.id);
-    await a.get(InvitationsHandler).join({ token: inv.token! }, bob.id);
-    const store = a.get(EventStore);
-    const submit = async (p: string, orders: unknown) =>
-      a.get(SubmitPhaseHandler).execute({ gameId, expectedVersion: await store.currentVersion(gameId), submission: { kind: 'orders', orders }, idempotencyKey: uniqueId('k') }, p);
-    await submit(alice.id, setupA);
+    const { nest: a, gameId, alice, bob, players, store, submit } = await serviceGame(app);
+    await submit(alice, setupA);
     // Bob's setup commits right after the resolver has read the game (a few ms window in real life).
     const games = a.get(GamesApiService);
     const original = games.game.bind(games);
     const spy = jest.spyOn(games, 'game').mockImplementationOnce(async (...args) => {
       const g = await original(...args);
-      await submit(bob.id, setupB());
+      await submit(bob, setupB());
       return g;
     });
-    const ws = wsClient(url, alice.token);
+    const ws = wsClient(url, players.alice.token);
     try {
       const sub = collect(ws, 'subscription($id: ID!) { gameUpdated(gameId: $id) { fromVersion version game { turn phase acting } } }', { id: gameId });
       await waitFor(() => a.get(GameFeed).listening === 1, 'the subscription');
