@@ -2,6 +2,7 @@ import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, OFF_MAP, boardOf } from './board';
 import { cargoOf, hasTag, hexOf, mediumAt, typeOf, unitOf, allUnits } from './queries';
+import { movementTables } from './movement/tables';
 import { stackProblem, stackTypesAt } from './stacking';
 
 export interface TransportProblem {
@@ -79,6 +80,34 @@ export function canStandIn(board: Board, t: UnitType, i: number): boolean {
   const def = board.terrainDefs[board.terrain[i]!]!;
   const e = def.movement[c] ?? def.movement['*'];
   return e?.impassable !== true;
+}
+
+/**
+ * Whether a unit of this type may step from hex `from` (direction `dir`) into hex `to` off its own
+ * move (a retreat, Q-GT-35: "terrain that the unit could enter"): it may stand there, or an "along"
+ * overlay opens the hex to it on this step, as in the movement step rule (movement/step.ts): a
+ * bridge over water entered along the road (GT-3.14), a river along its course (GT-2.46).
+ */
+export function canStepInto(board: Board, t: UnitType, from: number, dir: number, to: number): boolean {
+  if (canStandIn(board, t, to)) return true;
+  if (to < 0 || board.terrain[to] === OFF_MAP) return false;
+  const mask = board.overlays[to]!;
+  if (mask === 0) return false;
+  const tb = movementTables(board);
+  for (let k = 0; k < board.overlayDefs.length; k++) {
+    const o = board.overlayDefs[k]!;
+    if ((mask & (1 << k)) === 0 || o.applies !== 'along' || o.keepsTerrainImpassability) continue;
+    const e = o.movement[t.movementClass] ?? o.movement['*'];
+    if (e === undefined || e.impassable === true) continue;
+    const net = tb.alongNetwork[k]! >= 0 ? board.networks[tb.alongNetwork[k]!] : null;
+    const along =
+      (net !== null && net !== undefined && (net[from]! & (1 << dir)) !== 0) ||
+      (board.overlays[from]! & tb.alsoFromOverlays[k]!) !== 0 ||
+      tb.alsoFromTerrain[k]![board.terrain[from]!] === 1 ||
+      tb.alsoFromMedium[k]![board.staticMedium[from]!] === 1;
+    if (along) return true;
+  }
+  return false;
 }
 
 /** Checks loading `cargo` into `carrier` where both now are (GT-6G.1: same hex, within capacity). */

@@ -3,7 +3,7 @@ import { Board, boardOf } from '../board';
 import { typeOf } from '../queries';
 import { unitIndex } from '../unit-index';
 import { stackProblem, stackTypesAt, withTowed } from '../stacking';
-import { canStandIn } from '../transport';
+import { canStepInto } from '../transport';
 import { defaultExertsZoc } from '../zoc';
 import { mediumAt } from '../queries';
 
@@ -62,7 +62,8 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
     for (let d = 0; d < 6; d++) {
       const n = board.grid.neighbour(cur, d);
       if (n < 0 || n === from || path.includes(n) || enemyAt(n)) continue;
-      if (!types.every((t) => canStandIn(board, t, n))) continue;
+      // Q-GT-35: terrain the unit could enter on this step (a bridge over water only along the road).
+      if (!types.every((t) => canStepInto(board, t, cur, d, n))) continue;
       if (closedHexside(board, types, cur, d)) continue;
       if (!rules.mayEnterEnemyZoc && enemyNear(n) && path.length + 1 < hexes) continue;
       if (!rules.awayFrom.every((a) => board.grid.distance(n, a) > board.grid.distance(cur, a))) continue;
