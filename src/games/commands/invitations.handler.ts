@@ -48,14 +48,19 @@ export class InvitationsHandler {
     return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
   }
 
-  /** Open challenges anyone may accept, newest first. */
+  /** Open challenges anyone may accept, newest first: unused, unexpired, for a seat still open in a game not ended. */
   async openChallenges(limit: number, after?: string): Promise<Array<{ invitationId: string; gameId: string; side: string; createdAt: Date; expiresAt: Date | null }>> {
-    const rows = await this.prisma.invitation.findMany({
-      where: { kind: 'open', usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: this.clock.now() } }], ...(after ? { id: { lt: after } } : {}) },
-      orderBy: { id: 'desc' },
-      take: limit,
-    });
-    return rows.map((r) => ({ invitationId: r.id, gameId: r.gameId, side: r.side, createdAt: r.createdAt, expiresAt: r.expiresAt }));
+    const rows = await this.prisma.$queryRaw<Array<{ id: string; game_id: string; side: string; created_at: Date; expires_at: Date | null }>>`
+      SELECT i.id, i.game_id, i.side, i.created_at, i.expires_at
+      FROM invitations i
+      JOIN seats s ON s.game_id = i.game_id AND s.side = i.side AND s.player_id IS NULL
+      JOIN games g ON g.id = i.game_id AND g.status <> 'finished'
+      WHERE i.kind = 'open' AND i.used_at IS NULL
+        AND (i.expires_at IS NULL OR i.expires_at > ${this.clock.now()})
+        AND (${after ?? null}::text IS NULL OR i.id < ${after ?? null}::text)
+      ORDER BY i.id DESC
+      LIMIT ${limit}`;
+    return rows.map((r) => ({ invitationId: r.id, gameId: r.game_id, side: r.side, createdAt: r.created_at, expiresAt: r.expires_at }));
   }
 
   /** Claims the seat of a token invitation (`token`) or an open challenge (`invitationId`). */

@@ -1,0 +1,70 @@
+import { gamesHarness, GamesHarness } from '../../test/support/games-harness';
+import { DomainError } from '../common/errors';
+
+/** Seats and invitations: who may claim which seat, once, and what is refused. */
+describe('seats and invitations (service layer)', () => {
+  let h: GamesHarness;
+  beforeAll(async () => {
+    h = await gamesHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof DomainError ? (e as DomainError & { code: string }).code : `crash: ${String(e)}`));
+  const seats = async (gameId: string) => (await h.loader.load(gameId)).state.seats;
+
+  it('one player joining both sides at once with two invitations gets one seat', async () => {
+    const org = await h.player('Org');
+    const bob = await h.player('Bob');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);
+    const a = await h.invitations.invite(gameId, 'A', 'token', org);
+    const b = await h.invitations.invite(gameId, 'B', 'token', org);
+    const got = await Promise.all([codeOf(h.invitations.join({ token: a.token! }, bob)), codeOf(h.invitations.join({ token: b.token! }, bob))]);
+    expect(got.filter((c) => c === 'ok')).toHaveLength(1);
+    expect(got.filter((c) => c.startsWith('crash'))).toEqual([]);
+    expect(Object.values(await seats(gameId)).filter((p) => p === bob)).toHaveLength(1);
+  });
+
+  it('two players accepting one open challenge at once: one seat, one refusal', async () => {
+    const alice = await h.player('Alice');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const inv = await h.invitations.invite(gameId, 'B', 'open', alice);
+    const ps = [await h.player('P1'), await h.player('P2'), await h.player('P3')];
+    const got = await Promise.all(ps.map((p) => codeOf(h.invitations.join({ invitationId: inv.invitationId }, p))));
+    expect(got.filter((c) => c === 'ok')).toHaveLength(1);
+    expect(got.filter((c) => c.startsWith('crash'))).toEqual([]);
+  });
+
+  it('a token works once; an expired one not at all', async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const carol = await h.player('Carol');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const inv = await h.invitations.invite(gameId, 'B', 'token', alice, 1);
+    h.clock.advance(3_600_000);
+    expect(await codeOf(h.invitations.join({ token: inv.token! }, bob))).toBe('invitation/expired');
+    h.clock.advance(-3_600_000);
+    const inv2 = await h.invitations.invite(gameId, 'B', 'token', alice);
+    expect(await codeOf(h.invitations.join({ token: inv2.token! }, bob))).toBe('ok');
+    expect(await codeOf(h.invitations.join({ token: inv2.token! }, carol))).toBe('invitation/used');
+    expect(await codeOf(h.invitations.invite(gameId, 'B', 'token', alice))).toBe('invitation/seat_taken');
+    expect(await codeOf(h.invitations.invite(gameId, 'C', 'token', alice))).toBe('game/unknown_side');
+  });
+
+  it('open challenges list only seats that can still be taken', async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const open = await h.invitations.invite(gameId, 'B', 'open', alice);
+    const tok = await h.invitations.invite(gameId, 'B', 'token', alice);
+    await h.invitations.join({ token: tok.token! }, bob);
+    const other = (await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice)).gameId;
+    const fresh = await h.invitations.invite(other, 'B', 'open', alice);
+    const listed = (await h.invitations.openChallenges(1000)).map((c) => c.invitationId);
+    expect(listed).not.toContain(open.invitationId);
+    expect(listed).toContain(fresh.invitationId);
+    expect(await codeOf(h.invitations.join({ invitationId: open.invitationId }, bob))).toBe('invitation/seat_taken');
+  });
+
+});
