@@ -67,4 +67,12 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.invitations.join({ invitationId: open.invitationId }, bob))).toBe('invitation/seat_taken');
   });
 
+  it('an open challenge is for others: its creator may not accept it', async () => {
+    const org = await h.player('Org');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);
+    const inv = await h.invitations.invite(gameId, 'B', 'open', org);
+    expect(await codeOf(h.invitations.join({ invitationId: inv.invitationId }, org))).toBe('invitation/own');
+    expect((await seats(gameId))['B']).toBeFalsy();
+    expect(await codeOf(h.invitations.join({ invitationId: inv.invitationId }, await h.player('Bob')))).toBe('ok');
+  });
 });
