@@ -9,8 +9,9 @@ import { StaticCatalog } from './game-catalog';
 
 /**
  * Every scenario folder under src/scenarios that has a scenario.json, validated at load: the
- * generic checks, then those of the system its manifest names (GameSystem.checkScenario). A scenario with a mistake, or for a system this server does
- * not have, stops the server with a message naming it: a half-loaded catalog would be worse.
+ * generic checks, then those of the system its manifest names (GameSystem.checkScenario). A
+ * scenario with a mistake, or for a system this server does not have, stops the server with a
+ * message naming it: a half-loaded catalog would be worse.
  * Folders without scenario.json (a scenario still being authored) are skipped.
  */
 export function loadCatalog(systems: readonly GameSystem[], dir = resolve(projectRoot(), 'src/scenarios')): StaticCatalog {

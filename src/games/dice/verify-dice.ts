@@ -104,8 +104,8 @@ function readRolls(events: Event[], problems: string[]): Map<number, LoggedRoll>
 
 /**
  * The dice the game may roll: every `die` of the scenario's rules (the first rules event carries
- * the scenario), and the d6, the default die of every table and the one the Gators! rules roll for
- * guerrillas, sniper shots and medics. Undefined (and a problem) when the scenario is missing.
+ * the scenario), and the d6, the die of every section whose data leaves `die` out (the schemas'
+ * default). Undefined (and a problem) when the scenario is missing.
  */
 function dieSizes(events: Event[], problems: string[]): number[] | undefined {
   const first = events.find((e) => e.source === 'rules');
