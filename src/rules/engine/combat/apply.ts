@@ -71,3 +71,17 @@ export function carryOutRetreat(ctx: ResolveContext, stack: readonly UnitState[]
 export function stackAt(state: GameState, hex: string, side: string): UnitState[] {
   return allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex);
 }
+
+/**
+ * The stack that a retreat of `movers` (counters of one side standing in one
+ * hex) takes along (GT-7N.2: a retreat applies to the whole stack): the movers
+ * first, so that the first of them names the retreat, then the rest of the
+ * stack in unit order, but for `staying`. A defender's stack is stackAt.
+ */
+export function stackWith(state: GameState, movers: readonly UnitState[], staying: ReadonlySet<string>): UnitState[] {
+  const first = movers[0];
+  const at = first === undefined ? null : hexOf(state, first);
+  if (at === null) return [...movers];
+  const ids = new Set(movers.map((u) => u.id));
+  return [...movers, ...stackAt(state, at, first!.side).filter((u) => !ids.has(u.id) && !staying.has(u.id))];
+}

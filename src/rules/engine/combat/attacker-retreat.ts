@@ -6,7 +6,7 @@ import { ResolveContext } from '../kit/types';
 import { hexOf } from '../queries';
 import { Violation } from '../types';
 import { violation } from '../violation';
-import { carryOutRetreat } from './apply';
+import { carryOutRetreat, eliminate, retreatOrEliminate, stackWith } from './apply';
 import { table } from './attack-checks';
 import { RetreatChoice, matching, retreatChoiceSchema, retreatRule } from './owner-choice';
 import { preferredRetreat, retreatOptions } from './retreat';
@@ -14,7 +14,8 @@ import { preferredRetreat, retreatOptions } from './retreat';
 /**
  * Q-GT-35 for the attacking side: "the owner of the retreating unit chooses
  * the path". The attacker is the side acting, so it chooses in its own order,
- * per attacker (each attacker retreats on its own, GT-7B.4 with Q-GT-36):
+ * per attacker entry (GT-7B.4 with Q-GT-36), for the stack it retreats with
+ * (GT-7N.2):
  * `attackers[i].retreat` is `{ path: [hexes entered] }` or `{ to: hex }`, the
  * shape of the defender's answer. A path longer than the retreat is cut to
  * its length (one path serves A R1 and A R2); `to` names the final hex.
@@ -91,20 +92,63 @@ function toProblem(grid: Grid, from: number, target: number, to: string, longest
   return ok ? null : `${to} is not reached in ${longest === 1 ? 'one step' : `1–${longest} steps`} each farther from ${grid.label(target)}`;
 }
 
+/** What one attacker suffers of an attacker result (after its own hooks, GT-7J.2), and the retreat its order chose. */
+export interface AttackerFate {
+  readonly unit: UnitState;
+  readonly effect: 'eliminate' | 'retreat' | 'none';
+  readonly hexes: number;
+  readonly retreat?: RetreatChoice | undefined;
+}
+
 /**
- * Retreats one attacker `hexes` hexes away from `target` (or destroys it when
- * it cannot), along its owner's choice when that is a legal retreat now, else
- * the engine's path. The event says which, to the owner only: the enemy reads
- * the retreat as it would without a choice.
+ * Applies an attacker result to each attacker that is not exempt (Q-GT-36),
+ * in the order of the attack. A destruction takes only the attacker
+ * (GT-7N.2: the counters that took part). A retreat takes the attacker's
+ * whole stack (GT-7N.2), once per hex, as a defender's D R does: every
+ * retreating attacker of that hex and the counters there that did not attack.
+ * Attackers for whom the result is ignored (GT-7C.4, GT-7D.1, GT-7J.1) stay:
+ * their rules say the result is not theirs, so a stack-mate's retreat does
+ * not carry them off, nor destroy them when the stack has nowhere to go.
+ * `attackers` are all the attack's counters, `fates` those not exempt.
  */
-export function retreatAttacker(ctx: ResolveContext, u: UnitState, hexes: number, target: string, mayEnterEnemyZoc: boolean, cause: string, choice: RetreatChoice): void {
+export function applyAttackerResults(ctx: ResolveContext, fates: readonly AttackerFate[], attackers: readonly string[], target: string, mayEnterEnemyZoc: boolean, cause: string): void {
+  const staying = new Set(attackers);
+  for (const f of fates) if (f.effect === 'retreat') staying.delete(f.unit.id);
+  const moved = new Set<string>();
+  for (const f of fates) {
+    const u = ctx.state.units[f.unit.id];
+    if (u === undefined || u.loc.at !== 'hex') continue;
+    if (f.effect === 'eliminate') eliminate(ctx, u, cause);
+    if (f.effect !== 'retreat' || moved.has(u.id)) continue;
+    const hex = u.loc.hex;
+    const here = fates.filter((g) => {
+      const v = ctx.state.units[g.unit.id];
+      return g.effect === 'retreat' && v?.loc.at === 'hex' && v.loc.hex === hex;
+    });
+    const movers = here.map((g) => ctx.state.units[g.unit.id]!);
+    for (const m of movers) moved.add(m.id);
+    // One stack takes one path: the longest retreat any of its attackers suffers, the first choice any names.
+    const hexes = Math.max(...here.map((g) => g.hexes));
+    retreatAttackingStack(ctx, stackWith(ctx.state, movers, staying), hexes, target, mayEnterEnemyZoc, cause, here.find((g) => g.retreat !== undefined)?.retreat);
+  }
+}
+
+/**
+ * Retreats an attacking stack `hexes` hexes away from `target` (or destroys
+ * it when it cannot), along its owner's choice when that is a legal retreat
+ * of the whole stack now, else the engine's path. With a choice, the event
+ * says which, to the owner only: the enemy reads the retreat as it would
+ * without a choice.
+ */
+export function retreatAttackingStack(ctx: ResolveContext, stack: readonly UnitState[], hexes: number, target: string, mayEnterEnemyZoc: boolean, cause: string, choice: RetreatChoice | undefined): void {
+  if (choice === undefined) return void retreatOrEliminate(ctx, stack, hexes, [target], mayEnterEnemyZoc, cause);
   const state = ctx.state;
   const grid = boardOf(state.scenario).grid;
-  const at = hexOf(state, u);
+  const at = stack[0] === undefined ? null : hexOf(state, stack[0]);
   if (at === null) return;
-  const options = retreatOptions(state, [u], grid.indexOf(at), hexes, { awayFrom: [grid.indexOf(target)], mayEnterEnemyZoc });
+  const options = retreatOptions(state, stack, grid.indexOf(at), hexes, { awayFrom: [grid.indexOf(target)], mayEnterEnemyZoc });
   const asked: Json = 'path' in choice ? { path: choice.path.slice(0, hexes) } : choice;
   const chosen = matching(options, asked);
   const note: JsonObject = { retreatChoice: chosen === null ? 'ignored' : 'used' };
-  carryOutRetreat(ctx, [u], at, (chosen ?? preferredRetreat(options))?.path ?? null, cause, note);
+  carryOutRetreat(ctx, stack, at, (chosen ?? preferredRetreat(options))?.path ?? null, cause, note);
 }

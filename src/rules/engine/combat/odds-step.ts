@@ -11,7 +11,7 @@ import { labelSchema, unitIdSchema } from '../orders/common';
 import { cr, defenderClass, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
 import { attackTargets } from './attack-targets';
 import { eliminate, retreatOrEliminate, stackAt } from './apply';
-import { retreatAttacker, retreatChoiceField, validateRetreatChoices } from './attacker-retreat';
+import { AttackerFate, applyAttackerResults, retreatChoiceField, validateRetreatChoices } from './attacker-retreat';
 import { CombatStep } from './combat-step';
 import { Participant, attackEffects } from './effects';
 import { RetreatChoice, chooseDefender, chosenDefender, finishRetreat, isChoiceStage, retreatByOwner } from './owner-choice';
@@ -250,17 +250,13 @@ export function resolveOddsAttack(
       else if (!retreatByOwner(ctx, r)) return { result, defender: def.id, cancelled: false, suspended: true };
     }
   } else if (spec.side === 'attacker') {
-    for (const a of attackers) {
-      if (exempt.includes(a.unit.id)) continue;
+    const fates = attackers.flatMap((a): AttackerFate[] => {
       const u = ctx.state.units[a.unit.id];
-      if (u === undefined || u.loc.at !== 'hex') continue;
+      if (exempt.includes(a.unit.id) || u === undefined || u.loc.at !== 'hex') return [];
       const own = t.results[hooks.attackerResult?.(state, setup, u, result) ?? result] ?? spec;
-      if (own.effect === 'eliminate') eliminate(ctx, u, `attack on ${targetHex}`);
-      if (own.effect !== 'retreat') continue;
-      const choice = attackerOrders.find((o) => o.unit === u.id)?.retreat;
-      if (choice === undefined) retreatOrEliminate(ctx, [u], own.hexes ?? 1, [targetHex], rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
-      else retreatAttacker(ctx, u, own.hexes ?? 1, targetHex, rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`, choice);
-    }
+      return [{ unit: u, effect: own.effect, hexes: own.hexes ?? 1, retreat: attackerOrders.find((o) => o.unit === u.id)?.retreat }];
+    });
+    applyAttackerResults(ctx, fates, attackers.map((a) => a.unit.id), targetHex, rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
   }
   return { result, defender: def.id, cancelled: false, suspended: false };
 }

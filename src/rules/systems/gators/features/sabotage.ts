@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { pickDefender, table } from '../../../engine/combat/attack-checks';
-import { retreatOrEliminate } from '../../../engine/combat/apply';
+import { stackWith } from '../../../engine/combat/apply';
 import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
 import { ChoiceStage, chosenDefender, isChoiceStage } from '../../../engine/combat/owner-choice';
-import { retreatAttacker, retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
+import { retreatAttackingStack, retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
@@ -121,8 +121,7 @@ function onAircraft(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: Sabotag
   const seal = ctx.state.units[o.unit];
   if (longest === 0 || seal?.loc.at !== 'hex') return;
   const mayEnterEnemyZoc = t.retreat?.mayEnterEnemyZoc ?? true;
-  if (o.retreat === undefined) retreatOrEliminate(ctx, [seal], longest, [o.target], mayEnterEnemyZoc, `sabotage on ${o.target}`);
-  else retreatAttacker(ctx, seal, longest, o.target, mayEnterEnemyZoc, `sabotage on ${o.target}`, o.retreat);
+  retreatAttackingStack(ctx, stackWith(ctx.state, [seal], new Set()), longest, o.target, mayEnterEnemyZoc, `sabotage on ${o.target}`, o.retreat);
 }
 
 function notATarget(ctx: ResolveContext<GatorsExt>, o: SabotageOrder): void {
