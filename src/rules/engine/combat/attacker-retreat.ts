@@ -15,7 +15,7 @@ import { preferredRetreat, retreatOptions } from './retreat';
  * Q-GT-35 for the attacking side: "the owner of the retreating unit chooses
  * the path". The attacker is the side acting, so it chooses in its own order,
  * per attacker entry (GT-7B.4 with Q-GT-36), for the stack it retreats with
- * (GT-7N.2):
+ * (GT-7N.2; attackers of one hex may not name different retreats):
  * `attackers[i].retreat` is `{ path: [hexes entered] }` or `{ to: hex }`, the
  * shape of the defender's answer. A path longer than the retreat is cut to
  * its length (one path serves A R1 and A R2); `to` names the final hex.
@@ -68,6 +68,22 @@ export function validateRetreatChoices(
     if (from < 0 || t < 0) continue;
     const problem = 'path' in c ? pathProblem(grid, from, t, c.path, longest) : toProblem(grid, from, t, c.to, longest);
     if (problem !== null) out.push(violation(rule, 'combat/impossible_retreat', `${a.unit}'s retreat from ${at}: ${problem}`, orderIndex));
+  }
+  return [...out, ...conflicts(state, attackers, rule, orderIndex)];
+}
+
+/** Attackers of one hex retreat as one stack (GT-7N.2), so they may not name two different retreats. */
+function conflicts(state: GameState, attackers: readonly { unit: string; retreat?: RetreatChoice | undefined }[], rule: string, orderIndex: number | null): Violation[] {
+  const named = new Map<string, { unit: string; choice: string }>();
+  const out: Violation[] = [];
+  for (const a of attackers) {
+    const u = state.units[a.unit];
+    const at = a.retreat === undefined || u === undefined ? null : hexOf(state, u);
+    if (at === null) continue;
+    const choice = JSON.stringify(a.retreat);
+    const first = named.get(at);
+    if (first === undefined) named.set(at, { unit: a.unit, choice });
+    else if (first.choice !== choice) out.push(violation(rule, 'combat/conflicting_retreats', `${a.unit} and ${first.unit} retreat together from ${at} (GT-7N.2) but name different retreats`, orderIndex));
   }
   return out;
 }
