@@ -164,6 +164,20 @@ export class EventStore {
     return Number(rows[0]?.['v'] ?? 0);
   }
 
+  /**
+   * The last version written by the append that wrote `version` (its events share a correlation
+   * id): the first version at which that append's effect could be read.
+   */
+  async commitEnd(gameId: string, version: number, tx?: Tx): Promise<number> {
+    const rows = await this.runner(tx)(
+      `SELECT max(e.version)::int AS v FROM events n JOIN events e
+         ON e.game_id = n.game_id AND e.version >= n.version AND e.meta->>'correlationId' = n.meta->>'correlationId'
+       WHERE n.game_id = $1 AND n.version = $2`,
+      [gameId, version],
+    );
+    return Number(rows[0]?.['v'] ?? version);
+  }
+
   /** A game's events with fromVersion <= version <= toVersion, in order. */
   async readStream(gameId: string, fromVersion = 1, toVersion?: number, tx?: Tx): Promise<StoredEvent[]> {
     const rows = await this.runner(tx)(

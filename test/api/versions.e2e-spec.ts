@@ -8,11 +8,12 @@ describe('versions at the edges', () => {
   let alice: TestPlayer;
   let bob: TestPlayer;
   let gameId: string;
+  let createdAt: number;
   beforeAll(async () => {
     app = await apiApp({}, { entries: [kernelScript.entry()] });
     alice = await app.player('Alice');
     bob = await app.player('Bob');
-    gameId = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+    ({ id: gameId, version: createdAt } = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id version } }'))['createGame']);
     const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: gameId }))['invite'].token;
     data(await app.gql(bob.token, 'mutation($t: String!) { joinGame(token: $t) { version } }', { t: token }));
   });
@@ -50,7 +51,9 @@ describe('versions at the edges', () => {
   it('a player sees their side at a version from before they took their seat', async () => {
     const res = await get(bob, `/api/v1/games/${gameId}?atVersion=1`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ version: 1, mySide: 'B' });
+    // Version 1 is the first event the creation wrote: the game as that commit left it.
+    expect(res.body).toMatchObject({ version: createdAt, mySide: 'B' });
+    expect(createdAt).toBeLessThan((await get(bob, `/api/v1/games/${gameId}`)).body.version);
     const stranger = await app.player('Eve');
     expect((await get(stranger, `/api/v1/games/${gameId}?atVersion=1`)).status).toBe(404);
   });

@@ -26,7 +26,7 @@ export class MyGamesQuery extends PageQuery {
 }
 
 export class AtVersionQuery {
-  @ApiPropertyOptional({ description: 'Show the game as it was at this version.', minimum: 1, maximum: MAX_VERSION })
+  @ApiPropertyOptional({ description: 'Show the game as it was once the change that wrote this version was complete.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

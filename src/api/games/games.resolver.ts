@@ -19,7 +19,7 @@ export class GamesResolver {
   @Query(() => Game, { description: 'A game you hold a seat in (or may watch). NOT_FOUND for any other.' })
   game(
     @Args('id', { type: () => ID, description: 'Game id.' }) id: string,
-    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the game as it was at this version.' }) atVersion: number | null,
+    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the game as it was once the change that wrote this version was complete.' }) atVersion: number | null,
     @PlayerId() playerId: string,
   ): Promise<Game> {
     return this.games.game(id, playerId, atVersion ?? undefined);
@@ -61,7 +61,7 @@ export class GamesResolver {
   @ResolveField(() => BoardView, { description: 'The board as your side sees it: hexes and terrain, the units you may see with their visible values, stacks and markers.' })
   view(
     @Parent() game: Game,
-    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was at this version.' }) atVersion: number | null,
+    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was once the change that wrote this version was complete.' }) atVersion: number | null,
     @PlayerId() playerId: string,
   ): Promise<BoardView> {
     // The board at the game's own version, so a subscription update's game and board agree.

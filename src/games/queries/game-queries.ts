@@ -57,14 +57,18 @@ export class GameQueries {
   /**
    * The game at a version (default: now) and who the player is in it. The seats are today's:
    * a player sees their side's past from before they sat down too. A stranger is refused before
-   * anything is said about versions.
+   * anything is said about versions. A version inside a commit means the state after that
+   * commit: halfway through one (a sealed setup being applied, say), the state holds what the
+   * side never saw, such as which unit is still to be placed after a hidden one.
    */
   private async loadFor(gameId: string, playerId: string, atVersion?: number): Promise<LoadedGame & { viewer: Viewer }> {
     const now = await this.loader.load(gameId);
     const viewer = viewerFor(now.state, playerId);
     if (atVersion === undefined || atVersion === now.version) return { ...now, viewer };
     if (atVersion > now.version) throw new BadInputError('game/no_such_version', `The game is at version ${now.version}: version ${atVersion} does not exist yet.`);
-    const then = await this.loader.load(gameId, atVersion);
+    const seen = await this.store.commitEnd(gameId, atVersion);
+    if (seen >= now.version) return { ...now, viewer };
+    const then = await this.loader.load(gameId, seen);
     return { ...then, viewer: viewerFor({ ...then.state, seats: now.state.seats }, playerId) };
   }
 
