@@ -20,6 +20,7 @@ import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
 import { testScenario } from '../../src/rules/testing/scenario-files';
 import { testSystem } from '../../src/rules/testing/test-system';
 import { configureLogger } from '../../src/logging/logger';
+import { NotificationsModule } from '../../src/notifications/notifications.module';
 import { testConfig, testRuntime, uniqueId } from './database';
 import { isolatedDatabase, onPostgresServer } from './isolated-database';
 
@@ -75,6 +76,8 @@ export interface HarnessOptions {
   poolMax?: number;
   /** Another database than the shared test database (see workerDatabase). */
   databaseUrl?: string;
+  /** With the notifications module: commits write their outbox rows (no worker sends them). */
+  notifications?: boolean;
 }
 
 /**
@@ -96,7 +99,12 @@ export async function gamesHarness(options: HarnessOptions = {}): Promise<GamesH
     imports: [
       ConfigModule.forRoot(config),
       DatabaseModule.forRoot(options.databaseUrl ? { ...testRuntime(options.poolMax), url: options.databaseUrl } : testRuntime(options.poolMax)),
-      GamesModule.register({ catalog: new StaticCatalog(options.entries ?? [kernelTestEntry()]), clock, ...(options.dice ? { dice: options.dice } : {}) }),
+      GamesModule.register({
+        catalog: new StaticCatalog(options.entries ?? [kernelTestEntry()]),
+        clock,
+        ...(options.dice ? { dice: options.dice } : {}),
+        ...(options.notifications ? { imports: [NotificationsModule] } : {}),
+      }),
     ],
   })
   class HarnessModule {}
