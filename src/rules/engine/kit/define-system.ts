@@ -13,6 +13,7 @@ import { kernelView } from '../view';
 import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
 import { scenarioChecker } from './check-scenario';
+import { issueText } from './issue-text';
 import { Resolution, advance, fold, handlerFor, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
 
@@ -112,7 +113,7 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
         }
         const v = rk.standingSchema.safeParse(value);
         if (v.success) out[kind] = v.data;
-        else violations.push(violation(INPUT_RULE, 'input/malformed', `standing orders for ${kind}: ${v.error.issues[0]?.message ?? 'malformed'}`));
+        else violations.push(violation(INPUT_RULE, 'input/malformed', `standing orders ${issueText(kind, v.error.issues)}`));
       }
       return violations.length > 0 ? { ok: false, violations } : { ok: true, value: { kind: 'standing-orders', orders: out } };
     }
@@ -159,7 +160,7 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
 function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, sub: Submission): Violation[] {
   switch (sub.kind) {
     case 'standing-orders':
-      return [];
+      return Object.entries(sub.orders).flatMap(([kind, standing]) => spec.reactions?.[kind]?.checkStanding?.(state, side, standing, kind) ?? []);
     case 'reaction': {
       const req = state.pending?.request;
       if (!req || req.side !== side) return [violation('SEQ', 'phase/not_your_reaction', 'no reaction of yours is being asked for')];

@@ -81,6 +81,8 @@ export interface ReactionKind<X extends Json> {
   /** Shape of this kind's standing orders, kept in the side's secret state. */
   readonly standingSchema: z.ZodType<Json>;
   validateAnswer(state: GameState<X>, request: ReactionRequest, answer: Json): Violation[];
+  /** What the shape cannot tell of standing orders (the units they name are the side's own): violations naming the field. */
+  checkStanding?(state: GameState<X>, side: SideId, standing: Json, field: string): Violation[];
   /** The answer standing orders give, or null when they do not decide this request. */
   fromStanding(state: GameState<X>, request: ReactionRequest, standing: Json | undefined): Json | null;
   /** The answer when the window expires unanswered. */

@@ -16,6 +16,18 @@ export function ownUnit(state: GameState, side: SideId, id: string, index: numbe
   return u;
 }
 
+/**
+ * The units a list in standing orders names (at `field`) that are not the side's own. An enemy's
+ * id is refused as an unknown one is, so the refusal tells nothing of it; an own unit since lost
+ * stays allowed (the orders outlive it).
+ */
+export function notOwnUnits(state: GameState, side: SideId, field: string, ids: readonly string[]): Violation[] {
+  return ids.flatMap((id, k) => {
+    const u = state.units[id];
+    return u === undefined || u.side !== side ? [violation(INPUT_RULE, 'input/not_your_unit', `${field}.${k}: ${side} has no unit "${id}"`)] : [];
+  });
+}
+
 export function isViolation(x: UnitState | Violation): x is Violation {
   return 'code' in x && 'ruleId' in x;
 }

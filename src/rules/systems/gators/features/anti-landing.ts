@@ -6,7 +6,7 @@ import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
 import { retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
-import { unitIdSchema } from '../../../engine/orders/common';
+import { notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
@@ -133,6 +133,11 @@ const reaction: ReactionKind<GatorsExt> = {
     if (bad.length > 0) return [violation('GT-7O.3', 'reaction/not_eligible', `${bad.join(', ')} may not attack this landing`, null)];
     if (new Set(chosen.map((a) => a.unit)).size !== chosen.length) return [violation('GT-7O.4', 'reaction/duplicate', 'a unit is listed twice', null)];
     return validateRetreatChoices(state, chosen, (req.prompt as { hex: string }).hex, null);
+  },
+  checkStanding: (state, side, standing, field) => {
+    const s = standing as z.infer<typeof standingSchema>;
+    if (typeof s === 'string') return [];
+    return 'units' in s ? notOwnUnits(state, side, `${field}.units`, s.units) : notOwnUnits(state, side, `${field}.allExcept`, s.allExcept);
   },
   fromStanding: (_state, req, standing) => {
     if (standing === undefined) return null;

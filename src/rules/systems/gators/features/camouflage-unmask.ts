@@ -3,7 +3,7 @@ import { Json } from '../../../model/json';
 import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { ReactionKind } from '../../../engine/kit/types';
-import { unitIdSchema } from '../../../engine/orders/common';
+import { notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { StepReaction } from '../../../engine/orders/move';
 import { allUnits, mediumAt, typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
@@ -111,6 +111,7 @@ export const unmaskReaction: ReactionKind<GatorsExt> = {
     const bad = (answer as { unmask: string[] }).unmask.filter((a) => !eligible.includes(a));
     return bad.length === 0 ? [] : [violation('GT-6C.4', 'reaction/not_eligible', `${bad.join(', ')} cannot stop this aircraft here`, null)];
   },
+  checkStanding: (state, side, standing, field) => (typeof standing === 'object' && standing !== null && 'units' in standing ? notOwnUnits(state, side, `${field}.units`, standing.units as string[]) : []),
   fromStanding: (_state, req, standing) => {
     const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
     const s = standingSchema.safeParse(standing);

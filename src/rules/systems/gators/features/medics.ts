@@ -4,7 +4,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { eliminate } from '../../../engine/combat/apply';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
-import { unitIdSchema } from '../../../engine/orders/common';
+import { notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag } from '../../../engine/queries';
 import { GatorsFeature } from '../feature';
 import { GatorsExt } from '../ext';
@@ -64,6 +64,7 @@ const preference: ReactionKind<GatorsExt> = {
   answerSchema: orderSchema as z.ZodType<Json>,
   standingSchema: orderSchema as z.ZodType<Json>,
   validateAnswer: () => [],
+  checkStanding: (state, side, standing, field) => notOwnUnits(state, side, `${field}.order`, (standing as z.infer<typeof orderSchema>).order),
   fromStanding: (_s, _r, standing) => standing ?? null,
   none: () => ({ order: [] }),
 };
