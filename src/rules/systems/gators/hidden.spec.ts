@@ -116,3 +116,28 @@ describe('anti-landing fire from camouflaged units', () => {
     );
   });
 });
+
+describe('whether an anti-landing window opens', () => {
+  /** The landing's events as P1 reads them (Q-GT-45), for one P2 unit next to the landing hex. */
+  const p1Reads = (lander: [string, string, string], p2: { type: string; hex: string; hidden?: string }, standing: Record<string, unknown>, broken: string[] = []) => {
+    const units = [{ id: 'lander', type: lander[0], side: 'P1', hex: lander[1] }, { id: 'p2-x', side: 'P2', ...p2 }];
+    const notes = { P2: { breakdown: { roll: 3, result: 1, text: '', broken, recorded: [] } } };
+    const state = buildState(scenario, { phase: 'p1-movement', units, standing: { P2: standing }, notes }, GATORS_SPEC.initialExt(scenario)) as GState;
+    const { events } = submit(state, 'P1', [{ kind: 'move', unit: 'lander', path: [lander[2]] }], new ForcedDice([]));
+    return JSON.stringify(events.map((e) => eventAsSeenBy(e, 'P1')));
+  };
+
+  it('tells P1 nothing of what a "?" next to the landing hides, with or without standing orders', () => {
+    for (const standing of [{}, { 'anti-landing': 'none' }]) {
+      const reads = ['dragon-team', 'stinger-team', 'truck-p2'].map((type) => p1Reads(['aav', '1607', '1608'], { type, hex: '1609', hidden: '?' }, standing));
+      expect(new Set(reads).size).toBe(1);
+    }
+  });
+
+  it('tells P1 nothing of the breakdown roll (Q-GT-14): a broken-down Missile Boat is asked about as a working one', () => {
+    for (const standing of [{}, { 'anti-landing': 'none' }]) {
+      const working = p1Reads(['seal-team', '1308', '1309'], { type: 'missile-boat', hex: '1209' }, standing);
+      expect(p1Reads(['seal-team', '1308', '1309'], { type: 'missile-boat', hex: '1209' }, standing, ['p2-x'])).toBe(working);
+    }
+  });
+});

@@ -13,7 +13,7 @@ import { Violation } from '../../../engine/types';
 import { visibilityFor } from '../../../engine/visibility';
 import { gatorsData } from '../data';
 import { CoreHooks, GatorsFeature } from '../feature';
-import { GatorsExt } from '../ext';
+import { GatorsExt, isBroken } from '../ext';
 import { isAmphibious, isLand, isWater } from '../queries';
 
 /**
@@ -59,23 +59,42 @@ interface Landing {
 
 /** Enemy units next to `hex` that may fire at `target` there now (GT-7O.1, GT-7O.3, GT-7O.4). */
 export function eligibleDefenders(state: GameState, h: CoreHooks, target: UnitState, hex: string): string[] {
-  const board = boardOf(state.scenario);
-  const at = board.grid.indexOf(hex);
-  const cls = targetClassAt(board, typeOf(state, target), at);
-  return allUnits(state)
-    .filter((u) => u.side !== target.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1)
+  const cls = targetClassAt(boardOf(state.scenario), typeOf(state, target), boardOf(state.scenario).grid.indexOf(hex));
+  return around(state, target, hex)
     .filter((u) => !flag(u, USED) && (h.odds.attackerProblem?.(state, u, 0) ?? null) === null && (h.odds.strength?.(state, u, cls) ?? 0) > 0)
     .map((u) => u.id)
     .sort();
 }
 
+function around(state: GameState, target: UnitState, hex: string): UnitState[] {
+  const board = boardOf(state.scenario);
+  const at = board.grid.indexOf(hex);
+  return allUnits(state).filter((u) => u.side !== target.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1);
+}
+
+/**
+ * The enemy next to `hex` that the lander's side must take to be able to fire: the window opens
+ * on these alone, so that its opening (or standing orders answering it) tells nothing hidden.
+ * A unit under a marker may be anything; a broken-down one looks like a working one (Q-GT-14).
+ * The question then lists only those that really can fire, perhaps none.
+ */
+function seemingFirers(state: GameState, h: CoreHooks, target: UnitState, hex: string): UnitState[] {
+  const cls = targetClassAt(boardOf(state.scenario), typeOf(state, target), boardOf(state.scenario).grid.indexOf(hex));
+  return around(state, target, hex).filter(
+    (u) =>
+      u.hidden !== undefined ||
+      (!flag(u, USED) && (h.odds.strength?.(state, u, cls) ?? 0) > 0 && (isBroken(state, u) || (h.odds.attackerProblem?.(state, u, 0) ?? null) === null)),
+  );
+}
+
 function request(state: GameState, h: CoreHooks, l: Landing): Omit<ReactionRequest, 'stage'> | null {
   const target = state.units[l.unit];
   if (target === undefined) return null;
+  const seeming = seemingFirers(state, h, target, l.hex);
+  if (seeming.length === 0) return null;
   const eligible = eligibleDefenders(state, h, target, l.hex);
-  if (eligible.length === 0) return null;
   return {
-    side: state.units[eligible[0]!]!.side,
+    side: seeming[0]!.side,
     kind: ANTI_LANDING,
     prompt: { unit: l.unit, hex: l.hex, cause: l.carrier === undefined ? 'landing' : 'unloading' },
     privatePrompt: { eligible },
