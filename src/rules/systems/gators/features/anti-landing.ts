@@ -8,7 +8,7 @@ import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
 import { notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
-import { violation } from '../../../engine/violation';
+import { INPUT_RULE, violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { visibilityFor } from '../../../engine/visibility';
 import { gatorsData } from '../data';
@@ -142,14 +142,34 @@ function landingFails(ctx: ResolveContext, l: Landing): boolean {
   return true;
 }
 
+/**
+ * Why a unit named in an answer may not fire, under the rule it breaks: another side's unit (or
+ * none) first, whatever it is, so the refusal tells nothing of it.
+ */
+function whyNot(state: GameState, req: ReactionRequest, id: string, side: string): Violation {
+  const u = state.units[id];
+  if (u === undefined || u.side !== side) return violation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${id}"`, null);
+  const { unit, hex } = req.prompt as { unit: string; hex: string };
+  const board = boardOf(state.scenario);
+  const near = u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), board.grid.indexOf(hex)) === 1;
+  if (!near) return violation('GT-7O.3', 'reaction/not_eligible', `${id} is not next to ${hex}: no attack from a distance`, null);
+  if (flag(u, USED)) return violation('GT-7O.4', 'reaction/used', `${id} has made its anti-landing attack this turn`, null);
+  if (isBroken(state, u)) return violation('GT-4.9', 'combat/broken_down', `${id} has broken down and cannot attack`, null);
+  const target = state.units[unit];
+  const cls = target === undefined ? undefined : targetClassAt(board, typeOf(state, target), board.grid.indexOf(hex));
+  if (cls !== undefined && (typeOf(state, u).strength[cls] ?? 0) <= 0) return violation('GT-7A.4', 'combat/zero_strength', `${id} has no strength against ${unit}`, null);
+  return violation('GT-7O.1', 'reaction/not_eligible', `${id} may not attack this landing now`, null);
+}
+
 const reaction: ReactionKind<GatorsExt> = {
   answerSchema,
   standingSchema,
   validateAnswer: (state, req, answer): Violation[] => {
+    const side = req.side;
     const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
     const chosen = firers(answer);
-    const bad = chosen.filter((a) => !eligible.includes(a.unit)).map((a) => a.unit);
-    if (bad.length > 0) return [violation('GT-7O.3', 'reaction/not_eligible', `${bad.join(', ')} may not attack this landing`, null)];
+    const bad = chosen.filter((a) => !eligible.includes(a.unit)).map((a) => whyNot(state, req, a.unit, side));
+    if (bad.length > 0) return bad;
     if (new Set(chosen.map((a) => a.unit)).size !== chosen.length) return [violation('GT-7O.4', 'reaction/duplicate', 'a unit is listed twice', null)];
     return validateRetreatChoices(state, chosen, (req.prompt as { hex: string }).hex, null);
   },
