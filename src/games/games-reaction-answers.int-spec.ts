@@ -1,0 +1,71 @@
+import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
+import { uniqueId } from '../../test/support/database';
+import { land, play, startedGame, toLandingTurn } from '../../test/support/kernel-game';
+
+/**
+ * Answers to a reaction window through the service layer (kernel test system, real Postgres):
+ * who may answer, when, at which version, and what a late or repeated answer gets.
+ */
+const HOUR = 3_600_000;
+const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: { code?: string }) => e.code ?? String(e));
+
+async function withGames(fn: (h: GamesHarness, clock: FakeClock) => Promise<void>): Promise<void> {
+  const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+  const db = await workerDatabase('answers');
+  const h = await gamesHarness({ clock, databaseUrl: db.url });
+  try {
+    await fn(h, clock);
+  } finally {
+    await h.close();
+    await db.drop();
+  }
+}
+
+describe('answering a reaction window', () => {
+  it('refuses the mover, a stale version and a second answer, writing nothing; the answer resumes the move with the next roll', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h);
+      await toLandingTurn(h, g);
+      expect((await land(h, g)).phase).toMatchObject({ mode: 'reaction', acting: ['B'] });
+      const open = await h.store.currentVersion(g.gameId);
+      const answer = (player: string, expectedVersion: number, key = uniqueId('k')) =>
+        h.submit.execute({ gameId: g.gameId, expectedVersion, submission: { kind: 'reaction', orders: { attackers: ['b-m48'] } }, idempotencyKey: key }, player);
+
+      expect(await refusal(answer(g.alice, open))).toBe('game/not_your_turn');
+      expect(await refusal(answer(g.bob, open - 1))).toBe('game/version_conflict');
+      expect(await h.store.currentVersion(g.gameId)).toBe(open);
+
+      const rollsBefore = (await h.store.readStream(g.gameId)).filter((e) => e.type === 'DiceRolled').length;
+      const key = uniqueId('k');
+      const first = await answer(g.bob, open, key);
+      const types = first.events.map((e) => e.type);
+      expect(types.slice(0, 4)).toEqual(['PhaseSubmitted', 'DiceRolled', 'ReactionAnswered', 'ResolutionResumed']);
+      expect(types.indexOf('AttackResolved')).toBeGreaterThan(types.indexOf('ResolutionResumed'));
+      expect(first.events.find((e) => e.type === 'DiceRolled')!.data).toMatchObject({ n: rollsBefore + 1 });
+      expect(first.phase.mode).not.toBe('reaction');
+
+      const after = await h.store.currentVersion(g.gameId);
+      expect(await answer(g.bob, open, key)).toEqual(first);
+      expect(await refusal(answer(g.bob, after))).toBe('game/no_reaction');
+      expect(await h.store.currentVersion(g.gameId)).toBe(after);
+    }));
+
+  it('refuses an answer after the window expired, and applies standing orders set while it was open', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { reactionHours: 1 });
+      await toLandingTurn(h, g);
+      expect((await land(h, g)).phase.mode).toBe('reaction');
+      await play(h, g.gameId, g.bob, { 'landing-fire': 'all' }, 'standing-orders');
+      expect((await h.queries.summary(g.gameId, g.bob)).mode).toBe('reaction');
+      clock.advance(2 * HOUR);
+      while ((await h.worker.tick()) > 0);
+
+      const events = await h.store.readStream(g.gameId);
+      const expired = events.findIndex((e) => e.type === 'ReactionAnswered' && (e.data as { by?: string }).by === 'expiry');
+      expect(events[expired]!.data).toMatchObject({ answer: { attackers: ['b-m48'] } });
+      expect(events.slice(expired).some((e) => e.type === 'AttackResolved')).toBe(true);
+      const closed = await h.store.currentVersion(g.gameId);
+      expect(await refusal(play(h, g.gameId, g.bob, { attackers: [] }, 'reaction'))).toBe('game/no_reaction');
+      expect(await h.store.currentVersion(g.gameId)).toBe(closed);
+    }));
+});
