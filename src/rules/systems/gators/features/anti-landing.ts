@@ -6,7 +6,7 @@ import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
 import { retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
-import { notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
+import { labelSchema, notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
@@ -25,7 +25,8 @@ import { isAmphibious, isLand, isWater } from '../queries';
  * distance, GT-7O.3), now or never. D R1: the landing fails (the amphibian
  * goes back to the water hex it came from; unloaded cargo goes back aboard)
  * and its move ends; D R2 counts as D X (GT-7O.2). P2's standing orders
- * ("all", "none", { units } or { allExcept }) answer without a pause.
+ * ("all", "none", { units }, { allExcept }, or { hexes }: all fire at a landing
+ * at or next to those hexes, and any other landing is asked) answer without a pause.
  * An answer may name a firer as { unit, retreat } to steer its own A R
  * (Q-GT-35): P2 is the side deciding here, as the attacker of an attack order.
  */
@@ -46,6 +47,7 @@ const standingSchema = z.union([
   z.literal('none'),
   z.strictObject({ units: z.array(unitIdSchema).max(200) }),
   z.strictObject({ allExcept: z.array(unitIdSchema).max(200) }),
+  z.strictObject({ hexes: z.array(labelSchema).min(1).max(200) }),
 ]);
 
 interface Landing {
@@ -176,19 +178,31 @@ const reaction: ReactionKind<GatorsExt> = {
   checkStanding: (state, side, standing, field) => {
     const s = standing as z.infer<typeof standingSchema>;
     if (typeof s === 'string') return [];
+    if ('hexes' in s) {
+      const grid = boardOf(state.scenario).grid;
+      return s.hexes.flatMap((x, k) => (grid.indexOf(x) < 0 ? [violation(INPUT_RULE, 'input/bad_hex', `${field}.hexes.${k}: ${x} is not a hex of the map`)] : []));
+    }
     return 'units' in s ? notOwnUnits(state, side, `${field}.units`, s.units) : notOwnUnits(state, side, `${field}.allExcept`, s.allExcept);
   },
-  fromStanding: (_state, req, standing) => {
+  fromStanding: (state, req, standing) => {
     if (standing === undefined) return null;
     const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
     const s = standing as z.infer<typeof standingSchema>;
     if (s === 'all') return { attackers: eligible };
     if (s === 'none') return { attackers: [] };
     if ('units' in s) return { attackers: eligible.filter((e) => s.units.includes(e)) };
+    if ('hexes' in s) return guards(state, s.hexes, (req.prompt as { hex: string }).hex) ? { attackers: eligible } : null;
     return { attackers: eligible.filter((e) => !s.allExcept.includes(e)) };
   },
   none: () => ({ attackers: [] }),
 };
+
+/** Whether a landing at `hex` is at or next to one of the hexes standing orders guard; any other one they leave to be asked. */
+function guards(state: GameState, hexes: readonly string[], hex: string): boolean {
+  const grid = boardOf(state.scenario).grid;
+  const at = grid.indexOf(hex);
+  return hexes.some((x) => grid.indexOf(x) >= 0 && grid.distance(grid.indexOf(x), at) <= 1);
+}
 
 function landerSide(state: GameState): string {
   return gatorsData(state.scenario).options.landingSide;
