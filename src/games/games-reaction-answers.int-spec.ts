@@ -1,4 +1,4 @@
-import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
+import { refusalCode, withOwnGames } from '../../test/support/games-harness';
 import { uniqueId } from '../../test/support/database';
 import { land, play, startedGame, toLandingTurn } from '../../test/support/kernel-game';
 
@@ -7,19 +7,8 @@ import { land, play, startedGame, toLandingTurn } from '../../test/support/kerne
  * who may answer, when, at which version, and what a late or repeated answer gets.
  */
 const HOUR = 3_600_000;
-const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: { code?: string }) => e.code ?? String(e));
 
-async function withGames(fn: (h: GamesHarness, clock: FakeClock) => Promise<void>): Promise<void> {
-  const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-  const db = await workerDatabase('answers');
-  const h = await gamesHarness({ clock, databaseUrl: db.url });
-  try {
-    await fn(h, clock);
-  } finally {
-    await h.close();
-    await db.drop();
-  }
-}
+const withGames = (fn: Parameters<typeof withOwnGames>[1]) => withOwnGames('answers', fn);
 
 describe('answering a reaction window', () => {
   it('refuses the mover, a stale version and a second answer, writing nothing; the answer resumes the move with the next roll', () =>
@@ -31,8 +20,8 @@ describe('answering a reaction window', () => {
       const answer = (player: string, expectedVersion: number, key = uniqueId('k')) =>
         h.submit.execute({ gameId: g.gameId, expectedVersion, submission: { kind: 'reaction', orders: { attackers: ['b-m48'] } }, idempotencyKey: key }, player);
 
-      expect(await refusal(answer(g.alice, open))).toBe('game/not_your_turn');
-      expect(await refusal(answer(g.bob, open - 1))).toBe('game/version_conflict');
+      expect(await refusalCode(answer(g.alice, open))).toBe('game/not_your_turn');
+      expect(await refusalCode(answer(g.bob, open - 1))).toBe('game/version_conflict');
       expect(await h.store.currentVersion(g.gameId)).toBe(open);
 
       const rollsBefore = (await h.store.readStream(g.gameId)).filter((e) => e.type === 'DiceRolled').length;
@@ -46,7 +35,7 @@ describe('answering a reaction window', () => {
 
       const after = await h.store.currentVersion(g.gameId);
       expect(await answer(g.bob, open, key)).toEqual(first);
-      expect(await refusal(answer(g.bob, after))).toBe('game/no_reaction');
+      expect(await refusalCode(answer(g.bob, after))).toBe('game/no_reaction');
       expect(await h.store.currentVersion(g.gameId)).toBe(after);
     }));
 
@@ -65,7 +54,7 @@ describe('answering a reaction window', () => {
       expect(events[expired]!.data).toMatchObject({ answer: { attackers: ['b-m48'] } });
       expect(events.slice(expired).some((e) => e.type === 'AttackResolved')).toBe(true);
       const closed = await h.store.currentVersion(g.gameId);
-      expect(await refusal(play(h, g.gameId, g.bob, { attackers: [] }, 'reaction'))).toBe('game/no_reaction');
+      expect(await refusalCode(play(h, g.gameId, g.bob, { attackers: [] }, 'reaction'))).toBe('game/no_reaction');
       expect(await h.store.currentVersion(g.gameId)).toBe(closed);
     }));
 });

@@ -1,4 +1,4 @@
-import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
+import { GamesHarness, refusalCode, withOwnGames } from '../../test/support/games-harness';
 import { land, play, setupA, setupB, startedGame, toLandingTurn } from '../../test/support/kernel-game';
 
 /**
@@ -6,24 +6,12 @@ import { land, play, setupA, setupB, startedGame, toLandingTurn } from '../../te
  * window, a pass the scheduler made, standing orders, the second half of a simultaneous phase.
  */
 const HOUR = 3_600_000;
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
 
 async function runDue(h: GamesHarness): Promise<void> {
   while ((await h.worker.tick()) > 0);
 }
 
-/** Each test its own database and clock: they run the deadline worker. */
-async function withGames(fn: (h: GamesHarness, clock: FakeClock) => Promise<void>): Promise<void> {
-  const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-  const db = await workerDatabase('edges');
-  const h = await gamesHarness({ clock, databaseUrl: db.url });
-  try {
-    await fn(h, clock);
-  } finally {
-    await h.close();
-    await db.drop();
-  }
-}
+const withGames = (fn: Parameters<typeof withOwnGames>[1]) => withOwnGames('edges', fn);
 
 describe('undo once the other side has acted', () => {
   it('drops a proposal when the opponent answers a reaction window (its dice would come again)', () =>
@@ -35,7 +23,7 @@ describe('undo once the other side has acted', () => {
       await h.actions.proposeUndo(g.gameId, paused.version, g.alice);
       const reacted = await play(h, g.gameId, g.bob, { attackers: ['b-m48'] }, 'reaction');
       expect(reacted.events.some((e) => e.type === 'DiceRolled')).toBe(true);
-      expect(await code(h.actions.answerUndo(g.gameId, reacted.version, g.bob, true))).toBe('undo/none');
+      expect(await refusalCode(h.actions.answerUndo(g.gameId, reacted.version, g.bob, true))).toBe('undo/none');
       expect((await h.queries.summary(g.gameId, g.alice)).pendingUndo).toBeNull();
     }));
 
@@ -46,7 +34,7 @@ describe('undo once the other side has acted', () => {
       await land(h, g);
       const reacted = await play(h, g.gameId, g.bob, { attackers: [] }, 'reaction');
       expect(reacted.events.some((e) => e.type === 'DiceRolled')).toBe(false);
-      expect(await code(h.actions.proposeUndo(g.gameId, reacted.version, g.alice))).toBe('undo/nothing');
+      expect(await refusalCode(h.actions.proposeUndo(g.gameId, reacted.version, g.alice))).toBe('undo/nothing');
     }));
 
   it('offers no undo of a pass the scheduler made for a side that missed its deadline', () =>
@@ -59,7 +47,7 @@ describe('undo once the other side has acted', () => {
       const s = await h.queries.summary(g.gameId, g.alice);
       expect(s.phase).not.toBe('a-move');
       expect((await h.store.readStream(g.gameId)).some((e) => e.type === 'PhaseSubmitted' && (e.data as { auto?: boolean }).auto === true)).toBe(true);
-      expect(await code(h.actions.proposeUndo(g.gameId, s.version, g.alice))).toBe('undo/nothing');
+      expect(await refusalCode(h.actions.proposeUndo(g.gameId, s.version, g.alice))).toBe('undo/nothing');
     }));
 });
 

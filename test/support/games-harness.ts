@@ -92,6 +92,25 @@ export async function workerDatabase(label: string): Promise<{ url: string | und
   return { url: db.url, drop: () => db.drop() };
 }
 
+/**
+ * Runs fn with a games harness on a database and a clock of its own (for tests that run the
+ * deadline worker), and drops both after it.
+ */
+export async function withOwnGames(label: string, fn: (h: GamesHarness, clock: FakeClock) => Promise<void>, start = '2026-12-10T09:00:00.000Z'): Promise<void> {
+  const clock = new FakeClock(start);
+  const db = await workerDatabase(label);
+  const h = await gamesHarness({ clock, databaseUrl: db.url });
+  try {
+    await fn(h, clock);
+  } finally {
+    await h.close();
+    await db.drop();
+  }
+}
+
+/** The code a command was refused with, or "accepted". */
+export const refusalCode = (p: Promise<unknown>): Promise<string> => p.then(() => 'accepted', (e: { code?: string }) => e.code ?? String(e));
+
 export async function gamesHarness(options: HarnessOptions = {}): Promise<GamesHarness> {
   const clock = options.clock ?? new FakeClock();
   const config = testConfig({ WORKERS_ENABLED: 'false', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) });
