@@ -2,6 +2,8 @@
 // `npm test`: generate the Prisma client, compile (type errors fail the run), pick a database,
 // apply migrations, run every jest test. The database is DATABASE_URL if set, else the local
 // server at postgresql://postgres@127.0.0.1:5432 if it answers, else the embedded PGlite.
+// FIELDPOST_TEST_DB=embedded picks a fresh PGlite whatever answers: CI always finds the local
+// server, so this is the only way to run the tests on what `npm start` uses on a fresh machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +55,7 @@ async function freshLocalDatabase() {
 }
 
 async function chooseDatabase() {
+  if (process.env.FIELDPOST_TEST_DB === 'embedded') return embeddedDatabase('embedded PGlite (FIELDPOST_TEST_DB=embedded)');
   if (process.env.DATABASE_URL) return { kind: 'postgres (DATABASE_URL)', url: process.env.DATABASE_URL, poolMax: 10 };
   if (await answers(`${LOCAL}/postgres`)) {
     return {
@@ -62,6 +65,11 @@ async function chooseDatabase() {
       stop: () => adminQuery(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`).catch(() => undefined),
     };
   }
+  return embeddedDatabase('embedded PGlite (no Postgres server answered)');
+}
+
+/** `kind` starts with 'embedded': test/support/isolated-database.ts reads it. */
+async function embeddedDatabase(kind) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const dir = mkdtempSync(join(tmpdir(), 'fieldpost-test-'));
@@ -70,7 +78,7 @@ async function chooseDatabase() {
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
   return {
-    kind: 'embedded PGlite (no Postgres server answered)',
+    kind,
     url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
     poolMax: 1,
     async stop() {
@@ -82,6 +90,12 @@ async function chooseDatabase() {
 }
 
 async function main() {
+  const wanted = process.env.FIELDPOST_TEST_DB;
+  // A misspelt switch must not quietly test on another database than the one asked for.
+  if (wanted && wanted !== 'embedded') {
+    console.error(`FIELDPOST_TEST_DB=${wanted}: the only value is 'embedded' (unset: DATABASE_URL, else the local server, else PGlite)`);
+    return 1;
+  }
   if ((await run(process.execPath, ['scripts/prisma.mjs', 'generate'])) !== 0) return 1;
   if ((await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0) return 1;
   if ((await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'])) !== 0) return 1;
