@@ -29,16 +29,24 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * The name to give a prepared statement, or undefined where names must not be used. A named
    * statement is parsed and planned once per connection; but on PGlite (the embedded database,
    * or a test run's) every connection shares one session, where a second connection's PREPARE
-   * of the same name would collide with the first's.
+   * of the same name would collide with the first's. Until the server has said which it is, no
+   * name: the caller may be in a transaction holding the pool's only connection, so waiting for
+   * the answer would wait for that transaction to end.
    */
   async statementName(name: string): Promise<string | undefined> {
-    this.namesAllowed ??=
-      this.runtime.kind === 'embedded'
-        ? Promise.resolve(false)
-        : this.pool.query<{ v: string }>('SELECT version() AS v').then((r) => !/pglite/i.test(r.rows[0]?.v ?? ''), () => false);
-    return (await this.namesAllowed) ? name : undefined;
+    if (this.namesAllowed === undefined) {
+      this.namesAllowed = this.runtime.kind === 'embedded' ? false : null;
+      if (this.namesAllowed === null) {
+        this.pool.query<{ v: string }>('SELECT version() AS v').then(
+          (r) => (this.namesAllowed = !/pglite/i.test(r.rows[0]?.v ?? '')),
+          () => (this.namesAllowed = undefined),
+        );
+      }
+    }
+    return this.namesAllowed === true ? name : undefined;
   }
-  private namesAllowed: Promise<boolean> | undefined;
+  /** undefined: not asked yet; null: asked, no answer yet. */
+  private namesAllowed: boolean | null | undefined;
 
   /**
    * A name (for statementName) for a statement assembled from parts (a commit's CTEs), one per distinct text: the
