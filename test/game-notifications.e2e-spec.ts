@@ -9,7 +9,7 @@ import { EventStore } from '../src/event-store/event-store.service';
 import { NotificationEndpointsService } from '../src/notifications/preferences/endpoints.service';
 import { kernelTestEntry } from './support/games-harness';
 import { setupA, setupB } from './support/kernel-game';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from './support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from './support/isolated-database';
 import { httpReceiver, HttpReceiver } from './notifications/support/receivers';
 import { uniqueId } from './support/database';
 
@@ -23,7 +23,7 @@ interface Payload {
  * outbox rows in one transaction, the worker of the running app delivers them to the other
  * player's signed webhook, and what arrives is only what that player's side may see.
  */
-describeOnServer('turn notifications through a real game (whole app, loopback webhook)', () => {
+describe('turn notifications through a real game (whole app, loopback webhook)', () => {
   let db: IsolatedDatabase;
   let running: RunningApp;
   let receiverA: HttpReceiver;

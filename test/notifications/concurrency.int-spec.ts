@@ -1,10 +1,10 @@
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver } from './support/receivers';
 
-describeOnServer('two worker instances over one outbox', () => {
+describe('two worker instances over one outbox', () => {
   let db: IsolatedDatabase;
   let receiver: HttpReceiver;
   const workers: Harness[] = [];

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { harness, Harness, notificationsConfig, TOKEN_SECRET } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver } from './support/receivers';
@@ -10,7 +10,7 @@ import { eventually, httpReceiver, HttpReceiver } from './support/receivers';
 /** The separate worker process, as built by `npm test` (tsc -p tsconfig.build.json). */
 const WORKER = resolve(__dirname, '../../dist/src/notifications/worker/worker.main.js');
 
-describeOnServer('a worker killed in the middle of sending (SIGKILL, real child process)', () => {
+describe('a worker killed in the middle of sending (SIGKILL, real child process)', () => {
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let receiver: HttpReceiver;

@@ -1,6 +1,6 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { discordEndpoint, intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver, Reply, ReceivedRequest, smtpReceiver, SmtpReceiver } from './support/receivers';
@@ -12,7 +12,7 @@ interface Embed {
   fields: Array<{ name: string; value: string }>;
 }
 
-describeOnServer('Discord (a loopback receiver standing in for discord.com)', () => {
+describe('Discord (a loopback receiver standing in for discord.com)', () => {
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let smtp: SmtpReceiver;

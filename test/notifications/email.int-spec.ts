@@ -1,12 +1,12 @@
 import { renderEmail } from '../../src/notifications/templates/email.template';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { deliveryId } from '../../src/notifications/outbox/delivery-id';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses } from './support/fixtures';
 import { harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, smtpReceiver, SmtpReceiver } from './support/receivers';
 
-describeOnServer('email over SMTP (smtp-server on loopback, STARTTLS and AUTH)', () => {
+describe('email over SMTP (smtp-server on loopback, STARTTLS and AUTH)', () => {
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let smtp: SmtpReceiver;

@@ -1,6 +1,6 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase } from '../support/isolated-database';
 import { intent, player, uid } from './support/fixtures';
 import { Harness, notificationsConfig } from './support/harness';
 import { receiverSuite } from './support/receiver-suite';
@@ -17,7 +17,7 @@ interface Payload {
  * the worker to real HTTP receivers on loopback: a game's notifications go to its own
  * endpoints, which replace the all-games endpoints of their kind for that game only.
  */
-describeOnServer('endpoints scoped to one game (real HTTP receivers on loopback)', () => {
+describe('endpoints scoped to one game (real HTTP receivers on loopback)', () => {
   const suite = receiverSuite('endpoint_scope');
   let db: IsolatedDatabase;
   let prisma: PrismaService;

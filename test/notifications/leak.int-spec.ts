@@ -1,5 +1,5 @@
 import type { NotificationContent, NotificationIntent } from '../../src/notifications/notification-intent';
-import { describeOnServer, isolatedDatabase } from '../support/isolated-database';
+import { isolatedDatabase } from '../support/isolated-database';
 import { content, discordEndpoint, player, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, notificationsConfig } from './support/harness';
 import { httpReceiver, HttpReceiver, smtpReceiver, SmtpReceiver } from './support/receivers';
@@ -59,7 +59,7 @@ function intentsFor(f: GameFixture): NotificationIntent[] {
   }));
 }
 
-describeOnServer('no leaks: what a side is sent does not depend on the opponent secrets', () => {
+describe('no leaks: what a side is sent does not depend on the opponent secrets', () => {
   let smtp: SmtpReceiver;
   let blueHook: HttpReceiver;
   let blueDiscord: HttpReceiver;

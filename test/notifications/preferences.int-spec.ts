@@ -1,10 +1,10 @@
 import { BadInputError, NotFoundError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { discordEndpoint, intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
 
-describeOnServer('notification preferences', () => {
+describe('notification preferences', () => {
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let h: Harness;

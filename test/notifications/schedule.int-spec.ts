@@ -1,10 +1,10 @@
 import type { PrismaService } from '../../src/database/prisma.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
 import { httpReceiver, HttpReceiver, smtpReceiver, SmtpReceiver } from './support/receivers';
 
-describeOnServer('quiet hours and the daily digest (fake clock, real SMTP)', () => {
+describe('quiet hours and the daily digest (fake clock, real SMTP)', () => {
   let db: IsolatedDatabase;
   let prisma: PrismaService;
   let smtp: SmtpReceiver;

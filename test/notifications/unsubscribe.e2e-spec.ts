@@ -11,7 +11,7 @@ import { JsonNestLogger } from '../../src/logging/nest-logger';
 import { NOTIFICATION_OUTBOX, NotificationOutbox } from '../../src/notifications/notification-intent';
 import { NotificationsModule } from '../../src/notifications/notifications.module';
 import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
-import { describeOnServer, IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player } from './support/fixtures';
 import { notificationsConfig } from './support/harness';
 import { eventually, smtpReceiver, SmtpReceiver } from './support/receivers';
@@ -27,7 +27,7 @@ class NotificationsTestApp {
   }
 }
 
-describeOnServer('the notifications module in Nest: outbox token, worker lifecycle, one-click unsubscribe', () => {
+describe('the notifications module in Nest: outbox token, worker lifecycle, one-click unsubscribe', () => {
   let db: IsolatedDatabase;
   let smtp: SmtpReceiver;
   let app: INestApplication;

@@ -1,14 +1,14 @@
 import { BadInputError } from '../../src/common/errors';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { deliveryId } from '../../src/notifications/outbox/delivery-id';
-import { describeOnServer, IsolatedDatabase } from '../support/isolated-database';
+import { IsolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { FakeClock, Harness, notificationsConfig } from './support/harness';
 import { receiverSuite } from './support/receiver-suite';
 import { eventually, SmtpReceiver } from './support/receivers';
 import { verifyStandardWebhook } from './support/verify-signature';
 
-describeOnServer('webhooks (a real HTTP receiver on loopback)', () => {
+describe('webhooks (a real HTTP receiver on loopback)', () => {
   const suite = receiverSuite('webhook');
   const { other, receiver, env } = suite;
   let db: IsolatedDatabase;

@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { PrismaService } from '../../src/database/prisma.service';
 import { testDatabaseUrl } from './database';
 
@@ -16,11 +18,11 @@ export interface IsolatedDatabase {
   drop(): Promise<void>;
 }
 
-/** Multi-connection tests need a Postgres server; the embedded PGlite serves one connection. */
+/** False on the embedded PGlite: one database and one session, no CREATE DATABASE nor another session's backend to end. */
 export const onPostgresServer = !process.env.TEST_DATABASE_KIND?.startsWith('embedded');
-export const describeOnServer = onPostgresServer ? describe : describe.skip;
 
 export async function isolatedDatabase(label: string): Promise<IsolatedDatabase> {
+  if (!onPostgresServer) return isolatedEmbedded();
   const base = new URL(testDatabaseUrl());
   const name = `fp_ntf_${label}_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -28,13 +30,7 @@ export async function isolatedDatabase(label: string): Promise<IsolatedDatabase>
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(`/${name}`, base).toString();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const dir = join(__dirname, '../../prisma/migrations');
-  for (const folder of readdirSync(dir).filter((f) => /^\d/.test(f)).sort()) {
-    await client.query(readFileSync(join(dir, folder, 'migration.sql'), 'utf8'));
-  }
-  await client.end();
+  await migrate(url);
   const clients: PrismaService[] = [];
   return {
     url,
@@ -51,4 +47,38 @@ export async function isolatedDatabase(label: string): Promise<IsolatedDatabase>
       await a.end();
     },
   };
+}
+
+/**
+ * On PGlite a database name in the URL is ignored (one database per instance), so an isolated
+ * database is a PGlite of its own, started by the server's own embedded-database code.
+ */
+async function isolatedEmbedded(): Promise<IsolatedDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldpost-isolated-'));
+  const server = await startEmbeddedPostgres(dir);
+  await migrate(server.url);
+  const clients: PrismaService[] = [];
+  return {
+    url: server.url,
+    prisma() {
+      const p = new PrismaService({ kind: 'postgres', url: server.url, poolMax: 1, close: async () => undefined });
+      clients.push(p);
+      return p;
+    },
+    async drop() {
+      for (const p of clients) await p.onModuleDestroy().catch(() => undefined);
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function migrate(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const dir = join(__dirname, '../../prisma/migrations');
+  for (const folder of readdirSync(dir).filter((f) => /^\d/.test(f)).sort()) {
+    await client.query(readFileSync(join(dir, folder, 'migration.sql'), 'utf8'));
+  }
+  await client.end();
 }
