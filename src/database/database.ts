@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/config.schema';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { logger } from '../logging/logger';
 import { applyMigrations } from './migrate';
 
 /** Where the data lives for this process: an external Postgres, or the embedded one. */
@@ -17,7 +18,8 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     : await embedded(config.dataDir);
   if (config.migrateOnStart) {
     try {
-      await applyMigrations(runtime.url);
+      const applied = await applyMigrations(runtime.url);
+      if (applied.length) logger().info({ migrations: applied, database: runtime.kind }, 'database migrations applied');
     } catch (err) {
       await runtime.close();
       throw err;

@@ -18,7 +18,7 @@ export function projectRoot(from = __dirname): string {
  * the embedded database is served from this very process, so a blocking spawn would
  * deadlock it.
  */
-export async function applyMigrations(databaseUrl: string): Promise<void> {
+export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   const root = projectRoot();
   const output: string[] = [];
   const code = await new Promise<number | null>((done, fail) => {
@@ -33,4 +33,14 @@ export async function applyMigrations(databaseUrl: string): Promise<void> {
     child.on('exit', done);
   });
   if (code !== 0) throw new Error(`prisma migrate deploy failed (exit ${code}):\n${output.join('').slice(-4000)}`);
+  return appliedMigrations(output.join(''));
+}
+
+/**
+ * The migrations `prisma migrate deploy` reports it applied (none when the schema was up to
+ * date), so that the server can say in its log that an upgrade changed the database.
+ */
+export function appliedMigrations(deployOutput: string): string[] {
+  const listed = deployOutput.split(/following migration(?:\(s\)|s)? ha(?:ve|s) been applied/)[1];
+  return listed ? [...listed.matchAll(/(\d{14}_[A-Za-z0-9_]+)\//g)].map((m) => m[1]!) : [];
 }

@@ -21,8 +21,9 @@ export interface IsolatedDatabase {
 /** False on the embedded PGlite: one database and one session, no CREATE DATABASE nor another session's backend to end. */
 export const onPostgresServer = !process.env.TEST_DATABASE_KIND?.startsWith('embedded');
 
-export async function isolatedDatabase(label: string): Promise<IsolatedDatabase> {
-  if (!onPostgresServer) return isolatedEmbedded();
+/** `migrated: false` leaves the new database empty (for tests of the migrations themselves). */
+export async function isolatedDatabase(label: string, { migrated = true } = {}): Promise<IsolatedDatabase> {
+  if (!onPostgresServer) return isolatedEmbedded(migrated);
   const base = new URL(testDatabaseUrl());
   const name = `fp_ntf_${label}_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -30,7 +31,7 @@ export async function isolatedDatabase(label: string): Promise<IsolatedDatabase>
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(`/${name}`, base).toString();
-  await migrate(url);
+  if (migrated) await migrate(url);
   const clients: PrismaService[] = [];
   return {
     url,
@@ -53,10 +54,10 @@ export async function isolatedDatabase(label: string): Promise<IsolatedDatabase>
  * On PGlite a database name in the URL is ignored (one database per instance), so an isolated
  * database is a PGlite of its own, started by the server's own embedded-database code.
  */
-async function isolatedEmbedded(): Promise<IsolatedDatabase> {
+async function isolatedEmbedded(migrated: boolean): Promise<IsolatedDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'fieldpost-isolated-'));
   const server = await startEmbeddedPostgres(dir);
-  await migrate(server.url);
+  if (migrated) await migrate(server.url);
   const clients: PrismaService[] = [];
   return {
     url: server.url,
