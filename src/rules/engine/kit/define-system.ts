@@ -14,7 +14,7 @@ import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
 import { scenarioChecker } from './check-scenario';
 import { issueText } from './issue-text';
-import { Resolution, advance, fold, handlerFor, runOrders } from './runner';
+import { Resolution, advance, fold, handlerFor, markParsed, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
 
 /**
@@ -142,8 +142,10 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
           return;
         }
         const r = h.schema.safeParse(item);
-        if (r.success) orders.push(r.data as JsonObject);
-        else
+        if (r.success) {
+          orders.push(r.data as JsonObject);
+          markParsed(r.data, h.schema);
+        } else
           violations.push(
             violation(issueRule(state, r.error.issues), 'input/malformed', `${h.kind} order: ${r.error.issues.map((x) => `${x.path.join('.') || '(order)'} ${x.message}`).join('; ')}`, i),
           );

@@ -55,6 +55,18 @@ export class Resolution<X extends Json> implements ResolveContext<X> {
   }
 }
 
+/**
+ * The orders parse() returned, with the schema that made each: resolution uses them as they
+ * are instead of parsing them again (an order schema's output parses to itself: order schemas
+ * have no transforms), so resolve sees the very objects validate saw. Orders from anywhere
+ * else (a suspended resolution's, sealed ones) are parsed as before.
+ */
+const parsedBy = new WeakMap<object, unknown>();
+
+export function markParsed(order: unknown, schema: unknown): void {
+  if (typeof order === 'object' && order !== null) parsedBy.set(order, schema);
+}
+
 export function handlerFor<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, kind: string): OrderHandler<X, unknown> | undefined {
   const def = currentPhase(state);
   return def === undefined ? undefined : spec.phases[def.kind]?.orders?.find((h) => h.kind === kind);
@@ -78,7 +90,7 @@ export function runOrders<X extends Json>(
     const o = orders[i]!;
     const h = handlerFor(r.spec, r.state, String(o['kind']));
     if (h === undefined) throw new Error(`no handler for order kind ${String(o['kind'])} in this phase`);
-    h.resolve(r, h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
+    h.resolve(r, parsedBy.get(o) === h.schema ? o : h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
     if (r.state.phase.stage === 'ended') return true;
     const ask = r.suspended;
     if (ask !== null) {
