@@ -7,6 +7,7 @@ import { checkPath } from '../movement/validate-path';
 import { checkMove, reachableHexes, realPath } from '../movement/moves';
 import { towedBy, unitOf } from '../queries';
 import { AskRequest, ResolveContext, OrderHandler, Resume } from '../kit/types';
+import { rememberedCheck } from '../kit/remembered-check';
 import { SideId, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
@@ -57,12 +58,13 @@ export interface MoveOrderOptions<X extends Json> {
 
 /** The kernel's move order: one whole, indivisible move per unit (GT-6A.2). */
 export function moveOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): OrderHandler<X, MoveOrder> {
+  const check = rememberedCheck((state: GameState, side: SideId, o: MoveOrder, i: number) => validateMove(state, side, o, i, opts.hooks));
   return {
     kind: 'move',
     schema: moveSchema,
-    validate: (state, side, o, i) => validateMove(state, side, o, i, opts.hooks),
+    validate: check,
     project: (state, _side, o) => projectMove(state, o, opts.hooks),
-    resolve: (ctx, o, i, resume) => resolveMove(ctx, o, i, opts, resume),
+    resolve: (ctx, o, i, resume) => resolveMove(ctx, o, i, opts, check, resume),
     options: (state, side, unitId) => {
       const u = state.units[unitId];
       if (u === undefined || u.side !== side || moveFlagProblems(state, u, 0).length > 0) return {};
@@ -111,7 +113,9 @@ function projectMove(state: GameState, o: MoveOrder, hooks?: MoveHooks): EventBo
   return [{ type: 'UnitMoved', data: { unit: o.unit, path: [from, ...o.path], cost: r.ok ? r.cost : 0, ...(o.with ? { with: o.with } : {}) } }];
 }
 
-function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, resume?: Resume): void {
+type OrderCheck = (state: GameState, side: SideId, o: MoveOrder, i: number) => Violation[];
+
+function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, check: OrderCheck, resume?: Resume): void {
   if (resume !== undefined) {
     const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; planned: string[]; stoppedBy: string | null };
     if (st.kind === STEP_STAGE) {
@@ -123,7 +127,7 @@ function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: nu
     return;
   }
   const state = ctx.state;
-  const problems = validateMove(state, ctx.side, o, i, opts.hooks);
+  const problems = check(state, ctx.side, o, i);
   if (problems.length > 0) {
     const p = problems[0]!;
     ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'move', reason: p.message, ruleId: p.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });

@@ -3,6 +3,7 @@ import { EventBody } from '../../../engine/events';
 import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { SideId, Violation } from '../../../engine/types';
 import { INPUT_RULE } from '../../../engine/violation';
+import { rememberedCheck } from '../../../engine/kit/remembered-check';
 import { GatorsExt } from '../ext';
 
 export type Check<O> = (state: GameState<GatorsExt>, side: SideId, order: O, index: number) => Violation[];
@@ -18,11 +19,13 @@ export function withChecks<O>(
   check: Check<O>,
   opts: { project?: (state: GameState<GatorsExt>, side: SideId, order: O) => EventBody[]; optionsCheck?: (state: GameState<GatorsExt>, side: SideId, unitId: string) => boolean } = {},
 ): OrderHandler<GatorsExt, O> {
+  // Resolution checks again on the state validation checked (remembered-check.ts).
+  const checked = rememberedCheck(check);
   return {
     kind: base.kind,
     schema: base.schema,
     validate: (state, side, o, i) => {
-      const v = check(state, side, o, i);
+      const v = checked(state, side, o, i);
       if (v.length === 0) return base.validate(state, side, o, i);
       // Whether the units are the side's own comes first: what a check says of another side's
       // unit (that it broke down, GT-4.9) would tell what that side hides.
@@ -32,7 +35,7 @@ export function withChecks<O>(
     project: (state, side, o) => [...base.project(state, side, o), ...(opts.project?.(state, side, o) ?? [])],
     resolve: (ctx, o, i, resume) => {
       if (resume === undefined) {
-        const v = check(ctx.state, ctx.side, o, i);
+        const v = checked(ctx.state, ctx.side, o, i);
         if (v.length > 0) return cancel(ctx, i, base.kind, v[0]!);
       }
       base.resolve(ctx, o, i, resume);
