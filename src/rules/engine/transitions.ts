@@ -1,6 +1,7 @@
 import { Json } from '../model/json';
 import { GameState } from '../model/state';
 import { EventBody } from './events';
+import { stateSlot } from './state-memo';
 
 /**
  * The last step taken from each state, so that evolve can hand back a state it
@@ -20,12 +21,12 @@ interface Transition {
   readonly next: GameState<Json>;
 }
 
-const transitions = new WeakMap<GameState<Json>, Transition>();
+const transitions = stateSlot<Transition>();
 
 export function takeTransition(state: GameState<Json>, event: EventBody, system: unknown): GameState<Json> | undefined {
   const t = transitions.get(state);
   if (t === undefined || t.type !== event.type || t.system !== system || !sameJson(t.data, event.data)) return undefined;
-  transitions.delete(state);
+  transitions.set(state, undefined);
   return t.next;
 }
 
@@ -35,7 +36,7 @@ export function rememberTransition(state: GameState<Json>, event: EventBody, sys
 
 /** Drops the step remembered from a state (a validation that failed will not be resolved). */
 export function forgetTransition(state: GameState<Json>): void {
-  transitions.delete(state);
+  transitions.set(state, undefined);
 }
 
 /** Equal as JSON, object keys in the same order. */

@@ -135,6 +135,7 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       const endPhase = Array.isArray(list.data) ? undefined : list.data.endPhase;
       const violations: Violation[] = [];
       const orders: JsonObject[] = [];
+      const schemas: unknown[] = [];
       items.forEach((item, i) => {
         const h = handlerFor(spec, state, typeof item['kind'] === 'string' ? item['kind'] : '');
         if (h === undefined) {
@@ -144,13 +145,14 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
         const r = h.schema.safeParse(item);
         if (r.success) {
           orders.push(r.data as JsonObject);
-          markParsed(r.data, h.schema);
+          schemas.push(h.schema);
         } else
           violations.push(
             violation(issueRule(state, r.error.issues), 'input/malformed', `${h.kind} order: ${r.error.issues.map((x) => `${x.path.join('.') || '(order)'} ${x.message}`).join('; ')}`, i),
           );
       });
       if (violations.length > 0) return { ok: false, violations };
+      markParsed(orders, schemas);
       const endsPhase = def?.multiSubmission === true ? endPhase === true : true;
       return { ok: true, value: { kind: 'orders', orders, endsPhase } };
     }

@@ -1,4 +1,5 @@
 import { SideId } from '../types';
+import { stateSlot } from '../state-memo';
 
 type Check<S, O, R> = (state: S, side: SideId, order: O, index: number) => R;
 
@@ -7,10 +8,10 @@ type Check<S, O, R> = (state: S, side: SideId, order: O, index: number) => R;
  * the very state validation checked it on (it walks the states validation projected,
  * transitions.ts) and, since resolve gets the objects parse() made, the very same order
  * object. Matched on the order's identity, side and index; a few entries per state, dropped
- * with the state. The result is shared: callers read it, never change it.
+ * with the state (state-memo.ts). The result is shared: callers read it, never change it.
  */
 export function rememberedCheck<S extends object, O, R>(check: Check<S, O, R>): Check<S, O, R> {
-  const seen = new WeakMap<S, { readonly side: SideId; readonly order: O; readonly index: number; readonly result: R }[]>();
+  const seen = stateSlot<{ readonly side: SideId; readonly order: O; readonly index: number; readonly result: R }[]>();
   return (state, side, order, index) => {
     let list = seen.get(state);
     if (list === undefined) seen.set(state, (list = []));

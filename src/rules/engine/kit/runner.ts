@@ -59,12 +59,13 @@ export class Resolution<X extends Json> implements ResolveContext<X> {
  * The orders parse() returned, with the schema that made each: resolution uses them as they
  * are instead of parsing them again (an order schema's output parses to itself: order schemas
  * have no transforms), so resolve sees the very objects validate saw. Orders from anywhere
- * else (a suspended resolution's, sealed ones) are parsed as before.
+ * else (a suspended resolution's, sealed ones) are parsed as before. One entry per list, not
+ * per order: WeakMap insertions are costly (state-memo.ts).
  */
-const parsedBy = new WeakMap<object, unknown>();
+const parsedBy = new WeakMap<readonly object[], { readonly orders: readonly object[]; readonly schemas: readonly unknown[] }>();
 
-export function markParsed(order: unknown, schema: unknown): void {
-  if (typeof order === 'object' && order !== null) parsedBy.set(order, schema);
+export function markParsed(orders: readonly object[], schemas: readonly unknown[]): void {
+  parsedBy.set(orders, { orders: orders.slice(), schemas });
 }
 
 export function handlerFor<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, kind: string): OrderHandler<X, unknown> | undefined {
@@ -86,11 +87,12 @@ export function runOrders<X extends Json>(
   endsPhase: boolean,
   resume?: Resume,
 ): boolean {
+  const parsed = parsedBy.get(orders);
   for (let i = from; i < orders.length; i++) {
     const o = orders[i]!;
     const h = handlerFor(r.spec, r.state, String(o['kind']));
     if (h === undefined) throw new Error(`no handler for order kind ${String(o['kind'])} in this phase`);
-    h.resolve(r, parsedBy.get(o) === h.schema ? o : h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
+    h.resolve(r, parsed?.orders[i] === o && parsed.schemas[i] === h.schema ? o : h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
     if (r.state.phase.stage === 'ended') return true;
     const ask = r.suspended;
     if (ask !== null) {

@@ -5,6 +5,8 @@ import { speedIn, typeOf, unitOf, allUnits } from '../queries';
 import { enemyVersion, unitIndex } from '../unit-index';
 import { ExertsZoc, enemiesOnBoard, zeros, zocFlags } from '../zoc';
 import { MovementTables, movementTables } from './tables';
+import type { MoveCheck } from './moves';
+import { stateSlot } from '../state-memo';
 
 /** Why a hex is closed to a unit beyond terrain (Debris for vehicles, an occupied bridge, Q-GT-10). */
 export interface Block {
@@ -106,11 +108,19 @@ interface Mover {
   readonly blocks: readonly Block[];
   readonly hooks: MoveHooks;
   /** The contexts made so far, by knowledge (null = the real state) and start label: a few per move. */
-  readonly contexts: { readonly knownTo: string | null; readonly from: string | null; readonly list: readonly MoveContext[] }[];
+  readonly contexts: ContextsEntry[];
+}
+
+/** A unit's move contexts for one knowledge and start, with the path checks made with them (checkMove). */
+export interface ContextsEntry {
+  readonly knownTo: string | null;
+  readonly from: string | null;
+  readonly list: readonly MoveContext[];
+  readonly checks: { readonly path: readonly string[]; readonly movers: readonly UnitState[]; readonly result: MoveCheck }[];
 }
 
 // Small arrays searched in order, not maps: a state sees a few movers, a mover a few contexts.
-const movers = new WeakMap<GameState, Mover[]>();
+const movers = stateSlot<Mover[]>();
 
 /**
  * The contexts of a unit's move (one per profile), compiled once per state,
@@ -118,6 +128,10 @@ const movers = new WeakMap<GameState, Mover[]>();
  * check the same move several times.
  */
 export function moveContexts(state: GameState, unitId: string, opts: MoveOptions): readonly MoveContext[] {
+  return contextsEntry(state, unitId, opts).list;
+}
+
+export function contextsEntry(state: GameState, unitId: string, opts: MoveOptions): ContextsEntry {
   const hooks = opts.hooks ?? NO_HOOKS;
   let all = movers.get(state);
   if (all === undefined) movers.set(state, (all = []));
@@ -125,12 +139,13 @@ export function moveContexts(state: GameState, unitId: string, opts: MoveOptions
   if (m === undefined) all.push((m = mover(state, unitOf(state, unitId), hooks)));
   const from = opts.from ?? (m.unit.loc.at === 'hex' ? m.unit.loc.hex : null);
   const known = m.contexts.find((c) => c.knownTo === opts.knownTo && c.from === from);
-  if (known !== undefined) return known.list;
+  if (known !== undefined) return known;
   const cls = state.scenario.rules.movementClasses[m.type.movementClass]!;
   const mv = m;
   const list = profilesOf(m.type, cls.amphibious).map((p) => moveContext(state, mv, p, opts.knownTo, hooks, from));
-  m.contexts.push({ knownTo: opts.knownTo, from, list });
-  return list;
+  const entry = { knownTo: opts.knownTo, from, list, checks: [] };
+  m.contexts.push(entry);
+  return entry;
 }
 
 function mover(state: GameState, unit: UnitState, hooks: MoveHooks): Mover {

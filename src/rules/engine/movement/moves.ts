@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { mediumAt, unitOf } from '../queries';
-import { MoveContext, MoveOptions, moveContexts } from './context';
+import { MoveContext, MoveOptions, contextsEntry, moveContexts } from './context';
 import { bestNode, nodePath, searchReachable } from './search';
 import { STEP, TERMINAL, step } from './step';
 import { MoveProblem, checkPath, endProblem } from './validate-path';
@@ -48,25 +48,20 @@ export type MoveCheck =
  * one entirely on water a water move (Q-GT-23).
  */
 export function checkMove(state: GameState, unitId: string, path: readonly string[], opts: MoveOptions, movers?: readonly UnitState[]): MoveCheck {
-  const contexts = moveContexts(state, unitId, opts);
+  const entry = contextsEntry(state, unitId, opts);
   const who = movers ?? [unitOf(state, unitId)];
-  let seen = checks.get(contexts);
-  if (seen === undefined) checks.set(contexts, (seen = []));
+  // Validating, projecting and resolving an order check the same move of the same state up to
+  // four times (resolution walks the states validation made, transitions.ts). A check depends
+  // only on the contexts, the path and the movers (by identity), and its result is never changed.
+  const seen = entry.checks;
   const hit = seen.find((k) => sameList(k.path, path) && sameList(k.movers, who));
   if (hit !== undefined) return hit.result;
-  const result = computeCheck(state, contexts, path, who);
+  const result = computeCheck(state, entry.list, path, who);
   if (seen.length >= MAX_CHECKS) seen.shift();
   seen.push({ path: path.slice(), movers: who.slice(), result });
   return result;
 }
 
-/**
- * The checks made so far per contexts list (one per state, unit, hooks, knowledge and start):
- * validating, projecting and resolving an order check the same move of the same state up to
- * four times (resolution walks the states validation made, transitions.ts). A check depends
- * only on the contexts, the path and the movers (by identity), and its result is never changed.
- */
-const checks = new WeakMap<readonly MoveContext[], { readonly path: readonly string[]; readonly movers: readonly UnitState[]; readonly result: MoveCheck }[]>();
 const MAX_CHECKS = 4;
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {

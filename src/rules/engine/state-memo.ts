@@ -1,0 +1,29 @@
+/**
+ * What the engine remembers about one state (its last transition, its move contexts, the
+ * checks made on it), in a single WeakMap entry per state. A fold makes a new state per
+ * event, and each WeakMap insertion is costly (V8's ephemeron tables: a few tenths of a
+ * microsecond each, and every scavenge walks them): the memos used to take up to five
+ * entries per state. Each memo gets its own slot; a slot holds a value or undefined.
+ */
+export interface StateSlot<T> {
+  get(state: object): T | undefined;
+  set(state: object, value: T | undefined): void;
+}
+
+const memos = new WeakMap<object, unknown[]>();
+let slots = 0;
+
+export function stateSlot<T>(): StateSlot<T> {
+  const k = slots++;
+  return {
+    get: (state) => memos.get(state)?.[k] as T | undefined,
+    set: (state, value) => {
+      let m = memos.get(state);
+      if (m === undefined) {
+        if (value === undefined) return;
+        memos.set(state, (m = []));
+      }
+      m[k] = value;
+    },
+  };
+}
