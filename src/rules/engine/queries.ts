@@ -75,11 +75,16 @@ export function standingNextTo(state: GameState, i: number): UnitState[] {
   const x = unitIndex(state);
   const out: UnitState[] = [];
   if (i < 0 || i >= grid.size) return out;
+  let buckets = 0;
   for (let d = 0; d < 6; d++) {
     const n = grid.neighbours[i * 6 + d]!;
-    if (n >= 0) out.push(...(x.standing.get(grid.label(n)) ?? []));
+    const here = n >= 0 ? x.standing.get(grid.label(n)) : undefined;
+    if (here === undefined) continue;
+    for (const u of here) out.push(u);
+    buckets++;
   }
-  return out.sort((a, b) => x.pos.get(a.id)! - x.pos.get(b.id)!);
+  // Each bucket is in record order already: only units from several hexes need sorting.
+  return buckets < 2 ? out : out.sort((a, b) => x.pos.get(a.id)! - x.pos.get(b.id)!);
 }
 
 /** Units directly aboard (carried by) a carrier. */

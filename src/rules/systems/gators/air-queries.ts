@@ -156,8 +156,10 @@ export function refuelLeft(state: GameState, u: UnitState): number {
  * do not tell what the aircraft carries.
  */
 export function isLanded(state: GameState, u: UnitState, knownTo: SideId | null = null): boolean {
+  // The tag first: this is every ZOC's veto, and most units are not aircraft (a label lookup saved).
+  if (!isAircraft(state, u)) return false;
   const at = standingAt(state, u);
-  if (at < 0 || !isAircraft(state, u)) return false;
+  if (at < 0) return false;
   if (friendlyAirfield(state, u.side, at)) return true;
   const points = hersPoints(state, u.side);
   if (points.some((p) => p.carrier.id === u.id)) return true;

@@ -26,10 +26,15 @@ import { stageProxy as proxy } from './stage-proxy';
 export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks {
   const mv = features.flatMap((f) => (f.move ? [f.move] : []));
   const od = features.flatMap((f) => (f.odds ? [f.odds] : []));
+  const zocVetoes = mv.filter((h) => h.zocVeto !== undefined);
+  const zocCapables = mv.filter((h) => h.zocCapable !== undefined);
   const move: MoveHooks = {
+    // Loops over the hooks that have one, not closures over all: called per enemy, medium and mover type.
     exertsZoc: (state, enemy, moverType, medium, knownTo) => {
-      if (mv.some((h) => h.zocVeto?.(state, enemy, moverType, medium, knownTo ?? null) === true)) return false;
-      return defaultExertsZoc(state, enemy, moverType, medium) || mv.some((h) => h.zocCapable?.(state, enemy, moverType, medium) === true);
+      for (const h of zocVetoes) if (h.zocVeto!(state, enemy, moverType, medium, knownTo ?? null) === true) return false;
+      if (defaultExertsZoc(state, enemy, moverType, medium)) return true;
+      for (const h of zocCapables) if (h.zocCapable!(state, enemy, moverType, medium) === true) return true;
+      return false;
     },
     blocked: (state, mover, board) => {
       const out = new Map<number, Block>();

@@ -62,14 +62,14 @@ function shipsFirst(state: GState, orders: readonly JsonObject[]): Violation[] {
 function occupiedBridges(state: GameState, mover: UnitState, board: Board): ReadonlyMap<number, Block> {
   const out = new Map<number, Block>();
   if (board.bridges.size === 0 || !tagged(state, mover, 'ground')) return out;
-  const moving = new Set([mover.id]);
   const x = unitIndex(state);
   for (const i of board.bridges.keys()) {
     if (i < 0) continue;
     const hex = board.grid.label(i);
-    const held = (x.standing.get(hex) ?? []).some((u) => u.id !== mover.id && u.side === mover.side && tagged(state, u, 'ground'));
-    if (!held) continue;
-    const joined = [...stackTypesAt(state, mover.side, hex, moving), typeOf(state, mover)];
+    // Asked for every mover: most bridges stand empty, so nothing is made for them.
+    const here = x.standing.get(hex);
+    if (here === undefined || !here.some((u) => u.id !== mover.id && u.side === mover.side && tagged(state, u, 'ground'))) continue;
+    const joined = [...stackTypesAt(state, mover.side, hex, new Set([mover.id])), typeOf(state, mover)];
     if (stackProblem(state, board, mover.side, i, joined) !== null)
       out.set(i, { ruleId: 'Q-GT-10', code: 'movement/bridge_occupied', message: `a unit stopped on the bridge at ${hex} cannot be bypassed (GT-3.14)` });
   }
