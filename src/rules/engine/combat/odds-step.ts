@@ -4,6 +4,7 @@ import { CombatEffect, OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext, Resume } from '../kit/types';
+import { rememberedCheck } from '../kit/remembered-check';
 import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
 import { SideId, Violation } from '../types';
 import { concealedFrom, visibilityFor } from '../visibility';
@@ -102,11 +103,13 @@ export interface AttackOutcome {
 
 /** The odds combat step as an "attack" order (GT-7A, GT-7B). */
 export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X, AttackOrder> {
+  // A system may check the whole order before resolving it (Gators! asks its attack reaction only for a valid one): one check per state.
+  const checkAttack = rememberedCheck((state: GameState, side: SideId, o: AttackOrder, i: number) => validateAttack(state, side, o, i, hooks));
   return {
     kind: 'attack',
     schema: attackSchema,
     validate: (state, side, o, i) => {
-      const v = validateAttack(state, side, o, i, hooks);
+      const v = checkAttack(state, side, o, i);
       return v.length > 0 ? v : validateRetreatChoices(state, o.attackers, o.target, i);
     },
     project: (state, side, o) =>
@@ -116,7 +119,7 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
       }),
     resolve: (ctx, o, i, resume) => {
       if (resume !== undefined && isChoiceStage(resume.stage)) return void resumeOddsAttack(ctx, o.attackers, o.target, hooks, resume);
-      const v = validateAttack(ctx.state, ctx.side, o, i, hooks);
+      const v = checkAttack(ctx.state, ctx.side, o, i);
       if (v.length > 0) {
         ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'attack', reason: v[0]!.message, ruleId: v[0]!.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
         return;
