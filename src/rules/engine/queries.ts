@@ -120,7 +120,9 @@ export function towedBy(state: GameState, tower: UnitId): UnitState | undefined 
 }
 
 export function hasTag(t: UnitType, tags: readonly string[]): boolean {
-  return tags.some((x) => x === '*' || t.tags.includes(x));
+  // A loop, not some() with a closure: every feature's tag tests come here.
+  for (const x of tags) if (x === '*' || t.tags.includes(x)) return true;
+  return false;
 }
 
 /** The medium ("land", "water"…) of the hex a unit stands in. */

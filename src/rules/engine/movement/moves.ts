@@ -102,9 +102,10 @@ export function realPath(
   opts: Omit<MoveOptions, 'knownTo'>,
   movers?: readonly UnitState[],
 ): { path: string[]; stoppedBy: StopReason | null } {
-  const planned = checkMove(state, unitId, path, { ...opts, knownTo: unitOf(state, unitId).side }, movers);
+  // Options written out, not spread: this runs for every move resolved.
+  const planned = checkMove(state, unitId, path, { knownTo: unitOf(state, unitId).side, hooks: opts.hooks, from: opts.from }, movers);
   if (!planned.ok) throw new Error(`realPath needs a valid planned path: ${planned.problem.message}`);
-  const contexts = moveContexts(state, unitId, { ...opts, knownTo: null });
+  const contexts = moveContexts(state, unitId, { knownTo: null, hooks: opts.hooks, from: opts.from });
   const c = contexts.find((x) => x.profile === planned.ctx.profile) ?? contexts[0]!;
   const grid = c.board.grid;
   let from = c.start;
