@@ -17,15 +17,18 @@ class Layered<K, V> {
     return this.over.has(k) ? this.over.get(k) : this.base.get(k);
   }
 
+  // forEach, not new Map(map) or for-of: no [key, value] pair made per entry (a change per event of a fold).
   with(changes: ReadonlyMap<K, V | undefined>): Layered<K, V> {
-    const over = new Map(this.over);
-    for (const [k, v] of changes) over.set(k, v);
+    const over = new Map<K, V | undefined>();
+    this.over.forEach((v, k) => over.set(k, v));
+    changes.forEach((v, k) => over.set(k, v));
     if (over.size <= 16) return new Layered(this.base, over);
-    const base = new Map(this.base);
-    for (const [k, v] of over) {
+    const base = new Map<K, V>();
+    this.base.forEach((v, k) => base.set(k, v));
+    over.forEach((v, k) => {
       if (v === undefined) base.delete(k);
       else base.set(k, v);
-    }
+    });
     return new Layered(base, new Map());
   }
 }
