@@ -127,15 +127,21 @@ function computeZones(state: GameState, board: Board, mover: UnitState, moverTyp
   for (const { unit: e, at } of enemiesOnBoard(state, board, mover.side)) {
     const hidden = knownTo !== null && e.hidden !== undefined && e.side !== knownTo;
     if (hidden && rule.hidden === 'ignored-until-contact') continue;
-    const onLand = hidden || exerts(state, e, moverType, 'land', knownTo);
-    const onWater = hidden || exerts(state, e, moverType, 'water', knownTo);
+    // Asked only for the media around it (exerts is pure): an enemy inland needs no water answer.
+    let onLand: boolean | undefined;
+    let onWater: boolean | undefined;
     const other = hidden ? true : null;
     let dirs = 0;
     for (let d = 0; d < 6; d++) {
       const n = nb[at * 6 + d]!;
       if (n < 0) continue;
       const m = mediumAt(board, n);
-      const ex = m === 'land' ? onLand : m === 'water' ? onWater : (other ?? exerts(state, e, moverType, m, knownTo));
+      const ex =
+        m === 'land'
+          ? (onLand ??= hidden || exerts(state, e, moverType, 'land', knownTo))
+          : m === 'water'
+            ? (onWater ??= hidden || exerts(state, e, moverType, 'water', knownTo))
+            : (other ?? exerts(state, e, moverType, m, knownTo));
       if (!ex) continue;
       stop[n]! |= ZOC_STOP;
       dirs |= 1 << d;
