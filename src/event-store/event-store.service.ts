@@ -166,13 +166,17 @@ export class EventStore {
 
   /**
    * The last version written by the append that wrote `version` (its events share a correlation
-   * id): the first version at which that append's effect could be read.
+   * id and follow each other): the first version at which that append's effect could be read.
+   * The index walk stops at the next append's first event, however long the game.
    */
   async commitEnd(gameId: string, version: number, tx?: Tx): Promise<number> {
     const rows = await this.runner(tx)(
-      `SELECT max(e.version)::int AS v FROM events n JOIN events e
-         ON e.game_id = n.game_id AND e.version >= n.version AND e.meta->>'correlationId' = n.meta->>'correlationId'
-       WHERE n.game_id = $1 AND n.version = $2`,
+      `SELECT coalesce(
+         (SELECT e.version - 1 FROM events e
+           WHERE e.game_id = $1 AND e.version > $2
+             AND e.meta->>'correlationId' IS DISTINCT FROM (SELECT n.meta->>'correlationId' FROM events n WHERE n.game_id = $1 AND n.version = $2)
+           ORDER BY e.version LIMIT 1),
+         (SELECT max(version) FROM events WHERE game_id = $1 AND version >= $2))::int AS v`,
       [gameId, version],
     );
     return Number(rows[0]?.['v'] ?? version);
