@@ -52,6 +52,20 @@ describe('undo once the other side has acted', () => {
 });
 
 describe('missed deadlines and reaction windows', () => {
+  it('sends no reminder for a deadline already past when the worker catches up (whichever job it runs first)', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24 });
+      await play(h, g.gameId, g.alice, setupA);
+      const setUp = await play(h, g.gameId, g.bob, setupB());
+      // The server was down through both the reminder (12 h before) and the deadline.
+      clock.advance(30 * HOUR);
+      // One job a tick: claimed in due order, the reminder runs before the expiry.
+      while ((await h.worker.tick(1)) > 0);
+      const types = (await h.store.readStream(g.gameId, setUp.version + 1)).map((e) => e.type);
+      expect(types).toContain('DeadlineMissed');
+      expect(types).not.toContain('DeadlineReminded');
+    }));
+
   it('an expired reaction window applies "no reaction" under the forfeit policy, and counts as no missed phase', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { deadlineHours: 24, reactionHours: 1, timeout: { kind: 'forfeit', forfeitAfter: 1 } });

@@ -43,7 +43,9 @@ export class JobRunner {
     let drafts: Draft[] = [];
     if (job.kind === 'reminder') {
       const d = state.deadline;
-      if (d?.id === job.gameVersion && d.at && job.side && stillToAct(system, state, job.side)) drafts = [appDraft(AppEvent.DeadlineReminded, { side: job.side, deadlineAt: d.at })];
+      // A reminder for a deadline already past (the workers were down) is moot: the log then
+      // reads the same whichever of the two overdue jobs a worker happens to run first.
+      if (d?.id === job.gameVersion && d.at && new Date(d.at) > now && job.side && stillToAct(system, state, job.side)) drafts = [appDraft(AppEvent.DeadlineReminded, { side: job.side, deadlineAt: d.at })];
     } else if (job.kind === 'vacation') {
       const v = job.side ? state.vacation[job.side] : undefined;
       const allowance = state.options.vacationDays * 86_400_000;
