@@ -52,6 +52,20 @@ describe('undo once the other side has acted', () => {
 });
 
 describe('missed deadlines and reaction windows', () => {
+  it('runs the jobs a worker catches up on in the order they fell due', () =>
+    withGames(async (h, clock) => {
+      const later = await startedGame(h, { deadlineHours: 48 });
+      const sooner = await startedGame(h, { deadlineHours: 24 });
+      for (const g of [later, sooner]) {
+        await play(h, g.gameId, g.alice, setupA);
+        await play(h, g.gameId, g.bob, setupB());
+      }
+      clock.advance(50 * HOUR);
+      await h.worker.tick();
+      const missedAt = async (gameId: string) => (await h.store.readStream(gameId)).find((e) => e.type === 'DeadlineMissed')!.position;
+      expect(BigInt(await missedAt(sooner.gameId))).toBeLessThan(BigInt(await missedAt(later.gameId)));
+    }));
+
   it('sends no reminder for a deadline already past when the worker catches up (whichever job it runs first)', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { deadlineHours: 24 });

@@ -52,17 +52,19 @@ export class DeadlineWorker implements OnApplicationBootstrap, OnApplicationShut
   /** Claims and runs every job due now; returns how many ran. Public for tests and benches. */
   async tick(limit = 20): Promise<number> {
     const now = this.clock.now();
-    const jobs = await this.prisma.$queryRawUnsafe<Array<DueJob & { attempts: number }>>(
+    const jobs = await this.prisma.$queryRawUnsafe<Array<DueJob & { attempts: number; dueAt: Date }>>(
       `UPDATE scheduled_jobs SET locked_until = $2, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM scheduled_jobs
          WHERE status = 'pending' AND due_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
          ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING id, game_id AS "gameId", kind, game_version AS "gameVersion", side, attempts`,
+       RETURNING id, game_id AS "gameId", kind, game_version AS "gameVersion", side, attempts, due_at AS "dueAt"`,
       now,
       new Date(now.getTime() + LEASE_MS),
       limit,
     );
+    // RETURNING keeps no order: run them in the order they fell due, as they would have run live.
+    jobs.sort((a, b) => new Date(a.dueAt).getTime() - new Date(b.dueAt).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const job of jobs) await this.runOne(job);
     return jobs.length;
   }
