@@ -74,6 +74,17 @@ export function isBroken(state: GameState, u: UnitState): boolean {
   return notesOf(state, u.side).breakdown?.broken.includes(u.id) === true;
 }
 
+/**
+ * The state with `side`'s breakdown result left out: its units as the enemy must take them,
+ * all working (Q-GT-14), for deciding what the enemy may be told.
+ */
+export function breakdownUnknown(state: GameState, side: SideId): GameState {
+  const s = state.sides[side];
+  const { breakdown, ...notes } = notesOf(state, side);
+  if (s === undefined || breakdown === undefined) return state;
+  return { ...state, sides: { ...state.sides, [side]: { ...s, secret: { ...s.secret, notes } } } };
+}
+
 /** The Air-Attack markers a unit carries (GT-6B.2), from its owner's notes. */
 export function loadoutOf(state: GameState, u: UnitState): readonly string[] {
   return notesOf(state, u.side).loadouts?.[u.id] ?? [];

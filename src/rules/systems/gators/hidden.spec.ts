@@ -140,4 +140,11 @@ describe('whether an anti-landing window opens', () => {
       expect(p1Reads(['seal-team', '1308', '1309'], { type: 'missile-boat', hex: '1209' }, standing, ['p2-x'])).toBe(working);
     }
   });
+
+  it('tells P1 nothing of the breakdown of a unit that could not fire anyway: a broken-down A-4 on its airfield (landed, GT-7H.1) is asked about as a working one', () => {
+    for (const standing of [{}, { 'anti-landing': 'none' }]) {
+      const working = p1Reads(['seal-team', '1120', '1219'], { type: 'a-4', hex: '1319' }, standing);
+      expect(p1Reads(['seal-team', '1120', '1219'], { type: 'a-4', hex: '1319' }, standing, ['p2-x'])).toBe(working);
+    }
+  });
 });

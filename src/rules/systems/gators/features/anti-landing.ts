@@ -13,7 +13,7 @@ import { Violation } from '../../../engine/types';
 import { visibilityFor } from '../../../engine/visibility';
 import { gatorsData } from '../data';
 import { CoreHooks, GatorsFeature } from '../feature';
-import { GatorsExt, isBroken } from '../ext';
+import { GatorsExt, breakdownUnknown, isBroken } from '../ext';
 import { isAmphibious, isLand, isWater } from '../queries';
 
 /**
@@ -82,10 +82,14 @@ function around(state: GameState, target: UnitState, hex: string): UnitState[] {
  */
 function seemingFirers(state: GameState, h: CoreHooks, target: UnitState, hex: string): UnitState[] {
   const cls = targetClassAt(boardOf(state.scenario), typeOf(state, target), boardOf(state.scenario).grid.indexOf(hex));
+  // Every other problem asked as if the unit worked: a broken-down one that could not fire anyway
+  // (an A-4 landed on its airfield) must not open a window a working one would not.
+  const working = new Map<string, GameState>();
+  const asWorking = (side: string) => working.get(side) ?? working.set(side, breakdownUnknown(state, side)).get(side)!;
   return around(state, target, hex).filter(
     (u) =>
       u.hidden !== undefined ||
-      (!flag(u, USED) && (h.odds.strength?.(state, u, cls) ?? 0) > 0 && (isBroken(state, u) || (h.odds.attackerProblem?.(state, u, 0) ?? null) === null)),
+      (!flag(u, USED) && (h.odds.strength?.(state, u, cls) ?? 0) > 0 && (h.odds.attackerProblem?.(asWorking(u.side), u, 0) ?? null) === null),
   );
 }
 
