@@ -30,7 +30,8 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
     child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
     child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
     child.on('error', fail);
-    child.on('exit', done);
+    // 'close', not 'exit': the list of applied migrations is read from output that may still be arriving at exit.
+    child.on('close', done);
   });
   if (code !== 0) throw new Error(`prisma migrate deploy failed (exit ${code}):\n${output.join('').slice(-4000)}`);
   return appliedMigrations(output.join(''));

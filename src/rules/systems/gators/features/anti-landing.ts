@@ -63,9 +63,14 @@ interface Landing {
 export function eligibleDefenders(state: GameState, h: CoreHooks, target: UnitState, hex: string): string[] {
   const cls = targetClassAt(boardOf(state.scenario), typeOf(state, target), boardOf(state.scenario).grid.indexOf(hex));
   return around(state, target, hex)
-    .filter((u) => !flag(u, USED) && (h.odds.attackerProblem?.(state, u, 0) ?? null) === null && (h.odds.strength?.(state, u, cls) ?? 0) > 0)
+    .filter((u) => canFire(state, h, u, cls))
     .map((u) => u.id)
     .sort();
+}
+
+/** Whether `u` may make its anti-landing attack on a target of class `cls`, as `state` has it. */
+function canFire(state: GameState, h: CoreHooks, u: UnitState, cls: string): boolean {
+  return !flag(u, USED) && (h.odds.strength?.(state, u, cls) ?? 0) > 0 && (h.odds.attackerProblem?.(state, u, 0) ?? null) === null;
 }
 
 function around(state: GameState, target: UnitState, hex: string): UnitState[] {
@@ -86,11 +91,7 @@ function seemingFirers(state: GameState, h: CoreHooks, target: UnitState, hex: s
   // (an A-4 landed on its airfield) must not open a window a working one would not.
   const working = new Map<string, GameState>();
   const asWorking = (side: string) => working.get(side) ?? working.set(side, breakdownUnknown(state, side)).get(side)!;
-  return around(state, target, hex).filter(
-    (u) =>
-      u.hidden !== undefined ||
-      (!flag(u, USED) && (h.odds.strength?.(state, u, cls) ?? 0) > 0 && (h.odds.attackerProblem?.(asWorking(u.side), u, 0) ?? null) === null),
-  );
+  return around(state, target, hex).filter((u) => u.hidden !== undefined || canFire(asWorking(u.side), h, u, cls));
 }
 
 function request(state: GameState, h: CoreHooks, l: Landing): Omit<ReactionRequest, 'stage'> | null {
