@@ -26,28 +26,10 @@ export async function isolatedDatabase(label: string, { migrated = true } = {}):
   if (!onPostgresServer) return isolatedEmbedded(migrated);
   const base = new URL(testDatabaseUrl());
   const name = `fp_ntf_${label}_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(base, `CREATE DATABASE ${name}`);
   const url = new URL(`/${name}`, base).toString();
   if (migrated) await migrate(url);
-  const clients: PrismaService[] = [];
-  return {
-    url,
-    prisma(poolMax = 10) {
-      const p = new PrismaService({ kind: 'postgres', url, poolMax, close: async () => undefined });
-      clients.push(p);
-      return p;
-    },
-    async drop() {
-      for (const p of clients) await p.onModuleDestroy().catch(() => undefined);
-      const a = new pg.Client({ connectionString: base.toString() });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  return handle(url, (poolMax) => poolMax, () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /**
@@ -58,20 +40,38 @@ async function isolatedEmbedded(migrated: boolean): Promise<IsolatedDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'fieldpost-isolated-'));
   const server = await startEmbeddedPostgres(dir);
   if (migrated) await migrate(server.url);
+  // One session serves every connection: a pool of one, whatever the test asks for.
+  return handle(server.url, () => 1, async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** The database's clients are closed before it goes. */
+function handle(url: string, pool: (asked: number) => number, remove: () => Promise<void>): IsolatedDatabase {
   const clients: PrismaService[] = [];
   return {
-    url: server.url,
-    prisma() {
-      const p = new PrismaService({ kind: 'postgres', url: server.url, poolMax: 1, close: async () => undefined });
+    url,
+    prisma(poolMax = 10) {
+      const p = new PrismaService({ kind: 'postgres', url, poolMax: pool(poolMax), close: async () => undefined });
       clients.push(p);
       return p;
     },
     async drop() {
       for (const p of clients) await p.onModuleDestroy().catch(() => undefined);
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
+}
+
+async function adminQuery(base: URL, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }
 
 async function migrate(url: string): Promise<void> {
