@@ -59,52 +59,45 @@ interface Landing {
   readonly with?: readonly string[];
 }
 
-/** Enemy units next to `hex` that may fire at `target` there now (GT-7O.1, GT-7O.3, GT-7O.4). */
-export function eligibleDefenders(state: GameState, h: CoreHooks, target: UnitState, hex: string): string[] {
-  const cls = targetClassAt(boardOf(state.scenario), typeOf(state, target), boardOf(state.scenario).grid.indexOf(hex));
-  return around(state, target, hex)
-    .filter((u) => canFire(state, h, u, cls))
-    .map((u) => u.id)
-    .sort();
-}
-
-/** Whether `u` may make its anti-landing attack on a target of class `cls`, as `state` has it. */
+/** Whether `u` may make its anti-landing attack on a target of class `cls`, as `state` has it (GT-7O.1, GT-7O.3, GT-7O.4). */
 function canFire(state: GameState, h: CoreHooks, u: UnitState, cls: string): boolean {
   return !flag(u, USED) && (h.odds.strength?.(state, u, cls) ?? 0) > 0 && (h.odds.attackerProblem?.(state, u, 0) ?? null) === null;
 }
 
-function around(state: GameState, target: UnitState, hex: string): UnitState[] {
+/** The enemy next to `hex`, and the class `target` is attacked as there. */
+function landingSite(state: GameState, target: UnitState, hex: string): { around: UnitState[]; cls: string } {
   const board = boardOf(state.scenario);
   const at = board.grid.indexOf(hex);
-  return allUnits(state).filter((u) => u.side !== target.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1);
+  const around = allUnits(state).filter((u) => u.side !== target.side && u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), at) === 1);
+  return { around, cls: targetClassAt(board, typeOf(state, target), at) };
+}
+
+/** The ids of the units next to the landing that may fire at it now. */
+function eligible(state: GameState, h: CoreHooks, { around, cls }: { around: UnitState[]; cls: string }): string[] {
+  return around.filter((u) => canFire(state, h, u, cls)).map((u) => u.id).sort();
 }
 
 /**
- * The enemy next to `hex` that the lander's side must take to be able to fire: the window opens
- * on these alone, so that its opening (or standing orders answering it) tells nothing hidden.
- * A unit under a marker may be anything; a broken-down one looks like a working one (Q-GT-14).
- * The question then lists only those that really can fire, perhaps none.
+ * The question a landing at `l.hex` asks, if any. The window opens on the enemy next to the hex
+ * that the lander's side must take to be able to fire, so that its opening (or standing orders
+ * answering it) tells nothing hidden: a unit under a marker may be anything, and a broken-down
+ * one looks like a working one (Q-GT-14), its other problems asked as if it worked (an A-4
+ * landed on its airfield could not fire anyway). The question then lists to the asked side only
+ * the units that really can fire, perhaps none.
  */
-function seemingFirers(state: GameState, h: CoreHooks, target: UnitState, hex: string): UnitState[] {
-  const cls = targetClassAt(boardOf(state.scenario), typeOf(state, target), boardOf(state.scenario).grid.indexOf(hex));
-  // Every other problem asked as if the unit worked: a broken-down one that could not fire anyway
-  // (an A-4 landed on its airfield) must not open a window a working one would not.
-  const working = new Map<string, GameState>();
-  const asWorking = (side: string) => working.get(side) ?? working.set(side, breakdownUnknown(state, side)).get(side)!;
-  return around(state, target, hex).filter((u) => u.hidden !== undefined || canFire(asWorking(u.side), h, u, cls));
-}
-
 function request(state: GameState, h: CoreHooks, l: Landing): Omit<ReactionRequest, 'stage'> | null {
   const target = state.units[l.unit];
   if (target === undefined) return null;
-  const seeming = seemingFirers(state, h, target, l.hex);
+  const site = landingSite(state, target, l.hex);
+  const working = new Map<string, GameState>();
+  const asWorking = (side: string) => working.get(side) ?? working.set(side, breakdownUnknown(state, side)).get(side)!;
+  const seeming = site.around.filter((u) => u.hidden !== undefined || canFire(asWorking(u.side), h, u, site.cls));
   if (seeming.length === 0) return null;
-  const eligible = eligibleDefenders(state, h, target, l.hex);
   return {
     side: seeming[0]!.side,
     kind: ANTI_LANDING,
     prompt: { unit: l.unit, hex: l.hex, cause: l.carrier === undefined ? 'landing' : 'unloading' },
-    privatePrompt: { eligible },
+    privatePrompt: { eligible: eligible(state, h, site) },
     context: l as unknown as Json,
   };
 }
@@ -113,7 +106,7 @@ function request(state: GameState, h: CoreHooks, l: Landing): Omit<ReactionReque
 function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: Json): boolean {
   const target = ctx.state.units[l.unit];
   if (target === undefined) return false;
-  const still = new Set(eligibleDefenders(ctx.state, h, target, l.hex));
+  const still = new Set(eligible(ctx.state, h, landingSite(ctx.state, target, l.hex)));
   const chosen = firers(answer).filter((a) => still.has(a.unit));
   if (chosen.length === 0) return true;
   for (const { unit: id } of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { [USED]: true } }, visibility: visibilityFor(ctx.state, [ctx.state.units[id]!]) });
