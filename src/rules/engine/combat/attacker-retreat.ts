@@ -80,12 +80,19 @@ function conflicts(state: GameState, attackers: readonly { unit: string; retreat
     const u = state.units[a.unit];
     const at = a.retreat === undefined || u === undefined ? null : hexOf(state, u);
     if (at === null) continue;
-    const choice = JSON.stringify(a.retreat);
+    const choice = JSON.stringify(oneStepAsPath(state, at, a.retreat!));
     const first = named.get(at);
     if (first === undefined) named.set(at, { unit: a.unit, choice });
     else if (first.choice !== choice) out.push(violation(rule, 'combat/conflicting_retreats', `${a.unit} and ${first.unit} retreat together from ${at} (GT-7N.2) but name different retreats`, orderIndex));
   }
   return out;
+}
+
+/** `{ to: X }` with X next to the stack is the retreat `{ path: [X] }`: two attackers naming it the two ways agree. */
+function oneStepAsPath(state: GameState, at: string, choice: RetreatChoice): RetreatChoice {
+  if (!('to' in choice)) return choice;
+  const grid = boardOf(state.scenario).grid;
+  return grid.directionTo(grid.indexOf(at), grid.indexOf(choice.to)) < 0 ? choice : { path: [choice.to] };
 }
 
 type Grid = ReturnType<typeof boardOf>['grid'];
@@ -130,22 +137,29 @@ export interface AttackerFate {
 export function applyAttackerResults(ctx: ResolveContext, fates: readonly AttackerFate[], attackers: readonly string[], target: string, mayEnterEnemyZoc: boolean, cause: string): void {
   const staying = new Set(attackers);
   for (const f of fates) if (f.effect === 'retreat') staying.delete(f.unit.id);
-  const moved = new Set<string>();
+  // The stacks are those the attack was made from: a stack that retreats into the hex of
+  // attackers still to retreat is not carried off a second time with them.
+  const stacks = new Map<string, AttackerFate[]>();
+  for (const f of fates) {
+    const u = ctx.state.units[f.unit.id];
+    if (f.effect !== 'retreat' || u?.loc.at !== 'hex') continue;
+    stacks.set(u.loc.hex, [...(stacks.get(u.loc.hex) ?? []), f]);
+  }
+  const retreated = new Set<string>();
   for (const f of fates) {
     const u = ctx.state.units[f.unit.id];
     if (u === undefined || u.loc.at !== 'hex') continue;
     if (f.effect === 'eliminate') eliminate(ctx, u, cause);
-    if (f.effect !== 'retreat' || moved.has(u.id)) continue;
-    const hex = u.loc.hex;
-    const here = fates.filter((g) => {
-      const v = ctx.state.units[g.unit.id];
-      return g.effect === 'retreat' && v?.loc.at === 'hex' && v.loc.hex === hex;
-    });
-    const movers = here.map((g) => ctx.state.units[g.unit.id]!);
-    for (const m of movers) moved.add(m.id);
+    if (f.effect !== 'retreat' || retreated.has(u.id)) continue;
+    const here = stacks.get(u.loc.hex) ?? [f];
+    const movers = here.flatMap((g) => ctx.state.units[g.unit.id] ?? []);
+    const notCarried = new Set([...staying, ...retreated]);
+    for (const m of movers) retreated.add(m.id);
     // One stack takes one path: the longest retreat any of its attackers suffers, the first choice any names.
     const hexes = Math.max(...here.map((g) => g.hexes));
-    retreatAttackingStack(ctx, stackWith(ctx.state, movers, staying), hexes, target, mayEnterEnemyZoc, cause, here.find((g) => g.retreat !== undefined)?.retreat);
+    const stack = stackWith(ctx.state, movers, notCarried);
+    for (const m of stack) retreated.add(m.id);
+    retreatAttackingStack(ctx, stack, hexes, target, mayEnterEnemyZoc, cause, here.find((g) => g.retreat !== undefined)?.retreat);
   }
 }
 
