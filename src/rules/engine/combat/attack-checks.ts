@@ -87,6 +87,20 @@ export function markFlags(state: GameState, u: UnitState, part: number | undefin
   return { attacked: true, attackUsed: used + (part ?? fullStrength(state, hooks, u, target, knownTo)), attackTargets: [...prev, target] };
 }
 
+/**
+ * A gun towed this turn may not fire (GT-6K.1, GT-6K.3), nor one unhitched this turn (GT-6K.4).
+ * Its towers carry the `unhitched` flag too (their move is over) but were never towed: only
+ * a towable unit is held back here.
+ */
+function towingProblem(state: GameState, u: UnitState, i: number): Violation | null {
+  const towing = state.scenario.rules.towing;
+  if (!towing.towedMayNotFireWhenMoved) return null;
+  if (flag(u, 'towed')) return violation(towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} was towed this turn and may not fire`, i);
+  if (flag(u, 'unhitched') && typeOf(state, u).towable !== undefined)
+    return violation(towing.ruleIds['unhitch'] ?? 'GT-6K.4', 'combat/towed', `${u.id} was unhitched this turn and may not fire`, i);
+  return null;
+}
+
 export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i: number, hooks: OddsHooks): Violation[] {
   const t = table(state);
   const board = boardOf(state.scenario);
@@ -106,14 +120,18 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
     }
     if (ids.has(u.id)) out.push(violation(INPUT_RULE, 'input/duplicate_unit', `${u.id} is listed twice`, i));
     ids.add(u.id);
+    const tr = state.scenario.rules;
+    if (u.loc.at === 'towed') {
+      out.push(violation(tr.towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} is being towed and may not fire`, i));
+      continue;
+    }
     if (u.loc.at !== 'hex') {
       out.push(violation(cr(state, 'cargo', 'GT-7A.5'), 'combat/not_in_hex', `${u.id} is not standing in a hex and cannot attack`, i));
       continue;
     }
-    const tr = state.scenario.rules;
     if (flag(u, 'loaded') && !tr.transport.loadedCargoMayAttack) out.push(violation(cr(state, 'loaded', 'GT-6G.1'), 'combat/loaded', `${u.id} was loaded this turn and may not attack`, i));
-    if ((flag(u, 'towed') || flag(u, 'unhitched')) && tr.towing.towedMayNotFireWhenMoved)
-      out.push(violation(tr.towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} was towed this turn and may not fire`, i));
+    const towing = towingProblem(state, u, i);
+    if (towing !== null) out.push(towing);
     const extra = hooks.attackerProblem?.(state, u, i);
     if (extra) out.push(extra);
     const at = board.grid.indexOf(u.loc.hex);
