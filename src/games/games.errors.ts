@@ -9,9 +9,16 @@ export const gameNotStarted = (gameId: string) => new ConflictError('game/not_st
 export const notYourTurn = (side: string, acting: string[]) =>
   new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting });
 
-/** A reaction sent when none is being asked for: a conflict with the game's moment, like a turn not yours. */
-export const noReactionPending = (side: string, acting: string[]) =>
-  new ConflictError('game/no_reaction', `No reaction is being asked for now; ${acting.length ? `waiting for ${acting.join(', ')}` : 'nobody is to act'}${acting.includes(side) ? ' (your side: send orders)' : ''}.`, { acting });
+/**
+ * A reaction sent when none is being asked for: a conflict with the game's moment, like a turn
+ * not yours. `ruleId` is the rule the engine names for it (a reaction may not be put off).
+ */
+export const noReactionPending = (side: string, acting: string[], ruleId: string | undefined) =>
+  new ConflictError(
+    'game/no_reaction',
+    `No reaction is being asked for now; ${acting.length ? `waiting for ${acting.join(', ')}` : 'nobody is to act'}${acting.includes(side) ? ' (your side: send orders)' : ''}.`,
+    { acting, ...(ruleId === undefined ? {} : { ruleId }) },
+  );
 
 /** Orders the engine could not read (shape, unknown units, bad hex labels). */
 export const malformedOrders = (violations: Violation[]) =>

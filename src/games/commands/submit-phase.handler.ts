@@ -98,7 +98,11 @@ export class SubmitPhaseHandler {
     if (state.status === 'seating') throw gameNotStarted(state.id);
     if (version !== cmd.expectedVersion) throw new VersionConflictError(state.id, cmd.expectedVersion, version);
     const phase = system.phase(state.rules);
-    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting);
+    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') {
+      // The engine's refusal names the rule, so both refuse a late answer alike.
+      const parsed = system.parse(state.rules, side, cmd.submission);
+      throw noReactionPending(side, phase.acting, parsed.ok ? undefined : parsed.violations[0]?.ruleId);
+    }
     if (cmd.submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting);
 
     const parsed = system.parse(state.rules, side, cmd.submission);

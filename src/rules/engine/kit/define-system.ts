@@ -88,6 +88,20 @@ function issueRule(state: GameState, issues: readonly z.core.$ZodIssue[]): strin
   return INPUT_RULE;
 }
 
+/**
+ * Why `side` may not answer now, or null when a reaction of its own is being asked for. With
+ * none asked (its window closed, or none opened) the answer breaks the scenario's
+ * `reactionRuleId`. It tells only what the phase shows everyone. The service refuses with it too.
+ */
+export function answerRefusal(state: GameState, side: SideId): Violation | null {
+  const req = state.pending?.request;
+  const seqRule = currentPhase(state)?.ruleId ?? 'SEQ';
+  if (state.phase.mode !== 'reaction' || req === null || req === undefined)
+    return violation(state.scenario.turns.reactionRuleId ?? seqRule, 'phase/no_reaction', 'no reaction is being asked for');
+  if (req.side !== side) return violation(seqRule, 'phase/not_your_reaction', `the reaction is ${req.side}'s to make`);
+  return null;
+}
+
 function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, raw: RawSubmission): Parsed<Submission> {
   const bad = (code: string, message: string, orderIndex: number | null = null, ruleId = INPUT_RULE): Parsed<Submission> => ({
     ok: false,
@@ -118,9 +132,9 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       return violations.length > 0 ? { ok: false, violations } : { ok: true, value: { kind: 'standing-orders', orders: out } };
     }
     case 'reaction': {
-      const req = state.pending?.request;
-      if (p.mode !== 'reaction' || req === null || req === undefined) return bad('phase/no_reaction', 'no reaction is being asked for', null, seqRule);
-      if (req.side !== side) return bad('phase/not_your_reaction', `the reaction is ${req.side}'s to make`, null, seqRule);
+      const refused = answerRefusal(state, side);
+      if (refused !== null) return { ok: false, violations: [refused] };
+      const req = state.pending!.request!;
       const a = spec.reactions?.[req.kind]?.answerSchema.safeParse(raw.orders);
       if (a === undefined || !a.success) return bad('input/malformed', `malformed ${req.kind} answer: ${a?.error.issues[0]?.message ?? 'unknown kind'}`);
       return { ok: true, value: { kind: 'reaction', answer: a.data } };
@@ -166,8 +180,9 @@ function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side
     case 'standing-orders':
       return Object.entries(sub.orders).flatMap(([kind, standing]) => spec.reactions?.[kind]?.checkStanding?.(state, side, standing, kind) ?? []);
     case 'reaction': {
-      const req = state.pending?.request;
-      if (!req || req.side !== side) return [violation('SEQ', 'phase/not_your_reaction', 'no reaction of yours is being asked for')];
+      const refused = answerRefusal(state, side);
+      if (refused !== null) return [refused];
+      const req = state.pending!.request!;
       return spec.reactions?.[req.kind]?.validateAnswer(state, req, sub.answer) ?? [];
     }
     case 'orders': {

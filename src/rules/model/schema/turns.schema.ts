@@ -29,4 +29,9 @@ export const turnsSchema = z.strictObject({
   timeOfDay: z.array(z.string().min(1)).default([]),
   setup: z.array(phaseDefSchema).default([]),
   phases: z.array(phaseDefSchema).min(1),
+  /**
+   * The rule an answer breaks when no reaction is being asked for (its window closed, or none
+   * opened): a reaction may not be put off (Gators! GT-7O.3). Default: the phase's rule.
+   */
+  reactionRuleId: ruleId.optional(),
 });
