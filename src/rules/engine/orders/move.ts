@@ -9,7 +9,7 @@ import { towedBy, unitOf } from '../queries';
 import { AskRequest, ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { rememberedCheck } from '../kit/remembered-check';
 import { SideId, Violation } from '../types';
-import { violation } from '../violation';
+import { INPUT_RULE, violation } from '../violation';
 import { visibilityFor } from '../visibility';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from './common';
 
@@ -90,7 +90,8 @@ export function validateMove(state: GameState, side: SideId, o: MoveOrder, i: nu
   }
   if (out.length > 0) return out;
   const lead = group[0]!;
-  if (new Set(group.map((g) => g.id)).size !== group.length) return [violation('GT-6A.2', 'movement/duplicate_unit', 'a unit is listed twice in one move', i)];
+  const twice = group.find((g, k) => group.findIndex((x) => x.id === g.id) !== k);
+  if (twice !== undefined) return [violation(INPUT_RULE, 'input/duplicate_unit', `with: ${twice.id} is listed twice in one move`, i)];
   for (const g of group.slice(1))
     if (g.loc.at !== 'hex' || lead.loc.at !== 'hex' || g.loc.hex !== lead.loc.hex)
       return [violation(state.scenario.rules.stacking.ruleId, 'movement/group_apart', `${g.id} is not in ${lead.id}'s hex`, i)];

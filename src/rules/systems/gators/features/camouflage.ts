@@ -54,7 +54,7 @@ function toHide(state: GameState, side: SideId, hex: string): UnitState[] {
 
 function checkHide(state: GameState, side: SideId, o: CamouflageOrder, i: number): Violation[] {
   const markers = state.scenario.setup.hiddenMarkers[side];
-  if (markers === undefined) return [violation('GT-6L.6', 'camouflage/no_markers', `${side} has no camouflage markers`, i)];
+  if (markers === undefined) return [violation('GT-6L.1', 'camouflage/no_markers', `${side} has no camouflage markers`, i)];
   const units = toHide(state, side, o.hex);
   if (units.length === 0) return [violation('GT-6L.6', 'camouflage/nothing_to_hide', `${side} has no uncovered unit standing in ${o.hex}`, i)];
   if (enemyWithin(state, side, boardOf(state.scenario).grid.indexOf(o.hex), 1))
