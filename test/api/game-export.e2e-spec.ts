@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import request from 'supertest';
 import { verifyDice } from '../../src/games/dice/verify-dice';
 import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
@@ -80,6 +82,20 @@ describe('the export of a game (GET /api/v1/games/{id}/export, gameExport)', () 
       expect(report.problems).toEqual([]);
       expect(report.ok).toBe(true);
       expect(report.rolls).toBeGreaterThan(0);
+    });
+
+    it('has exactly the fields the README\'s "Export format" shows', () => {
+      const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+      const section = readme.slice(readme.indexOf('### Export format'));
+      const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
+      // The README's `{ }` stand for free JSON (options, event data); everything else is a fixed shape.
+      const shape = (v: unknown, free: boolean): unknown =>
+        free || v === null || typeof v !== 'object' ? typeof v : Array.isArray(v) ? [shape(v[0], false)] : Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k], ['options', 'data'].includes(k))]));
+      const withoutReveals = { ...doc, events: [doc.events[0]] };
+      expect(shape(withoutReveals, false)).toEqual(shape(shown, false));
+      // Beside the example's, the only key the README names: meta.reveals.
+      const metaKeys = new Set<string>(doc.events.flatMap((e: { meta: object }) => Object.keys(e.meta)));
+      for (const k of metaKeys) expect(['reveals', ...Object.keys(shown.events[0].meta)]).toContain(k);
     });
 
     it('is the same document over GraphQL', async () => {
