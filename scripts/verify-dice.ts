@@ -4,6 +4,7 @@
  * otherwise, 2 when the file cannot be read as JSON.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DiceReport, verifyDice } from '../src/games/dice/verify-dice';
 
 const file = process.argv[2];
@@ -13,7 +14,8 @@ if (!file) {
 }
 let doc: unknown;
 try {
-  doc = JSON.parse(readFileSync(file, 'utf8'));
+  // npm runs scripts in the package root; INIT_CWD is where the user typed the path.
+  doc = JSON.parse(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'));
 } catch (err) {
   process.stderr.write(`cannot read ${file}: ${(err as Error).message}\n`);
   process.exit(2);

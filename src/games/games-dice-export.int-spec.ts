@@ -90,6 +90,16 @@ describe('verifiable dice and the game export', () => {
     expect(ko.stdout).toContain('MISMATCH');
   });
 
+  it('reads a relative path from where `npm run verify-dice` was typed, not from the repository root', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldpost-dice-'));
+    writeFileSync(join(dir, 'game.json'), JSON.stringify(exported));
+    const cli = resolve(__dirname, '../../dist/scripts/verify-dice.js');
+    // npm runs a script in the package root and passes the caller's directory as INIT_CWD.
+    const run = spawnSync(process.execPath, [cli, 'game.json'], { cwd: resolve(__dirname, '../..'), env: { ...process.env, INIT_CWD: dir }, encoding: 'utf8' });
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toMatch(/^OK: all \d+ rolls/);
+  });
+
   it('never re-rolls when a submission is replayed with its idempotency key', async () => {
     const g2 = await startedGame(h);
     await play(h, g2.gameId, g2.alice, setupA);
