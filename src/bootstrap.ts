@@ -1,8 +1,11 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
 import { AppModule, AppOverrides } from './app.module';
+import { bodyParserError } from './common/error-mapping';
 import type { AppConfig } from './config/config.schema';
 import { openDatabase, DatabaseRuntime } from './database/database';
 import type { DestinationStream } from 'pino';
@@ -31,10 +34,10 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, database, overrides), {
       logger: new JsonNestLogger(),
       bufferLogs: false,
+      // The API reads JSON only (no form bodies): see jsonBody.
+      bodyParser: false,
     });
-    // The size read is noted for the API's cap (ApiRequestMiddleware): a body sent chunked has no
-    // Content-Length, and the middleware answers in the shape of the API asked (GraphQL or REST).
-    app.useBodyParser('json', { limit: '1mb', verify: (req: object, _res: unknown, buf: Buffer) => noteBodyBytes(req, buf.length) });
+    app.use(jsonBody());
     app.enableShutdownHooks();
     await app.init();
     return {
@@ -49,6 +52,16 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     await database.close();
     throw err;
   }
+}
+
+/**
+ * The JSON body parser. The size read is noted for the API's cap (ApiRequestMiddleware): a body
+ * sent chunked has no Content-Length, and the middleware answers in the shape of the API asked
+ * (GraphQL or REST). What the parser refuses leaves as a domain error (see bodyParserError).
+ */
+function jsonBody() {
+  const parse = express.json({ limit: '1mb', verify: (req: object, _res: unknown, buf: Buffer) => noteBodyBytes(req, buf.length) });
+  return (req: Request, res: Response, next: NextFunction) => parse(req, res, (err?: unknown) => next(err === undefined ? undefined : (bodyParserError(err) ?? err)));
 }
 
 export async function listen(running: RunningApp, config: AppConfig): Promise<void> {

@@ -12,6 +12,7 @@ import { GamesApiService } from './games/games-api.service';
 import { GameListingResolver, GamesResolver } from './games/games.resolver';
 import { graphqlOptions } from './graphql/graphql-options';
 import { ApiRequestMiddleware } from './http/api-request.middleware';
+import { jsonBodiesOnly } from './http/json-bodies.middleware';
 import { RateLimiter } from './http/rate-limiter';
 import { InvitationsResolver, JoinResultResolver, OpenChallengeResolver } from './invitations/invitations.resolver';
 import { NotificationEndpointsApi } from './notifications/notification-endpoints-api.service';
@@ -66,5 +67,7 @@ export class ApiModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(ApiRequestMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.ALL }, { path: 'api/v1/{*path}', method: RequestMethod.ALL });
+    // A mail client's one-click unsubscribe (RFC 8058) posts a form, which that route ignores.
+    consumer.apply(jsonBodiesOnly).exclude({ path: 'api/v1/notifications/unsubscribe', method: RequestMethod.POST }).forRoutes({ path: 'api/v1/{*path}', method: RequestMethod.ALL });
   }
 }

@@ -1,8 +1,9 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { DomainError, ErrorKind } from './errors';
+import { BadInputError, DomainError, ErrorKind, UnsupportedMediaTypeError } from './errors';
 
 const statusByKind: Record<ErrorKind, number> = {
   bad_input: HttpStatus.BAD_REQUEST,
+  unsupported_media_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   unauthenticated: HttpStatus.UNAUTHORIZED,
@@ -13,6 +14,7 @@ const statusByKind: Record<ErrorKind, number> = {
 /** GraphQL `extensions.code` for each kind, used by the GraphQL error formatter. */
 export const graphqlCodeByKind: Record<ErrorKind, string> = {
   bad_input: 'BAD_USER_INPUT',
+  unsupported_media_type: 'BAD_REQUEST',
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
   unauthenticated: 'UNAUTHENTICATED',
@@ -64,6 +66,8 @@ function codeForStatus(status: number): string {
  * route, too-large body) keep their status and message.
  */
 export function toProblem(error: unknown, instance?: string): { problem: Problem; internal: boolean } {
+  const unread = bodyParserError(error);
+  if (unread) return toProblem(unread, instance);
   if (error instanceof DomainError) {
     const status = statusByKind[error.kind];
     return {
@@ -109,8 +113,8 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
         type: problemType(codeForStatus(status)),
         title: titles[status] ?? 'Error',
         status,
-        detail: status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.',
-        code: status === 413 ? 'http/payload_too_large' : 'http/malformed_body',
+        detail: status === 413 ? 'The request body is too large.' : 'The request body could not be read.',
+        code: status === 413 ? 'http/payload_too_large' : 'http/bad_request',
         ...(instance ? { instance } : {}),
       },
     };
@@ -126,6 +130,23 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
       ...(instance ? { instance } : {}),
     },
   };
+}
+
+/**
+ * What the JSON body parser refused (its errors carry a `type`), as a domain error. Its own
+ * messages quote the body back, and Nest turns a parse failure into a bare 400 with that message
+ * before any filter sees it, so the parser's wrapper (bootstrap.ts) passes on this instead.
+ */
+export function bodyParserError(error: unknown): DomainError | null {
+  switch ((error as { type?: unknown } | null)?.type) {
+    case 'entity.parse.failed':
+      return new BadInputError('http/malformed_body', 'The request body is not valid JSON, or not a JSON object or list (a bare string, number or null is not accepted).', { field: 'body' });
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new UnsupportedMediaTypeError('The request body must be JSON in UTF-8, uncompressed (Content-Type: application/json).');
+    default:
+      return null;
+  }
 }
 
 /** Errors from the body parser carry a 4xx `status` and `expose: true`. */

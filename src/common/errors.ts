@@ -3,7 +3,7 @@
  * error-mapping.ts turns them into HTTP problems (and GraphQL error codes).
  * `code` is a namespaced machine code such as 'game/not_found'.
  */
-export type ErrorKind = 'bad_input' | 'not_found' | 'conflict' | 'unauthenticated' | 'forbidden' | 'rate_limited';
+export type ErrorKind = 'bad_input' | 'unsupported_media_type' | 'not_found' | 'conflict' | 'unauthenticated' | 'forbidden' | 'rate_limited';
 
 export class DomainError extends Error {
   constructor(
@@ -21,6 +21,13 @@ export class DomainError extends Error {
 export class BadInputError extends DomainError {
   constructor(code: string, message: string, details: Record<string, unknown> = {}) {
     super('bad_input', code, message, details);
+  }
+}
+
+/** A request body the API does not read: not JSON, or JSON in a charset other than UTF-8. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super('unsupported_media_type', 'http/unsupported_media_type', message, { field: 'Content-Type' });
   }
 }
 

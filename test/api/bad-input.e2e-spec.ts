@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { PrismaService } from '../../src/database/prisma.service';
+import { testPrisma } from '../support/database';
+import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
+import { GraphqlClient } from './support/game-client';
+import { kernelScript as script } from './support/kernel-script';
+import { playScript } from './support/play-script';
+
+const STACK = /\bat \S+ \(|node_modules|\.ts:\d+|stacktrace/i;
+
+interface Ctx {
+  /** Alice and Bob's game, A (Alice) to move. */
+  active: string;
+  /** Alice's own game, still seating. */
+  seating: string;
+  /** Eve's game: Alice holds no seat in it. */
+  foreign: string;
+  version: number;
+}
+
+/** How one bad request goes out: REST (method, path, raw body, content type) or a GraphQL operation. */
+type Send =
+  | { rest: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: string, contentType?: string] }
+  | { gql: string; variables?: Record<string, unknown> };
+
+/** What must come back: the HTTP status, the machine code, and the field the message must name. */
+interface Expected {
+  status: number;
+  code: string;
+  field?: string;
+}
+
+const submit = 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }';
+const resign = 'mutation($g: ID!, $v: Int!) { resign(gameId: $g, expectedVersion: $v) { version } }';
+const createGame = 'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }';
+const invite = 'mutation($i: InviteInput!) { invite(input: $i) { token } }';
+const json = (v: unknown) => JSON.stringify(v);
+
+/**
+ * Every way of getting input wrong that a client can, against every mutation and REST endpoint
+ * that takes input: each is refused with a 4xx (GraphQL: an error) carrying a machine code and a
+ * message naming what is wrong, no stack trace, and nothing written. junk-input.e2e-spec.ts
+ * fuzzes for 500s; this pins down what the answer says.
+ */
+const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> = [
+  // The body itself.
+  ['REST: malformed JSON', () => ({ rest: ['post', '/api/v1/games', '{"scenarioId":'] }), { status: 400, code: 'http/malformed_body' }],
+  ['REST: a JSON number as the body', () => ({ rest: ['post', '/api/v1/games', '5'] }), { status: 400, code: 'http/malformed_body' }],
+  ['REST: a JSON string as the body', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/resign`, '"x"'] }), { status: 400, code: 'http/malformed_body' }],
+  ['REST: a JSON array as the body', () => ({ rest: ['post', '/api/v1/games', '[]'] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  ['REST: an empty body', () => ({ rest: ['post', '/api/v1/games', ''] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  ['REST: a form-encoded body', () => ({ rest: ['post', '/api/v1/games', 'scenarioId=kernel-test', 'application/x-www-form-urlencoded'] }), { status: 415, code: 'http/unsupported_media_type', field: 'Content-Type' }],
+  ['REST: a form-encoded resignation', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/resign`, `expectedVersion=${c.version}`, 'application/x-www-form-urlencoded'] }), { status: 415, code: 'http/unsupported_media_type', field: 'Content-Type' }],
+  ['REST: JSON sent as text/plain', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test' }), 'text/plain'] }), { status: 415, code: 'http/unsupported_media_type', field: 'Content-Type' }],
+  ['REST: JSON in a charset the parser cannot read', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test' }), 'application/json; charset=latin1'] }), { status: 415, code: 'http/unsupported_media_type', field: 'Content-Type' }],
+  ['GraphQL: a form-encoded operation', () => ({ rest: ['post', '/graphql', 'query=%7B%20me%20%7B%20id%20%7D%20%7D', 'application/x-www-form-urlencoded'] }), { status: 400, code: 'BAD_REQUEST' }],
+  ['GraphQL: variables that are not an object', () => ({ rest: ['post', '/graphql', json({ query: '{ me { id } }', variables: [] })] }), { status: 400, code: 'BAD_REQUEST' }],
+  // Creating a game.
+  ['REST: createGame with a null scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: null })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  ['REST: createGame with a huge scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'x'.repeat(100_000) })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  ['REST: createGame with an unknown scenario', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'nope' })] }), { status: 404, code: 'scenario/not_found' }],
+  ['REST: createGame with a negative deadline', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { deadlineHours: -1 } })] }), { status: 400, code: 'game/bad_options', field: 'deadlineHours' }],
+  ['REST: createGame with a huge forfeitAfter', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { forfeitAfter: 1e9 } })] }), { status: 400, code: 'game/bad_options', field: 'forfeitAfter' }],
+  ['GraphQL: createGame with a title too long', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: 'x'.repeat(201) } } }), { status: 200, code: 'game/bad_title', field: 'title' }],
+  ['GraphQL: createGame with an unknown side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: 'Z' } } }), { status: 200, code: 'game/unknown_side' }],
+  ['GraphQL: createGame with an unknown field', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', colour: 'red' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'colour' }],
+  // Invitations and joining.
+  ['REST: invite to a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/invitations`, json({ side: 'B' })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: invite with a negative expiry', (c) => ({ rest: ['post', `/api/v1/games/${c.seating}/invitations`, json({ side: 'B', expiresInHours: -1 })] }), { status: 400, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
+  ['GraphQL: invite with a huge expiry', (c) => ({ gql: invite, variables: { i: { gameId: c.seating, side: 'B', expiresInHours: 1_000_000 } } }), { status: 200, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
+  ['REST: join with neither token nor challenge', () => ({ rest: ['post', '/api/v1/join', '{}'] }), { status: 400, code: 'invitation/missing', field: 'token' }],
+  ['REST: join with a number for a token', () => ({ rest: ['post', '/api/v1/join', json({ token: 5 })] }), { status: 400, code: 'request/invalid', field: 'token' }],
+  ['GraphQL: join with an unknown token', () => ({ gql: 'mutation($t: String) { joinGame(token: $t) { gameId } }', variables: { t: 'inv_nope' } }), { status: 200, code: 'invitation/not_found' }],
+  // Submitting orders.
+  ['REST: submit with a negative version', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: -1, orders: [], idempotencyKey: 'neg' })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: submit with a version beyond any integer column', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: 2 ** 53, orders: [], idempotencyKey: 'huge' })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: submit with null orders', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: null, idempotencyKey: 'null' })] }), { status: 400, code: 'request/invalid', field: 'orders' }],
+  ['REST: submit orders that are a string', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: 'x', idempotencyKey: 'str' })] }), { status: 400, code: 'orders/malformed' }],
+  ['REST: submit a move with a path that is not a list', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [{ kind: 'move', unit: 'a-ship', path: '0204' }], idempotencyKey: 'path' })] }), { status: 400, code: 'orders/malformed', field: 'path' }],
+  ['REST: submit a move of the other side\'s unit', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [{ kind: 'move', unit: 'b-m48', path: ['0504'] }], idempotencyKey: 'theirs' })] }), { status: 400, code: 'orders/illegal', field: 'b-m48' }],
+  ['REST: submit to a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/phases`, json({ expectedVersion: 1, orders: [], idempotencyKey: 'foreign' })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: submit to an unknown game', () => ({ rest: ['post', '/api/v1/games/game_nope/phases', json({ expectedVersion: 1, orders: [], idempotencyKey: 'unknown' })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: submit without an idempotency key', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [] })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  ['REST: standing orders for an unknown reaction', (c) => ({ rest: ['put', `/api/v1/games/${c.active}/standing-orders`, json({ expectedVersion: c.version, orders: { nope: 'all' }, idempotencyKey: 'so' })] }), { status: 400, code: 'orders/malformed', field: 'nope' }],
+  ['GraphQL: submit with a fractional version', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: 1.5, orders: [], idempotencyKey: 'gfrac' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'expectedVersion' }],
+  ['GraphQL: submit with null orders', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: null, idempotencyKey: 'gnull' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'orders' }],
+  ['GraphQL: submit with a huge idempotency key', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(5000) } } }), { status: 200, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  ['GraphQL: submit orders of the wrong shape', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [{ kind: 'move' }], idempotencyKey: 'gshape' } } }), { status: 200, code: 'orders/malformed', field: 'unit' }],
+  ['GraphQL: resign from a game of someone else', (c) => ({ gql: resign, variables: { g: c.foreign, v: 1 } }), { status: 200, code: 'game/not_found' }],
+  // Player actions over REST.
+  ['REST: resign with a version as a string', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/resign`, json({ expectedVersion: String(c.version) })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: resign with no body', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/resign`] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: vacation with an unknown field', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/vacation/start`, json({ expectedVersion: c.version, days: 3 })] }), { status: 400, code: 'request/invalid', field: 'days' }],
+  // Reads with bad parameters.
+  ['REST: a page size of zero', () => ({ rest: ['get', '/api/v1/games?limit=0'] }), { status: 400, code: 'request/invalid', field: 'limit' }],
+  ['REST: a page size beyond the cap', () => ({ rest: ['get', '/api/v1/games?limit=100000'] }), { status: 400, code: 'request/bad_page_size' }],
+  ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
+  ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version' }],
+  ['REST: the board of a game of someone else', (c) => ({ rest: ['get', `/api/v1/games/${c.foreign}/view`] }), { status: 404, code: 'game/not_found' }],
+  // Account and notifications.
+  ['REST: a token name too long', () => ({ rest: ['post', '/api/v1/me/tokens', json({ name: 'x'.repeat(5000) })] }), { status: 400, code: 'request/invalid', field: 'name' }],
+  ['GraphQL: an empty token name', () => ({ gql: 'mutation($n: String!) { createApiToken(name: $n) { token } }', variables: { n: '' } }), { status: 200, code: 'auth/invalid_token_name', field: 'name' }],
+  ['REST: revoke an unknown token', () => ({ rest: ['delete', '/api/v1/me/tokens/nope'] }), { status: 404, code: 'auth/token_not_found' }],
+  ['REST: notification settings of the wrong type', () => ({ rest: ['patch', '/api/v1/me/notifications', json({ email: 'x' })] }), { status: 400, code: 'request/invalid', field: 'email' }],
+  ['REST: a webhook URL that is not a URL', () => ({ rest: ['post', '/api/v1/me/notifications/webhooks', json({ url: 'nope' })] }), { status: 400, code: 'notifications/invalid_url' }],
+  ['REST: a webhook for a game of someone else', (c) => ({ rest: ['post', '/api/v1/me/notifications/webhooks', json({ url: 'https://example.com/x', gameId: c.foreign })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: a Discord URL that is not Discord\'s', () => ({ rest: ['put', '/api/v1/me/notifications/discord', json({ url: 'https://example.com/x' })] }), { status: 400, code: 'notifications/invalid_discord_url' }],
+  ['GraphQL: enable an unknown endpoint', () => ({ gql: 'mutation($i: ID!) { enableNotificationEndpoint(id: $i) { id } }', variables: { i: 'nope' } }), { status: 200, code: 'notifications/endpoint_not_found' }],
+  ['GraphQL: clear the settings of a game of someone else', (c) => ({ gql: 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { digest } }', variables: { g: c.foreign } }), { status: 200, code: 'game/not_found' }],
+];
+
+describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine code, nothing written', () => {
+  let app: ApiApp;
+  let prisma: PrismaService;
+  let alice: TestPlayer;
+  let players: string[];
+  const ctx = {} as Ctx;
+
+  beforeAll(async () => {
+    app = await apiApp();
+    prisma = testPrisma(2);
+    alice = await app.player('Alice');
+    const bob = await app.player('Bob');
+    const eve = await app.player('Eve');
+    players = [alice.id, bob.id, eve.id];
+    ctx.active = (await playScript(new GraphqlClient(app, alice), new GraphqlClient(app, bob), script, 2)).gameId;
+    ctx.seating = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+    ctx.foreign = data(await app.gql(eve.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+    ctx.version = data(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { version } }', { g: ctx.active }))['game'].version;
+  });
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await app.close();
+  });
+
+  /** Rows these players own, table by table: other suites share the database, so only ours are counted. */
+  async function rows(): Promise<Record<string, number>> {
+    const [r] = await prisma.$queryRawUnsafe<Array<Record<string, number>>>(
+      `WITH g AS (SELECT id FROM games WHERE created_by = ANY($1))
+       SELECT (SELECT count(*) FROM g)::int AS games,
+              (SELECT count(*) FROM events WHERE game_id IN (SELECT id FROM g))::int AS events,
+              (SELECT count(*) FROM invitations WHERE game_id IN (SELECT id FROM g))::int AS invitations,
+              (SELECT count(*) FROM seats WHERE player_id = ANY($1))::int AS seats,
+              (SELECT count(*) FROM notifications WHERE player_id = ANY($1))::int AS outbox,
+              (SELECT count(*) FROM api_tokens WHERE player_id = ANY($1))::int AS tokens,
+              (SELECT count(*) FROM notification_endpoints WHERE player_id = ANY($1))::int AS endpoints,
+              (SELECT count(*) FROM notification_preferences WHERE player_id = ANY($1))::int AS preferences`,
+      players,
+    );
+    return r!;
+  }
+
+  async function send(s: Send): Promise<{ status: number; code: unknown; message: string; body: unknown }> {
+    if ('gql' in s) {
+      const r = await app.gql(alice.token, s.gql, s.variables);
+      const e = r.body.errors?.[0];
+      return { status: r.status, code: e?.extensions?.['errorCode'] ?? e?.extensions?.['code'], message: String(e?.message), body: r.body };
+    }
+    const [method, path, body, contentType] = s.rest;
+    const req = request(app.http)[method](path).set('Authorization', `Bearer ${alice.token}`);
+    const res = body === undefined ? await req : await req.set('Content-Type', contentType ?? 'application/json').send(body);
+    const problem = res.body as { code?: unknown; detail?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+    if (problem.errors) return { status: res.status, code: problem.errors[0]?.extensions?.['code'], message: problem.errors[0]!.message, body: res.body };
+    return { status: res.status, code: problem.code, message: String(problem.detail), body: res.body };
+  }
+
+  it.each(CASES)('%s', async (_name, make, expected) => {
+    const before = await rows();
+    const res = await send(make(ctx));
+    expect({ status: res.status, code: res.code }).toEqual({ status: expected.status, code: expected.code });
+    if (expected.field) expect(res.message).toContain(expected.field);
+    expect(JSON.stringify(res.body)).not.toMatch(STACK);
+    expect(await rows()).toEqual(before);
+  });
+});
