@@ -141,13 +141,14 @@ export class GamesApiService {
   async submit(cmd: { gameId: string; expectedVersion: number; kind: RawSubmission['kind']; orders: unknown; idempotencyKey: string }, playerId: string): Promise<OutcomeParts> {
     if (cmd.orders === undefined) throw new BadInputError('orders/malformed', 'orders is required.', { field: 'orders' });
     const outcome = await this.submitter.execute(
-      { gameId: cmd.gameId, expectedVersion: cmd.expectedVersion, submission: { kind: cmd.kind, orders: cmd.orders }, idempotencyKey: cmd.idempotencyKey },
+      { gameId: cmd.gameId, expectedVersion: checkExpectedVersion(cmd.expectedVersion), submission: { kind: cmd.kind, orders: cmd.orders }, idempotencyKey: cmd.idempotencyKey },
       playerId,
     );
     return toOutcomeParts(outcome);
   }
 
   async act(action: PlayerAction, gameId: string, expectedVersion: number, playerId: string): Promise<OutcomeParts> {
+    checkExpectedVersion(expectedVersion);
     let outcome: DomainOutcome;
     switch (action) {
       case 'resign':
@@ -175,9 +176,18 @@ export class GamesApiService {
   }
 }
 
-function checkVersion(v: number | undefined, field: 'atVersion' | 'fromVersion' = 'atVersion'): number | undefined {
+function checkVersion(v: number | undefined, field: 'atVersion' | 'fromVersion' | 'expectedVersion' = 'atVersion', min = 1): number | undefined {
   if (v === undefined || v === null) return undefined;
   // Versions are Postgres integers: a larger number would fail in the query, as a 500.
-  if (!Number.isInteger(v) || v < 1 || v > MAX_VERSION) throw new BadInputError('request/bad_version', `${field} is a whole number from 1 to ${MAX_VERSION}.`, { field });
+  if (!Number.isInteger(v) || v < min || v > MAX_VERSION) throw new BadInputError('request/bad_version', `${field} is a whole number from ${min} to ${MAX_VERSION}.`, { field });
   return v;
+}
+
+/**
+ * GraphQL's Int admits negative numbers, which no game ever is at: without this the answer was
+ * a version conflict "not the expected -1" rather than the bad argument it is. (REST's DTO says
+ * the same first.) 0 is a game before its first event.
+ */
+function checkExpectedVersion(v: number): number {
+  return checkVersion(v, 'expectedVersion', 0) ?? v;
 }
