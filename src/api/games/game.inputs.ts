@@ -43,7 +43,7 @@ export class CreateGameInput {
   @Field(() => ID, { description: 'The scenario to play (see `scenarios`).' })
   scenarioId!: string;
 
-  @Field({ nullable: true, description: 'A title (at most 200 characters); default: the scenario\'s name.' })
+  @Field({ nullable: true, description: 'A title (1 to 200 characters, not all blank); omit it for the scenario\'s name.' })
   title?: string;
 
   @Field({ nullable: true, description: 'The side you take; omit to only organise the game.' })

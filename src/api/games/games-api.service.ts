@@ -115,7 +115,10 @@ export class GamesApiService {
   }
 
   async createGame(cmd: CreateGame, playerId: string): Promise<{ gameId: string; version: number; seedCommitment: string }> {
-    if (cmd.title !== undefined && cmd.title.length > 200) throw new BadInputError('game/bad_title', 'title must be at most 200 characters.', { field: 'title' });
+    // A blank title was quietly replaced by the scenario's name; omitting it is how to ask for that.
+    if (cmd.title !== undefined && (cmd.title.length > 200 || cmd.title.trim() === '')) {
+      throw new BadInputError('game/bad_title', 'title must be 1 to 200 characters, not all blank; omit it to use the scenario\'s name.', { field: 'title' });
+    }
     return this.creator.execute(cmd, playerId);
   }
 

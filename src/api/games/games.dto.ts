@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 
 export class PageQuery {
   @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20).', minimum: 1 })
@@ -91,7 +91,7 @@ export class CreateGameDto {
   @Length(1, 100)
   scenarioId!: string;
 
-  @ApiPropertyOptional({ description: 'A title; default: the scenario\'s name.' })
+  @ApiPropertyOptional({ description: 'A title (1 to 200 characters, not all blank); omit it for the scenario\'s name.' })
   @IsOptional()
   @IsString()
   @Length(1, 200)
@@ -105,6 +105,7 @@ export class CreateGameDto {
 
   @ApiPropertyOptional({ type: GameSettingsDto, description: 'Settings; each has a default.' })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => GameSettingsDto)
   settings?: GameSettingsDto;
