@@ -6,6 +6,7 @@ import { EventBody, KernelEvent, isKernelEvent } from './events';
 import { initialState } from './initial-state';
 import { phaseDefAt } from './phase-machine';
 import { rememberTransition, takeTransition } from './transitions';
+import { shareMemos } from './state-memo';
 import { replaceUnit } from './unit-index';
 
 /** A system's handler for its own event types; it must return a new state, never mutate. */
@@ -22,9 +23,23 @@ export function evolve<X extends Json>(state: GameState<X> | undefined, event: E
     return initialState(d.scenario, d.ext);
   }
   const known = takeTransition(state as GameState<Json>, event, system);
-  if (known !== undefined) return known as GameState<X>;
+  if (known !== undefined) return known.seq === state.seq + 1 ? (known as GameState<X>) : withSeq(known as GameState<X>, state.seq + 1);
   const next = isKernelEvent(event) ? evolveKernel(state, event) : system !== undefined ? system(state, event) : unknownEvent(event);
+  if (next === state) return withSeq(state, state.seq + 1);
   return { ...next, seq: state.seq + 1 };
+}
+
+/**
+ * The state with another seq, remembering what `state` remembers (state-memo.ts). An event that
+ * changes nothing but seq (an attack's result when no unit is hit) would otherwise leave
+ * resolution off the states validation made, so that every later order was checked again and
+ * every later event folded again; with the memos, the next step is the one validation took
+ * from `state`, handed back with this seq in turn.
+ */
+function withSeq<X extends Json>(state: GameState<X>, seq: number): GameState<X> {
+  const out = { ...state, seq };
+  shareMemos(state, out);
+  return out;
 }
 
 /**

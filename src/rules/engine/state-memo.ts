@@ -27,3 +27,14 @@ export function stateSlot<T>(): StateSlot<T> {
     },
   };
 }
+
+/**
+ * Gives `to`, a state equal to `from` but for seq, what `from` remembers (see evolve: an event
+ * that changes nothing else, such as an attack's result record). No memo reads seq, so every
+ * answer holds for both; copying the slots, not sharing the array, keeps each state's own
+ * later entries (its next transition) its own, while the lists a slot holds are shared.
+ */
+export function shareMemos(from: object, to: object): void {
+  const m = memos.get(from);
+  if (m !== undefined) memos.set(to, m.slice());
+}

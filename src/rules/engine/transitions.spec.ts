@@ -50,6 +50,29 @@ describe('remembered transitions', () => {
     expect(other.units['a-car']!.loc).toEqual({ at: 'hex', hex: '0604' });
   });
 
+  it('after an event that changes only seq, the step validation remembered is taken again, with seq counted on', () => {
+    const s = start();
+    const p = testSystem.parse(s, 'A', orders);
+    if (!p.ok) throw new Error(JSON.stringify(p.violations));
+    testSystem.validate(s, 'A', p.value);
+    // The same events, resolved from another copy of the start, so that s keeps its remembered step.
+    const copy = start();
+    const q = testSystem.parse(copy, 'A', orders);
+    if (!q.ok) throw new Error(JSON.stringify(q.violations));
+    const move = testSystem.resolve(copy, 'A', q.value, new ForcedDice([]))[0]!;
+    const note = { type: 'OrderCancelled', data: { side: 'A', index: 9, kind: 'move', reason: 'test', ruleId: 'T' } };
+    const noted = testSystem.evolve(s, note);
+    expect(noted.seq).toBe(s.seq + 1);
+    const next = testSystem.evolve(noted, { type: move.type, data: move.data });
+    expect(next.seq).toBe(s.seq + 2);
+    const fresh = [note, move].reduce((x, e) => testSystem.evolve(x, structuredClone({ type: e.type, data: e.data })), structuredClone(s));
+    expect(JSON.stringify(next)).toEqual(JSON.stringify(fresh));
+    // The state validation made, still remembered from s: next is it with another seq, its units shared.
+    const projected = testSystem.evolve(s, { type: move.type, data: move.data });
+    expect(projected.seq).toBe(s.seq + 1);
+    expect(next.units).toBe(projected.units);
+  });
+
   it('compares JSON with object keys in order', () => {
     expect(sameJson({ a: 1, b: [1, { c: null }] }, { a: 1, b: [1, { c: null }] })).toBe(true);
     expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
