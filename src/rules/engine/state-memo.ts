@@ -4,6 +4,7 @@
  * event, and each WeakMap insertion is costly (V8's ephemeron tables: a few tenths of a
  * microsecond each, and every scavenge walks them): the memos used to take up to five
  * entries per state. Each memo gets its own slot; a slot holds a value or undefined.
+ * What a slot holds may not depend on the state's seq (shareMemos).
  */
 export interface StateSlot<T> {
   get(state: object): T | undefined;
