@@ -17,7 +17,8 @@ export interface KernelEventData {
   UnitPlaced: { unit: UnitId; hex?: HexLabel; carrier?: UnitId; hidden?: string };
   /** `path` starts with the hex it left. `with`: units that moved along as one stack. */
   UnitMoved: { unit: UnitId; path: HexLabel[]; cost: number; with?: UnitId[]; stoppedBy?: string };
-  UnitLoaded: { unit: UnitId; carrier: UnitId };
+  /** `returned`: put back aboard by a failed unloading (it never left, GT-7O.2), so neither it nor the carrier counts as having loaded (GT-6G.1). */
+  UnitLoaded: { unit: UnitId; carrier: UnitId; returned?: true };
   UnitUnloaded: { unit: UnitId; hex: HexLabel };
   UnitHitched: { unit: UnitId; towers: UnitId[] };
   UnitUnhitched: { unit: UnitId; hex: HexLabel };

@@ -95,6 +95,7 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
     }
     case 'UnitLoaded': {
       const d = e.data;
+      if (d.returned === true) return patchUnit(s, d.unit, (u) => ({ ...u, loc: { at: 'carried', by: d.carrier } }));
       const out = patchUnit(s, d.unit, (u) => ({ ...u, loc: { at: 'carried', by: d.carrier }, flags: { ...u.flags, loaded: true } }));
       return patchUnit(out, d.carrier, (u) => ({ ...u, flags: { ...u.flags, loadedCargo: true } }));
     }

@@ -1,7 +1,7 @@
 import { OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
-import { flag, strengthVs, targetClassAt, typeOf, unitsAt } from '../queries';
+import { flag, hexOf, strengthVs, targetClassAt, typeOf, unitsAt } from '../queries';
 import { SideId, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 import { concealedFrom, isConcealed } from '../visibility';
@@ -88,6 +88,17 @@ export function markFlags(state: GameState, u: UnitState, part: number | undefin
 }
 
 /**
+ * The unit standing in the hex an attacker fires from: itself, or the transport it may fire
+ * from aboard (OddsHooks.firesAboard, GT-6G.5); undefined where it may not fire.
+ */
+export function firingStand(state: GameState, hooks: OddsHooks, u: UnitState): UnitState | undefined {
+  if (u.loc.at === 'hex') return u;
+  if (u.loc.at !== 'carried') return undefined;
+  const aboard = hooks.firesAboard?.(state, u, null);
+  return aboard !== undefined && 'from' in aboard ? aboard.from : undefined;
+}
+
+/**
  * A gun towed this turn may not fire (GT-6K.1, GT-6K.3), nor one unhitched this turn (GT-6K.4).
  * Its towers carry the `unhitched` flag too (their move is over) but were never towed: only
  * a towable unit is held back here.
@@ -125,16 +136,22 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
       out.push(violation(tr.towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} is being towed and may not fire`, i));
       continue;
     }
-    if (u.loc.at !== 'hex') {
+    const aboard = u.loc.at === 'carried' ? hooks.firesAboard?.(state, u, i) : undefined;
+    if (u.loc.at !== 'hex' && aboard === undefined) {
       out.push(violation(cr(state, 'cargo', 'GT-7A.5'), 'combat/not_in_hex', `${u.id} is not standing in a hex and cannot attack`, i));
       continue;
     }
+    if (aboard !== undefined && !('from' in aboard)) {
+      out.push(aboard);
+      continue;
+    }
+    const stand = aboard?.from ?? u;
     if (flag(u, 'loaded') && !tr.transport.loadedCargoMayAttack) out.push(violation(cr(state, 'loaded', 'GT-6G.1'), 'combat/loaded', `${u.id} was loaded this turn and may not attack`, i));
     const towing = towingProblem(state, u, i);
     if (towing !== null) out.push(towing);
     const extra = hooks.attackerProblem?.(state, u, i);
     if (extra) out.push(extra);
-    const at = board.grid.indexOf(u.loc.hex);
+    const at = board.grid.indexOf(hexOf(state, stand) ?? '');
     const dist = board.grid.distance(at, target);
     const range = rangeOf(state, { unit: u, hex: at }, target);
     if (dist < 1 || dist > range) out.push(violation(cr(state, 'range', 'GT-7A.1'), 'combat/out_of_range', `${o.target} is ${dist} hexes from ${u.id}, range ${range}`, i));

@@ -3,7 +3,7 @@ import { boardOf } from '../board';
 import { allUnits, typeOf } from '../queries';
 import { SideId, UnitOptions } from '../types';
 import { concealedFrom } from '../visibility';
-import { pickDefender, plannedClass, strengthOf, table, validateAttack } from './attack-checks';
+import { firingStand, pickDefender, plannedClass, strengthOf, table, validateAttack } from './attack-checks';
 import { attackEffects } from './effects';
 import { columnFor, odds } from './odds';
 import type { AttackOrder, OddsHooks } from './odds-step';
@@ -11,9 +11,10 @@ import type { AttackOrder, OddsHooks } from './odds-step';
 /** Targets for options(): enemy stacks within range, with an odds preview from what the side can see. */
 export function attackTargets(state: GameState, side: SideId, unitId: string, hooks: OddsHooks): UnitOptions['attacks'] {
   const u = state.units[unitId];
-  if (u === undefined || u.loc.at !== 'hex') return [];
+  const stand = u === undefined ? undefined : firingStand(state, hooks, u);
+  if (u === undefined || stand === undefined || stand.loc.at !== 'hex') return [];
   const board = boardOf(state.scenario);
-  const at = board.grid.indexOf(u.loc.hex);
+  const at = board.grid.indexOf(stand.loc.hex);
   const t = table(state);
   const hexes = new Set<string>();
   for (const e of allUnits(state)) if (e.side !== side && e.loc.at === 'hex') hexes.add(e.loc.hex);

@@ -148,11 +148,13 @@ export function applyAttackerResults(ctx: ResolveContext, fates: readonly Attack
   const retreated = new Set<string>();
   for (const f of fates) {
     const u = ctx.state.units[f.unit.id];
-    if (u === undefined || u.loc.at !== 'hex') continue;
+    // A destruction may take cargo that fired from aboard (GT-6G.5); a retreat is its transport's.
+    if (u === undefined || (u.loc.at !== 'hex' && u.loc.at !== 'carried')) continue;
     if (f.effect === 'eliminate') eliminate(ctx, u, cause);
-    if (f.effect !== 'retreat' || retreated.has(u.id)) continue;
+    if (f.effect !== 'retreat' || retreated.has(u.id) || u.loc.at !== 'hex') continue;
     const here = stacks.get(u.loc.hex) ?? [f];
-    const movers = here.flatMap((g) => ctx.state.units[g.unit.id] ?? []);
+    // Two cargo counters firing from one transport name it twice.
+    const movers = [...new Set(here.flatMap((g) => ctx.state.units[g.unit.id] ?? []))];
     const notCarried = new Set([...staying, ...retreated]);
     for (const m of movers) retreated.add(m.id);
     // One stack takes one path: the longest retreat any of its attackers suffers, the first choice any names.

@@ -9,7 +9,7 @@ import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
 import { SideId, Violation } from '../types';
 import { concealedFrom, visibilityFor } from '../visibility';
 import { labelSchema, unitIdSchema } from '../orders/common';
-import { cr, defenderClass, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
+import { cr, defenderClass, firingStand, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
 import { attackTargets } from './attack-targets';
 import { eliminate, retreatOrEliminate, stackAt } from './apply';
 import { AttackerFate, applyAttackerResults, retreatChoiceField, validateRetreatChoices } from './attacker-retreat';
@@ -54,6 +54,13 @@ export interface OddsHooks {
   targetClass?(state: GameState, unit: UnitState, knownTo: SideId | null): string | null | undefined;
   /** Strength against a target class (aircraft whose strength depends on markers). Default: units.json. */
   strength?(state: GameState, unit: UnitState, targetClass: string): number;
+  /**
+   * Whether a unit aboard a transport may fire from it (GT-6G.5: cargo of an LCU or LCAC):
+   * `{ from }` is the carrier standing in the hex the fire comes from, whose hex, class and
+   * retreat the firing cargo takes; a violation says why this cargo may not fire from there.
+   * Undefined: cargo does not fire (GT-7A.5).
+   */
+  firesAboard?(state: GameState, unit: UnitState, index: number | null): { readonly from: UnitState } | Violation | undefined;
   /** A reason this unit may not attack now (a squad too far from a command unit, GT-6H.2). */
   attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
   /** Extra column shifts and die modifiers beyond the terrain data (M113 +1, spotting +1…). */
@@ -255,9 +262,13 @@ export function resolveOddsAttack(
   } else if (spec.side === 'attacker') {
     const fates = attackers.flatMap((a): AttackerFate[] => {
       const u = ctx.state.units[a.unit.id];
-      if (exempt.includes(a.unit.id) || u === undefined || u.loc.at !== 'hex') return [];
+      // Cargo that may not fire aboard (passengers of a ship, Q-GT-39) has no stand: the result does not reach it.
+      const stand = u === undefined ? undefined : firingStand(ctx.state, hooks, u);
+      if (exempt.includes(a.unit.id) || u === undefined || stand === undefined) return [];
       const own = t.results[hooks.attackerResult?.(state, setup, u, result) ?? result] ?? spec;
-      return [{ unit: u, effect: own.effect, hexes: own.hexes ?? 1, retreat: attackerOrders.find((o) => o.unit === u.id)?.retreat }];
+      // Aboard (Q-GT-49), a destruction takes the firing cargo alone, a retreat its transport with all aboard.
+      const who = own.effect === 'retreat' ? stand : u;
+      return [{ unit: who, effect: own.effect, hexes: own.hexes ?? 1, retreat: attackerOrders.find((o) => o.unit === u.id)?.retreat }];
     });
     applyAttackerResults(ctx, fates, attackers.map((a) => a.unit.id), targetHex, rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
   }
@@ -297,7 +308,8 @@ function towerAt(state: GameState, gun: UnitState, hex: string): boolean {
 function attackerIgnores(state: GameState, t: OddsCombat, hooks: OddsHooks, setup: AttackSetup, a: Participant): boolean {
   const board = boardOf(state.scenario);
   if (t.ignoreAttackerResults.whenDefenderCannotHarm) {
-    const cls = targetClassAt(board, typeOf(state, a.unit), a.hex);
+    // Fire from aboard is answered on the transport (GT-7A.5: cargo is not attacked, only its transport).
+    const cls = targetClassAt(board, typeOf(state, firingStand(state, hooks, a.unit) ?? a.unit), a.hex);
     if (strengthOf(state, hooks, setup.defender.unit, cls) <= 0) return true;
   }
   const from = t.ignoreAttackerResults.fromRange;

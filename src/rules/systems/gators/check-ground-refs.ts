@@ -50,6 +50,11 @@ export function checkGroundRefs(r: Refs): void {
   r.terrain(c('recon', 'notInTerrain'), g.recon.notInTerrain);
   r.overlays(c('recon', 'notInOverlays'), g.recon.notInOverlays);
 
+  g.cargoFire.carriers.forEach((k, i) => {
+    r.tags(c('cargoFire', 'carriers', i, 'tags'), k.tags);
+    r.tags(c('cargoFire', 'carriers', i, 'exceptTags'), k.exceptTags);
+  });
+
   r.tags(c('sniper', 'unitTags'), g.sniper.unitTags);
   // sniper.targetTags is not checked: GT-2.9 says a scenario may have no single-person counters.
   for (const [range, need] of Object.entries(g.sniper.hitFrom)) {

@@ -19,7 +19,7 @@ import { stageProxy as proxy } from './stage-proxy';
  * merged; budget — summed; endProblem, moveProblem, attackerProblem — first
  * reason; strength — first defined answer; modifiers — concatenated;
  * adjustResult, adjustEffects, attackerResult — chained; attackerExempt — any; applyResult — first that
- * applies; defender, targetClass — first defined answer; afterMove/afterUnload
+ * applies; defender, targetClass, firesAboard — first defined answer; afterMove/afterUnload
  * — every feature in order, each may ask; stepReaction, attackReaction — the
  * first feature that asks at a hex / before an attack's die.
  */
@@ -54,6 +54,7 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       }
       return state.scenario.units.types[unit.type]?.strength[cls] ?? 0;
     },
+    firesAboard: (state, unit, i) => firstDefined(od, (h) => h.firesAboard?.(state, unit, i)),
     attackerProblem: (state, unit, i) => firstOf(od, (h) => h.attackerProblem?.(state, unit, i) ?? null),
     modifiers: (state, attack) => {
       const parts = od.map((h) => h.modifiers?.(state, attack) ?? { shifts: [], dieModifiers: [] });

@@ -8,6 +8,7 @@ import { movementRules } from './features/movement-rules';
 import { antiLanding } from './features/anti-landing';
 import { launchRecovery } from './features/launch-recovery';
 import { passengerFire } from './features/passenger-fire';
+import { landingCraftFire } from './features/landing-craft-fire';
 import { airOpsFeature } from './features/air-ops';
 import { antiAircraft } from './features/anti-aircraft';
 import { landedAircraft } from './features/landed-aircraft';
@@ -40,6 +41,7 @@ export const FEATURES: readonly GatorsFeature[] = [
   antiLanding,
   launchRecovery,
   passengerFire,
+  landingCraftFire,
   airOpsFeature,
   antiAircraft,
   landedAircraft,

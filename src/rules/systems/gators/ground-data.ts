@@ -144,6 +144,18 @@ const sniperSchema = z.strictObject({
   hitFrom: z.record(z.string(), z.int().min(1)).default({ '1': 3, '2': 4 }),
 });
 
+const cargoFireCarrier = z.strictObject({ ...doc, tags, exceptTags: z.array(z.string().min(1)).default([]) });
+
+const cargoFireSchema = z.strictObject({
+  ...doc,
+  ruleId: z.string().default('GT-6G.5'),
+  /** GT-6G.5: cargo fires from a transport with one of `tags`, unless it has one of `exceptTags`. */
+  carriers: z.array(cargoFireCarrier).default([
+    { tags: ['lcu'], exceptTags: ['no-fire-from-landing-craft'] },
+    { tags: ['lcac'], exceptTags: ['no-fire-from-landing-craft', 'no-fire-from-lcac'] },
+  ]),
+});
+
 /** The sections of this file, by GroundData key (rules.json combat.<key>), for the check at load. */
 export const GROUND_SECTIONS = {
   squads: combatSection('squads', squadsSchema),
@@ -156,6 +168,7 @@ export const GROUND_SECTIONS = {
   commandBonus: combatSection('commandBonus', commandBonusSchema),
   recon: combatSection('recon', reconSchema),
   sniper: combatSection('sniper', sniperSchema),
+  cargoFire: combatSection('cargoFire', cargoFireSchema),
 };
 
 export interface GroundData {
@@ -169,6 +182,7 @@ export interface GroundData {
   readonly commandBonus: z.infer<typeof commandBonusSchema>;
   readonly recon: z.infer<typeof reconSchema>;
   readonly sniper: z.infer<typeof sniperSchema>;
+  readonly cargoFire: z.infer<typeof cargoFireSchema>;
 }
 
 const cache = new WeakMap<Scenario, GroundData>();
@@ -196,5 +210,6 @@ export function parseGroundData(s: Scenario): GroundData {
     commandBonus: readSection(s, g.commandBonus),
     recon: readSection(s, g.recon),
     sniper: readSection(s, g.sniper),
+    cargoFire: readSection(s, g.cargoFire),
   };
 }

@@ -10,7 +10,7 @@ import { combineEvolve, combineHooks } from './combine';
 import { CombinedHooks, GatorsFeature, Handler, PHASE_KINDS, PhaseKindId } from './feature';
 import { FEATURES, featuresFor } from './features';
 import { GatorsExt, initialExt } from './ext';
-import { withAttackReaction } from './orders/attack';
+import { withAttackReaction, withFireFromAboardShown } from './orders/attack';
 import { movementOrders } from './orders/movement';
 import { resolveSealedInOrder } from './phases/setup';
 import { gatorsVictory } from './victory';
@@ -21,7 +21,7 @@ function coreOrders(kind: PhaseKindId, h: CombinedHooks): Handler[] {
     case 'movement':
       return movementOrders(h);
     case 'combat':
-      return [withAttackReaction(oddsAttack<GatorsExt>(h.odds), h.attackReaction)];
+      return [withFireFromAboardShown(withAttackReaction(oddsAttack<GatorsExt>(h.odds), h.attackReaction), h.odds)];
     case 'setup':
     case 'ship-placement':
     case 'launch':

@@ -132,7 +132,8 @@ function landingFails(ctx: ResolveContext, l: Landing): boolean {
   if (l.carrier !== undefined) {
     const carrier = ctx.state.units[l.carrier];
     if (carrier !== undefined && carrier.loc.at !== 'eliminated') {
-      ctx.emit({ type: 'UnitLoaded', data: { unit: l.unit, carrier: l.carrier }, visibility: { to: 'all' } });
+      // It never left, so it has not loaded (GT-6G.1, Q-GT-49): it may still fire from its craft (GT-6G.5).
+      ctx.emit({ type: 'UnitLoaded', data: { unit: l.unit, carrier: l.carrier, returned: true }, visibility: { to: 'all' } });
       return true;
     }
     return false;

@@ -3,7 +3,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { allUnits, typeOf } from '../../../engine/queries';
+import { allUnits, hexOf, typeOf } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
@@ -115,9 +115,11 @@ function splitOnLand(state: GState, data: unknown): GState {
 /** GT-6H.2: why a squad may not attack here (no command unit within range), or null. */
 function commandProblem(state: GameState, u: UnitState, i: number): Violation | null {
   const d = groundData(state.scenario).squads;
-  if (!tagged(state, u, ...d.squadTags) || u.loc.at !== 'hex') return null;
+  // A squad firing from aboard a landing craft (GT-6G.5) is counted from the craft's hex.
+  const hex = hexOf(state, u);
+  if (!tagged(state, u, ...d.squadTags) || hex === null) return null;
   const board = boardOf(state.scenario);
-  const at = board.grid.indexOf(u.loc.hex);
+  const at = board.grid.indexOf(hex);
   const near = allUnits(state).some(
     (c) => c.side === u.side && c.loc.at === 'hex' && tagged(state, c, ...d.commandTags) && board.grid.distance(board.grid.indexOf(c.loc.hex), at) <= d.commandRange,
   );

@@ -1,7 +1,10 @@
 import { Json } from '../../../model/json';
+import { OddsHooks } from '../../../engine/combat/odds-step';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
+import { visibilityFor } from '../../../engine/visibility';
 import { AttackAt, AttackReaction } from '../feature';
 import { GatorsExt } from '../ext';
+import { publicOf } from '../queries';
 
 const STAGE = 'before-attack';
 
@@ -44,4 +47,27 @@ export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReactio
   if (!r.answered) return false;
   reaction.apply(ctx, attack, r.answer);
   return true;
+}
+
+/**
+ * GT-6G.5, Q-GT-49: a counter that fires from aboard a landing craft is seen
+ * firing: before the attack, all read which counter fires from which craft.
+ * Nothing else of the cargo is told, and the view still shows no cargo.
+ */
+export function withFireFromAboardShown<O extends AttackAt>(base: OrderHandler<GatorsExt, O>, odds: OddsHooks): OrderHandler<GatorsExt, O> {
+  if (odds.firesAboard === undefined) return base;
+  return {
+    ...base,
+    resolve: (ctx, o, i, resume) => {
+      if (resume === undefined && base.validate(ctx.state, ctx.side, o, i).length === 0)
+        for (const a of o.attackers) {
+          const u = ctx.state.units[a.unit]!;
+          const aboard = u.loc.at === 'carried' ? odds.firesAboard!(ctx.state, u, i) : undefined;
+          if (aboard === undefined || !('from' in aboard) || visibilityFor(ctx.state, [u]).to === 'all') continue;
+          const from = aboard.from.loc.at === 'hex' ? aboard.from.loc.hex : null;
+          ctx.emit({ ...publicOf('FiredFromAboard', { unit: u.id, type: u.type, carrier: aboard.from.id, hex: from, target: o.target }), reveals: true });
+        }
+      base.resolve(ctx, o, i, resume);
+    },
+  };
 }
