@@ -44,6 +44,8 @@ describe('submitting a phase: errors write nothing, retries replay, races have o
     const err = await rejected(submit(g.bob, []));
     expect(err.code).toBe('game/not_your_turn');
     expect(err.details['acting']).toEqual(['A']);
+    // The rule the engine names for it: the phase's own place in the sequence of play.
+    expect(err.details['ruleId']).toBe('GT-5.2');
   });
 
   it('refuses a player without a seat, without even confirming that the game exists', async () => {

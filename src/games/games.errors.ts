@@ -6,8 +6,9 @@ export const scenarioNotFound = (id: string) => new NotFoundError('scenario/not_
 export const notSeated = (gameId: string) => new ForbiddenError('game/not_seated', `You hold no seat in game ${gameId}.`);
 export const gameFinished = (gameId: string) => new ConflictError('game/finished', `Game ${gameId} has ended.`);
 export const gameNotStarted = (gameId: string) => new ConflictError('game/not_started', `Game ${gameId} is still waiting for players.`);
-export const notYourTurn = (side: string, acting: string[]) =>
-  new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting });
+/** `ruleId`: the rule the engine names (the sequence of play). */
+export const notYourTurn = (side: string, acting: string[], ruleId: string | undefined) =>
+  new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting, ...(ruleId === undefined ? {} : { ruleId }) });
 
 /**
  * A reaction sent when none is being asked for: a conflict with the game's moment, like a turn

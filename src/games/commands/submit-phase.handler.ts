@@ -98,12 +98,13 @@ export class SubmitPhaseHandler {
     if (state.status === 'seating') throw gameNotStarted(state.id);
     if (version !== cmd.expectedVersion) throw new VersionConflictError(state.id, cmd.expectedVersion, version);
     const phase = system.phase(state.rules);
-    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') {
-      // The engine's refusal names the rule, so both refuse a late answer alike.
-      const parsed = system.parse(state.rules, side, cmd.submission);
-      throw noReactionPending(side, phase.acting, parsed.ok ? undefined : parsed.violations[0]?.ruleId);
-    }
-    if (cmd.submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting);
+    // Out of turn, the engine's refusal names the rule broken, so the service's names it too.
+    const ruleBroken = () => {
+      const refused = system.parse(state.rules, side, cmd.submission);
+      return refused.ok ? undefined : refused.violations[0]?.ruleId;
+    };
+    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting, ruleBroken());
+    if (cmd.submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting, ruleBroken());
 
     const parsed = system.parse(state.rules, side, cmd.submission);
     if (!parsed.ok) throw malformedOrders(parsed.violations);
