@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { VersionConflictError } from '../event-store/event-store.errors';
-import { toProblem } from './error-mapping';
+import { clientMessage, toProblem } from './error-mapping';
 import { BadInputError, ForbiddenError, NotFoundError, UnauthenticatedError } from './errors';
 
 describe('toProblem', () => {
@@ -28,5 +28,24 @@ describe('toProblem', () => {
     expect(internal).toBe(true);
     expect(problem.status).toBe(500);
     expect(JSON.stringify(problem)).not.toContain('secret');
+  });
+});
+
+describe('clientMessage', () => {
+  it('cuts a long word of input with an ellipsis and leaves ordinary messages alone', () => {
+    expect(clientMessage('No game game_123 that you can see.')).toBe('No game game_123 that you can see.');
+    const cut = clientMessage(`No game ${'x'.repeat(5000)} that you can see.`);
+    expect(cut).toBe(`No game ${'x'.repeat(64)}… that you can see.`);
+  });
+
+  it('caps the whole message, and never splits a character in two', () => {
+    const spaced = clientMessage(`Side ${'ab '.repeat(2000)}is unknown.`);
+    expect([...spaced].length).toBe(400);
+    expect(spaced.endsWith('…')).toBe(true);
+    expect(clientMessage('😀'.repeat(100))).toBe(`${'😀'.repeat(64)}…`);
+  });
+
+  it('is what a problem document says', () => {
+    expect(toProblem(new NotFoundError('game/not_found', `No game ${'y'.repeat(1000)}.`)).problem.detail).toBe(`No game ${'y'.repeat(64)}…`);
   });
 });

@@ -46,6 +46,21 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** Longest stretch of one word a message repeats: an id is far shorter, a pasted blob far longer. */
+const MAX_ECHO = 64;
+const MAX_MESSAGE = 400;
+
+/**
+ * A message as a client may read it. Messages repeat what the client sent (an id, a side, a
+ * value graphql-js could not read), so a 5,000-character id came back in full: every word
+ * longer than MAX_ECHO is cut with an ellipsis, and the whole message at MAX_MESSAGE.
+ */
+export function clientMessage(message: string): string {
+  const cut = (text: string, max: number) => [...text].slice(0, max).join('') + '…';
+  const clipped = message.replace(new RegExp(`\\S{${MAX_ECHO + 1},}`, 'gu'), (word) => cut(word, MAX_ECHO));
+  return [...clipped].length > MAX_MESSAGE ? cut(clipped, MAX_MESSAGE - 1) : clipped;
+}
+
 function problemType(code: string): string {
   return `https://fieldpost.dev/problems/${code.replace(/[^a-z0-9_/-]/gi, '-')}`;
 }
@@ -77,7 +92,7 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
         type: problemType(error.code),
         title: titles[status] ?? 'Error',
         status,
-        detail: error.message,
+        detail: clientMessage(error.message),
         code: error.code,
         ...(instance ? { instance } : {}),
       },
@@ -99,7 +114,7 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
         type: problemType(typeof code === 'string' ? code : codeForStatus(status)),
         title: titles[status] ?? 'Error',
         status,
-        detail: message,
+        detail: clientMessage(message),
         code: typeof code === 'string' ? code : codeForStatus(status),
         ...(instance ? { instance } : {}),
       },
@@ -130,6 +145,40 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
       ...(instance ? { instance } : {}),
     },
   };
+}
+
+/** Extensions of a domain error in a GraphQL answer: its kind's code, its own as `errorCode`, its details. */
+export function domainExtensions(e: DomainError): Record<string, unknown> {
+  return { ...e.details, code: graphqlCodeByKind[e.kind], errorCode: e.code };
+}
+
+/** Whether a request (its URL) is for GraphQL, whose errors are a list in the answer, not a problem document. */
+export function isGraphqlUrl(url: string): boolean {
+  return url.split('?')[0]!.replace(/\/+$/, '') === '/graphql';
+}
+
+export interface ErrorResponse {
+  status: number;
+  contentType: string;
+  body: unknown;
+  problem: Problem;
+  internal: boolean;
+}
+
+/**
+ * An error raised before GraphQL or a controller runs (the body parser, the API's checks at the
+ * door), in the shape the client speaks: a GraphQL error list for /graphql, else a problem
+ * document. `status` overrides the kind's (a too-large body is bad input, sent as 413).
+ */
+export function errorResponse(error: unknown, instance: string, status?: number): ErrorResponse {
+  const { problem: mapped, internal } = toProblem(error, instance);
+  const problem = status === undefined ? mapped : { ...mapped, status, title: titles[status] ?? mapped.title };
+  if (!isGraphqlUrl(instance)) {
+    return { status: problem.status, contentType: 'application/problem+json', body: problem, problem, internal };
+  }
+  const domain = bodyParserError(error) ?? (error instanceof DomainError ? error : null);
+  const extensions = domain ? domainExtensions(domain) : { code: internal ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST', errorCode: problem.code };
+  return { status: problem.status, contentType: 'application/json', body: { errors: [{ message: problem.detail, extensions }] }, problem, internal };
 }
 
 /**

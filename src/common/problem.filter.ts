@@ -1,9 +1,12 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { logger } from '../logging/logger';
-import { toProblem } from './error-mapping';
+import { errorResponse } from './error-mapping';
 
-/** Every HTTP error leaves as application/problem+json; internals are logged, never sent. */
+/**
+ * Every HTTP error leaves as application/problem+json, or for /graphql (a body the parser
+ * refused before Apollo saw it) as a GraphQL error list; internals are logged, never sent.
+ */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
@@ -11,11 +14,11 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    const { problem, internal } = toProblem(error, req.originalUrl);
-    if (internal) logger().error({ err: error }, 'unhandled error');
+    const answer = errorResponse(error, req.originalUrl);
+    if (answer.internal) logger().error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
-    const retryAfter = problem['retryAfterSeconds'];
+    const retryAfter = answer.problem['retryAfterSeconds'];
     if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
-    res.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
+    res.status(answer.status).type(answer.contentType).send(JSON.stringify(answer.body));
   }
 }

@@ -35,6 +35,10 @@ const resign = 'mutation($g: ID!, $v: Int!) { resign(gameId: $g, expectedVersion
 const createGame = 'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }';
 const invite = 'mutation($i: InviteInput!) { invite(input: $i) { token } }';
 const json = (v: unknown) => JSON.stringify(v);
+/** Longer than any real id: echoed in full, it made a 5,000-character message. */
+const huge = 'x'.repeat(5000);
+/** No message needs to be longer, whatever the input it names. */
+const MAX_MESSAGE = 400;
 
 /**
  * Every way of getting input wrong that a client can, against every mutation and REST endpoint
@@ -54,10 +58,14 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: JSON sent as text/plain', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test' }), 'text/plain'] }), { status: 415, code: 'http/unsupported_media_type', field: 'Content-Type' }],
   ['REST: JSON in a charset the parser cannot read', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test' }), 'application/json; charset=latin1'] }), { status: 415, code: 'http/unsupported_media_type', field: 'Content-Type' }],
   ['GraphQL: a form-encoded operation', () => ({ rest: ['post', '/graphql', 'query=%7B%20me%20%7B%20id%20%7D%20%7D', 'application/x-www-form-urlencoded'] }), { status: 400, code: 'BAD_REQUEST' }],
+  ['GraphQL: malformed JSON', () => ({ rest: ['post', '/graphql', '{"query":'] }), { status: 400, code: 'BAD_USER_INPUT', field: 'JSON' }],
   ['GraphQL: variables that are not an object', () => ({ rest: ['post', '/graphql', json({ query: '{ me { id } }', variables: [] })] }), { status: 400, code: 'BAD_REQUEST' }],
   // Creating a game.
   ['REST: createGame with a null scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: null })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
   ['REST: createGame with a huge scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'x'.repeat(100_000) })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  ['GraphQL: createGame with a huge scenarioId', () => ({ gql: createGame, variables: { i: { scenarioId: huge } } }), { status: 200, code: 'scenario/not_found' }],
+  ['GraphQL: createGame with a huge side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: huge } } }), { status: 200, code: 'game/unknown_side' }],
+  ['REST: a scenario with a huge id', () => ({ rest: ['get', `/api/v1/scenarios/${huge}`] }), { status: 404, code: 'scenario/not_found' }],
   ['REST: createGame with an unknown scenario', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'nope' })] }), { status: 404, code: 'scenario/not_found' }],
   ['REST: createGame with settings that are a list', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: [] })] }), { status: 400, code: 'request/invalid', field: 'settings' }],
   ['REST: createGame with a negative deadline', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { deadlineHours: -1 } })] }), { status: 400, code: 'game/bad_options', field: 'deadlineHours' }],
@@ -69,6 +77,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: createGame with an unknown field', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', colour: 'red' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'colour' }],
   // Invitations and joining.
   ['REST: invite to a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/invitations`, json({ side: 'B' })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: invite to a game with a huge id', () => ({ rest: ['post', `/api/v1/games/${huge}/invitations`, json({ side: 'B' })] }), { status: 404, code: 'game/not_found' }],
+  ['GraphQL: invite for a huge side', (c) => ({ gql: invite, variables: { i: { gameId: c.seating, side: huge } } }), { status: 200, code: 'game/unknown_side' }],
+  ['GraphQL: a huge value for an enum', () => ({ gql: 'query($f: MyGamesFilter) { myGames(filter: $f) { edges { cursor } } }', variables: { f: huge } }), { status: 400, code: 'BAD_USER_INPUT', field: '$f' }],
   ['REST: invite with a negative expiry', (c) => ({ rest: ['post', `/api/v1/games/${c.seating}/invitations`, json({ side: 'B', expiresInHours: -1 })] }), { status: 400, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
   ['GraphQL: invite with a huge expiry', (c) => ({ gql: invite, variables: { i: { gameId: c.seating, side: 'B', expiresInHours: 1_000_000 } } }), { status: 200, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
   ['REST: join with neither token nor challenge', () => ({ rest: ['post', '/api/v1/join', '{}'] }), { status: 400, code: 'invitation/missing', field: 'token' }],
@@ -101,6 +112,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a page size beyond the cap', () => ({ rest: ['get', '/api/v1/games?limit=100000'] }), { status: 400, code: 'request/bad_page_size' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
   ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version' }],
+  ['REST: a game with a huge id', () => ({ rest: ['get', `/api/v1/games/${huge}`] }), { status: 404, code: 'game/not_found' }],
+  ['GraphQL: a game with a huge id', () => ({ gql: 'query($g: ID!) { game(id: $g) { id } }', variables: { g: huge } }), { status: 200, code: 'game/not_found' }],
   ['REST: the board of a game of someone else', (c) => ({ rest: ['get', `/api/v1/games/${c.foreign}/view`] }), { status: 404, code: 'game/not_found' }],
   // Account and notifications.
   ['REST: a token name too long', () => ({ rest: ['post', '/api/v1/me/tokens', json({ name: 'x'.repeat(5000) })] }), { status: 400, code: 'request/invalid', field: 'name' }],
@@ -175,6 +188,7 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     const res = await send(make(ctx));
     expect({ status: res.status, code: res.code }).toEqual({ status: expected.status, code: expected.code });
     if (expected.field) expect(res.message).toContain(expected.field);
+    expect(res.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     expect(JSON.stringify(res.body)).not.toMatch(STACK);
     expect(await rows()).toEqual(before);
   });

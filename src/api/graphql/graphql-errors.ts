@@ -1,7 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { HttpException } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
-import { graphqlCodeByKind } from '../../common/error-mapping';
+import { clientMessage, domainExtensions } from '../../common/error-mapping';
 import { DomainError } from '../../common/errors';
 import { logger } from '../../logging/logger';
 
@@ -26,13 +26,13 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   const original = unwrapResolverError(error);
   const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
   const domain = domainErrorIn(error);
-  if (domain) return { message: domain.message, ...where, extensions: domainExtensions(domain) };
+  if (domain) return { message: clientMessage(domain.message), ...where, extensions: domainExtensions(domain) };
   if (original instanceof HttpException && original.getStatus() < 500) {
-    return { message: original.message, ...where, extensions: { code: 'BAD_USER_INPUT', errorCode: 'http/bad_request' } };
+    return { message: clientMessage(original.message), ...where, extensions: { code: 'BAD_USER_INPUT', errorCode: 'http/bad_request' } };
   }
   const code = formatted.extensions?.['code'];
   // Raised by the server for the request itself (parse, validation, variables), not by a resolver.
-  if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: formatted.message, ...where, extensions: { code } };
+  if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: clientMessage(formatted.message), ...where, extensions: { code } };
   logger().error({ err: original }, 'unhandled GraphQL error');
   return { message: 'An unexpected error occurred. It has been logged.', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
@@ -45,13 +45,4 @@ function domainErrorIn(error: unknown): DomainError | null {
     e = (e as { originalError?: unknown }).originalError;
   }
   return null;
-}
-
-export function domainExtensions(e: DomainError): Record<string, unknown> {
-  return { ...e.details, code: graphqlCodeByKind[e.kind], errorCode: e.code };
-}
-
-/** A response for errors raised before GraphQL runs (authentication, rate limit, batch, size). */
-export function graphqlErrorBody(e: DomainError): { errors: GraphQLFormattedError[] } {
-  return { errors: [{ message: e.message, extensions: domainExtensions(e) }] };
 }

@@ -1,12 +1,11 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { ApiTokensService } from '../../auth/api-tokens.service';
-import { toProblem } from '../../common/error-mapping';
+import { errorResponse, isGraphqlUrl } from '../../common/error-mapping';
 import { BadInputError, DomainError, RateLimitedError, UnauthenticatedError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
-import { graphqlErrorBody } from '../graphql/graphql-errors';
 import { InputProblem, inputProblem, textProblem } from './input-guards';
 import type { ApiRequest } from './principal';
 import { RateLimiter } from './rate-limiter';
@@ -43,15 +42,15 @@ export class ApiRequestMiddleware implements NestMiddleware {
   ) {}
 
   async use(req: ApiRequest, res: Response, next: NextFunction): Promise<void> {
-    const graphql = req.originalUrl.split('?')[0]!.replace(/\/+$/, '') === '/graphql';
+    const graphql = isGraphqlUrl(req.originalUrl);
     try {
       const max = this.config.api.maxBodyBytes;
-      if (bodyBytes(req) > max) return this.refuse(req, res, graphql, new BodyTooLargeError(max), 413);
+      if (bodyBytes(req) > max) return this.refuse(req, res, new BodyTooLargeError(max), 413);
       if (graphql && Array.isArray(req.body)) {
-        return this.refuse(req, res, graphql, new BadInputError('graphql/batch_refused', 'Batched operations are not accepted: send one operation per request.'));
+        return this.refuse(req, res, new BadInputError('graphql/batch_refused', 'Batched operations are not accepted: send one operation per request.'));
       }
       const bad = problemIn(req, graphql);
-      if (bad !== null) return this.refuse(req, res, graphql, new BadInputError(bad.code, bad.message, { field: bad.field }));
+      if (bad !== null) return this.refuse(req, res, new BadInputError(bad.code, bad.message, { field: bad.field }));
       req.principal = await this.authenticate(req.headers.authorization);
       const key = req.principal ? `token:${req.principal.tokenId}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
       const decision = await this.limiter.hit(key, !!req.principal);
@@ -59,11 +58,11 @@ export class ApiRequestMiddleware implements NestMiddleware {
       res.setHeader('RateLimit-Remaining', String(decision.remaining));
       if (!decision.allowed) {
         res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-        return this.refuse(req, res, graphql, new RateLimitedError(decision.retryAfterSeconds));
+        return this.refuse(req, res, new RateLimitedError(decision.retryAfterSeconds));
       }
       next();
     } catch (err) {
-      if (err instanceof DomainError) return this.refuse(req, res, graphql, err);
+      if (err instanceof DomainError) return this.refuse(req, res, err);
       logger().error({ err }, 'API request middleware failed');
       next(err);
     }
@@ -76,15 +75,9 @@ export class ApiRequestMiddleware implements NestMiddleware {
     return this.tokens.authenticate(match[1]!);
   }
 
-  /** Answers in the shape the client speaks: a GraphQL error list, or a problem document. */
-  private refuse(req: ApiRequest, res: Response, graphql: boolean, error: DomainError, status?: number): void {
-    const { problem } = toProblem(error, req.originalUrl.split('?')[0]);
-    const code = status ?? problem.status;
-    if (graphql) {
-      res.status(code).type('application/json').send(JSON.stringify(graphqlErrorBody(error)));
-    } else {
-      res.status(code).type('application/problem+json').send(JSON.stringify({ ...problem, status: code, ...(status === 413 ? { title: 'Content Too Large' } : {}) }));
-    }
+  private refuse(req: ApiRequest, res: Response, error: DomainError, status?: number): void {
+    const answer = errorResponse(error, req.originalUrl.split('?')[0]!, status);
+    res.status(answer.status).type(answer.contentType).send(JSON.stringify(answer.body));
   }
 }
 
