@@ -6,6 +6,16 @@ export const scenarioNotFound = (id: string) => new NotFoundError('scenario/not_
 export const notSeated = (gameId: string) => new ForbiddenError('game/not_seated', `You hold no seat in game ${gameId}.`);
 export const gameFinished = (gameId: string) => new ConflictError('game/finished', `Game ${gameId} has ended.`);
 export const gameNotStarted = (gameId: string) => new ConflictError('game/not_started', `Game ${gameId} is still waiting for players.`);
+/**
+ * A version the game has not reached. A history page may start at the next version (empty
+ * until something happens: where a client polls from), no later.
+ */
+export const noSuchVersion = (field: 'atVersion' | 'fromVersion', asked: number, current: number) =>
+  new BadInputError(
+    'game/no_such_version',
+    `${field} ${asked} does not exist yet: the game is at version ${current}${field === 'fromVersion' ? `, so a page starts at ${current + 1} at most` : ''}.`,
+    { field, currentVersion: current },
+  );
 /** `ruleId`: the rule the engine names (the sequence of play). */
 export const notYourTurn = (side: string, acting: string[], ruleId: string | undefined) =>
   new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting, ...(ruleId === undefined ? {} : { ruleId }) });
@@ -28,6 +38,13 @@ export const malformedOrders = (violations: Violation[]) =>
 /** Orders that break the rules; every violation carries its rule ID. */
 export const illegalOrders = (violations: Violation[]) =>
   new BadInputError('orders/illegal', `The orders break ${violations.length} rule(s): ${summary(violations)}`, { violations });
+
+/**
+ * Options asked for a unit the side does not have. The engine says the same of the other side's
+ * units, hidden or not, as of ids no unit has, so the answer tells nothing of the enemy.
+ */
+export const notYourUnit = (violations: Violation[]) =>
+  new BadInputError('game/not_your_unit', `unitId names no unit of yours: ${summary(violations)}`, { field: 'unitId', violations });
 
 function summary(violations: Violation[]): string {
   const first = violations.slice(0, 3).map((v) => `${v.ruleId}: ${v.message}`);

@@ -35,6 +35,8 @@ const resign = 'mutation($g: ID!, $v: Int!) { resign(gameId: $g, expectedVersion
 const createGame = 'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }';
 const invite = 'mutation($i: InviteInput!) { invite(input: $i) { token } }';
 const json = (v: unknown) => JSON.stringify(v);
+const options = 'query($g: ID!, $u: String!, $t: String) { game(id: $g) { options(unitId: $u, targetHex: $t) { unitId } } }';
+const history = 'query($g: ID!, $f: Int) { game(id: $g) { history(fromVersion: $f) { edges { node { version } } } } }';
 /** Longer than any real id: echoed in full, it made a 5,000-character message. */
 const huge = 'x'.repeat(5000);
 /** No message needs to be longer, whatever the input it names. */
@@ -111,9 +113,17 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a page size of zero', () => ({ rest: ['get', '/api/v1/games?limit=0'] }), { status: 400, code: 'request/invalid', field: 'limit' }],
   ['REST: a page size beyond the cap', () => ({ rest: ['get', '/api/v1/games?limit=100000'] }), { status: 400, code: 'request/bad_page_size' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
-  ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version' }],
+  ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'atVersion' }],
+  ['REST: history from beyond the last version', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'fromVersion' }],
+  ['GraphQL: history from beyond the last version', (c) => ({ gql: history, variables: { g: c.active, f: 99999 } }), { status: 200, code: 'game/no_such_version', field: 'fromVersion' }],
   ['REST: a game with a huge id', () => ({ rest: ['get', `/api/v1/games/${huge}`] }), { status: 404, code: 'game/not_found' }],
   ['GraphQL: a game with a huge id', () => ({ gql: 'query($g: ID!) { game(id: $g) { id } }', variables: { g: huge } }), { status: 200, code: 'game/not_found' }],
+  ['REST: options of an unknown unit', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/nope/options`] }), { status: 400, code: 'game/not_your_unit', field: 'unitId' }],
+  ['REST: options of the other side\'s unit', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/b-m48/options`] }), { status: 400, code: 'game/not_your_unit', field: 'unitId' }],
+  ['GraphQL: options of an unknown unit', (c) => ({ gql: options, variables: { g: c.active, u: 'nope' } }), { status: 200, code: 'game/not_your_unit', field: 'unitId' }],
+  ['REST: options with a malformed targetHex', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/a-ship/options?targetHex=abc`] }), { status: 400, code: 'request/bad_hex', field: 'targetHex' }],
+  ['REST: options with an off-map targetHex', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/a-ship/options?targetHex=9999`] }), { status: 400, code: 'request/bad_hex', field: 'targetHex' }],
+  ['GraphQL: options with an off-map targetHex', (c) => ({ gql: options, variables: { g: c.active, u: 'a-ship', t: '9999' } }), { status: 200, code: 'request/bad_hex', field: 'targetHex' }],
   ['REST: the board of a game of someone else', (c) => ({ rest: ['get', `/api/v1/games/${c.foreign}/view`] }), { status: 404, code: 'game/not_found' }],
   // Account and notifications.
   ['REST: a token name too long', () => ({ rest: ['post', '/api/v1/me/tokens', json({ name: 'x'.repeat(5000) })] }), { status: 400, code: 'request/invalid', field: 'name' }],
@@ -182,6 +192,26 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     if (problem.errors) return { status: res.status, code: problem.errors[0]?.extensions?.['code'], message: problem.errors[0]!.message, body: res.body };
     return { status: res.status, code: problem.code, message: String(problem.detail), body: res.body };
   }
+
+  it('pages history up to the next version, where the page is empty: the place to poll from', async () => {
+    const next = ctx.version + 1;
+    const rest = await request(app.http).get(`/api/v1/games/${ctx.active}/history?fromVersion=${next}`).set('Authorization', `Bearer ${alice.token}`);
+    expect({ status: rest.status, events: rest.body.events, nextCursor: rest.body.nextCursor }).toEqual({ status: 200, events: [], nextCursor: null });
+    const gql = data(await app.gql(alice.token, history, { g: ctx.active, f: next }));
+    expect(gql['game'].history.edges).toEqual([]);
+    const beyond = await request(app.http).get(`/api/v1/games/${ctx.active}/history?fromVersion=${next + 1}`).set('Authorization', `Bearer ${alice.token}`);
+    expect({ status: beyond.status, code: beyond.body.code }).toEqual({ status: 400, code: 'game/no_such_version' });
+  });
+
+  it('answers options for the other side\'s unit exactly as for a unit that does not exist', async () => {
+    const ask = (unit: string) => request(app.http).get(`/api/v1/games/${ctx.active}/units/${unit}/options`).set('Authorization', `Bearer ${alice.token}`);
+    const [theirs, none] = await Promise.all([ask('b-m48'), ask('b-m49')]);
+    expect(theirs.status).toBe(400);
+    expect(JSON.stringify(theirs.body).replaceAll('b-m48', 'ID')).toEqual(JSON.stringify(none.body).replaceAll('b-m49', 'ID'));
+    const [gTheirs, gNone] = await Promise.all([app.gql(alice.token, options, { g: ctx.active, u: 'b-m48' }), app.gql(alice.token, options, { g: ctx.active, u: 'b-m49' })]);
+    expect(gTheirs.body.errors).toHaveLength(1);
+    expect(JSON.stringify(gTheirs.body).replaceAll('b-m48', 'ID')).toEqual(JSON.stringify(gNone.body).replaceAll('b-m49', 'ID'));
+  });
 
   it.each(CASES)('%s', async (_name, make, expected) => {
     const before = await rows();

@@ -24,14 +24,18 @@ describe('versions at the edges', () => {
   const get = (player: TestPlayer, path: string) => request(app.http).get(path).set('Authorization', `Bearer ${player.token}`);
   const cursor = (v: unknown) => Buffer.from(JSON.stringify(['history', v])).toString('base64url');
 
-  it('history from the largest version there may be is an empty page, not an overflow', async () => {
+  it('history from the largest version there may be is refused as not reached yet, not an overflow; from the next version it is an empty page', async () => {
     for (const v of [2147483647, 2147483642]) {
       const res = await get(alice, `/api/v1/games/${gameId}/history?fromVersion=${v}`);
-      expect(res.status).toBe(200);
-      expect(res.body.items ?? res.body.events ?? res.body.nodes).toEqual([]);
+      expect({ status: res.status, code: res.body.code, field: res.body.field }).toEqual({ status: 400, code: 'game/no_such_version', field: 'fromVersion' });
     }
     const r = await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { history(fromVersion: 2147483647) { nodes { version } } } }', { g: gameId });
-    expect(data(r)['game'].history.nodes).toEqual([]);
+    expect(r.body.errors?.[0]?.extensions?.['errorCode']).toBe('game/no_such_version');
+    const next = ((await get(alice, `/api/v1/games/${gameId}`)).body.version as number) + 1;
+    const page = await get(alice, `/api/v1/games/${gameId}/history?fromVersion=${next}`);
+    expect({ status: page.status, events: page.body.events }).toEqual({ status: 200, events: [] });
+    const g = await app.gql(alice.token, 'query($g: ID!, $v: Int) { game(id: $g) { history(fromVersion: $v) { nodes { version } } } }', { g: gameId, v: next });
+    expect(data(g)['game'].history.nodes).toEqual([]);
   });
 
   it.each([3e9, 1e21])('a forged history cursor of %d is bad input (400), never a 500', async (v) => {

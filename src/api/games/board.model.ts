@@ -140,7 +140,10 @@ export class UnitOptions {
   @Field(() => GraphQLJSON, { nullable: true, description: 'Other actions the system offers (system-specific).' })
   other!: unknown;
 
-  @Field(() => [Violation], { description: 'Why the unit can do nothing now, if so (for example, it is not yours).' })
+  @Field(() => [Violation], {
+    description: 'Always empty: a unit that is not yours is refused with BAD_USER_INPUT (game/not_your_unit).',
+    deprecationReason: 'A unit that is not yours is an error (game/not_your_unit), not an empty answer.',
+  })
   violations!: Violation[];
 }
 

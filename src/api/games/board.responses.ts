@@ -140,7 +140,7 @@ export class UnitOptionsDto {
   })
   other!: Array<{ action: string; detail: unknown }> | null;
 
-  @ApiProperty({ type: [ViolationDto], description: 'Why the unit can do nothing now, if so (for example, it is not yours).' })
+  @ApiProperty({ type: [ViolationDto], deprecated: true, description: 'Always empty: a unit that is not yours is refused with 400 game/not_your_unit.' })
   violations!: ViolationDto[];
 }
 

@@ -11,6 +11,7 @@ import { GAME_CATALOG, GameCatalog } from '../../games/game-catalog';
 import type { Outcome as DomainOutcome } from '../../games/outcome';
 import { GameQueries } from '../../games/queries/game-queries';
 import { assertNever } from '../../rules/engine/assert-never';
+import { hexLabel } from '../../rules/model/schema/common';
 import type { RawSubmission } from '../../rules/engine/types';
 import { decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
 import { publicMap, PublicMap } from '../scenarios/board-map';
@@ -88,7 +89,14 @@ export class GamesApiService {
 
   async options(gameId: string, playerId: string, unitId: string, targetHex?: string | null): Promise<UnitOptions> {
     if (!unitId || unitId.length > 100) throw new BadInputError('request/bad_unit', 'unitId must be 1 to 100 characters.', { field: 'unitId' });
-    return toUnitOptions(unitId, await this.queries.options(gameId, playerId, unitId), targetHex);
+    const target = targetHex ?? undefined;
+    if (target !== undefined && !hexLabel.safeParse(target).success) throw badTargetHex();
+    const { scenarioId, options } = await this.queries.options(gameId, playerId, unitId);
+    // The map is public (see publicMap), so refusing a hex off it tells nothing of the game.
+    const entry = this.catalog.get(scenarioId);
+    const map = entry ? publicMap(entry) : null;
+    if (target !== undefined && map && !map.hexes.some((h) => h.hex === target)) throw badTargetHex();
+    return toUnitOptions(options, target);
   }
 
   /** `after` is a history cursor; the page covers `first` versions of the log from there. */
@@ -178,6 +186,9 @@ export class GamesApiService {
     return toOutcomeParts(outcome);
   }
 }
+
+/** A filter that silently matched nothing told the client its attack had no preview, not that it named no hex. */
+const badTargetHex = () => new BadInputError('request/bad_hex', 'targetHex must be a hex of the map, column then row, e.g. "0507".', { field: 'targetHex' });
 
 function checkVersion(v: number | undefined, field: 'atVersion' | 'fromVersion' | 'expectedVersion' = 'atVersion', min = 1): number | undefined {
   if (v === undefined || v === null) return undefined;

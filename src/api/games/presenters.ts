@@ -101,8 +101,7 @@ export function toViolation(v: DomainViolation): { ruleId: string; code: string;
   return { ruleId: v.ruleId, code: v.code, message: v.message, orderIndex: v.orderIndex ?? null };
 }
 
-export function toUnitOptions(unitId: string, o: DomainUnitOptions | { violations: DomainViolation[] }, targetHex?: string | null): UnitOptions {
-  if ('violations' in o) return { unitId, moves: [], attacks: [], other: null, violations: o.violations.map(toViolation) };
+export function toUnitOptions(o: DomainUnitOptions, targetHex?: string): UnitOptions {
   const attacks: AttackOption[] = o.attacks
     .filter((a) => !targetHex || a.targetHex === targetHex)
     .map((a) => ({ targetHex: a.targetHex, targetIds: [...a.targetIds], preview: a.preview ?? null }));

@@ -4,8 +4,9 @@ import { BadInputError, ConflictError } from '../../common/errors';
 import { PrismaService } from '../../database/prisma.service';
 import { EventStore } from '../../event-store/event-store.service';
 import { MAX_VERSION } from '../../event-store/event-store.types';
-import type { UnitOptions, Viewer, Violation } from '../../rules/engine/types';
+import type { UnitOptions, Viewer } from '../../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
+import { noSuchVersion, notYourUnit } from '../games.errors';
 import { AppEvent, GameEnvelope } from '../game-envelope';
 import { eventsFor, VisibleEvent } from '../game-events';
 import { GameLoader, LoadedGame } from '../game-loader';
@@ -65,7 +66,7 @@ export class GameQueries {
     const now = await this.loader.load(gameId);
     const viewer = viewerFor(now.state, playerId);
     if (atVersion === undefined || atVersion === now.version) return { ...now, viewer };
-    if (atVersion > now.version) throw new BadInputError('game/no_such_version', `The game is at version ${now.version}: version ${atVersion} does not exist yet.`);
+    if (atVersion > now.version) throw noSuchVersion('atVersion', atVersion, now.version);
     const seen = await this.store.commitEnd(gameId, atVersion);
     if (seen >= now.version) return { ...now, viewer };
     const then = await this.loader.load(gameId, seen);
@@ -83,12 +84,14 @@ export class GameQueries {
     return { game: await this.summarise(state, version, system, viewer, playerId), board };
   }
 
-  async options(gameId: string, playerId: string, unitId: string): Promise<UnitOptions | { violations: Violation[] }> {
+  /** What one of the side's units can do now, and the scenario it is played in (for its map). */
+  async options(gameId: string, playerId: string, unitId: string): Promise<{ scenarioId: string; options: UnitOptions }> {
     const { state, system } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
     if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
     const out = system.options(state.rules, viewer.side, unitId);
-    return Array.isArray(out) ? { violations: out } : out;
+    if (Array.isArray(out)) throw notYourUnit(out);
+    return { scenarioId: state.scenarioId, options: out };
   }
 
   /** The events the player may read, from a version, and the phases they fall in. */
@@ -96,8 +99,9 @@ export class GameQueries {
     if (!(Number.isInteger(fromVersion) && fromVersion >= 1 && fromVersion <= MAX_VERSION)) {
       throw new BadInputError('history/bad_version', `fromVersion must be a whole number from 1 to ${MAX_VERSION}.`);
     }
-    const { state } = await this.loader.load(gameId);
+    const { state, version } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
+    if (fromVersion > version + 1) throw noSuchVersion('fromVersion', fromVersion, version);
     const page = await this.store.readStream(gameId, fromVersion, Math.min(fromVersion + limit - 1, MAX_VERSION));
     const events = eventsFor(page, viewer).map(withoutScenarioData);
     const phases: HistoryPhase[] = [];
