@@ -8,7 +8,7 @@ import { logger } from '../logging/logger';
 import { ApiTokensService } from './api-tokens.service';
 import { AUTH_CLOCK, AuthClock, IssuedToken } from './auth.types';
 import { MagicLinkMailer } from './magic-link.mailer';
-import { NewPlayer, PlayersService } from './players.service';
+import { checkNewPlayer, NewPlayer, PlayersService } from './players.service';
 import { looksLike, MAGIC_LINK_PREFIX, TokenHasher } from './token-hasher';
 
 /**
@@ -32,6 +32,8 @@ export class MagicLinksService {
 
   /** The answer is the same whether or not the player existed, so it tells nobody who plays here. */
   async request(input: NewPlayer): Promise<{ expiresAt: Date }> {
+    // Bad input is bad input on any server; only a good request learns that mail is off.
+    checkNewPlayer(input);
     if (!this.mailer.available && this.config.env !== 'development') {
       throw new ForbiddenError('auth/mail_unavailable', 'This server cannot send mail (SMTP_HOST is not set), so it cannot send sign-in links.');
     }

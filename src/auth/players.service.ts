@@ -19,11 +19,11 @@ export class PlayersService {
 
   /** The player with this email, created (with the given name and time zone) if new. */
   async findOrCreate(input: NewPlayer): Promise<{ player: PlayerView; created: boolean }> {
-    const email = normaliseEmail(input.email);
+    const { email, displayName: name, timeZone: tz } = checkNewPlayer(input);
     const existing = await this.prisma.player.findUnique({ where: { email } });
     if (existing) return { player: existing, created: false };
-    const displayName = checkDisplayName(input.displayName ?? email.split('@')[0]!);
-    const timeZone = checkTimeZone(input.timeZone ?? 'UTC');
+    const displayName = name ?? checkDisplayName(email.split('@')[0]!);
+    const timeZone = tz ?? 'UTC';
     const row = await this.prisma.player.upsert({
       where: { email },
       create: { id: `player_${randomUUID().replace(/-/g, '')}`, email, displayName, timeZone },
@@ -37,6 +37,18 @@ export class PlayersService {
     if (!row) throw new NotFoundError('player/not_found', 'No such player.');
     return row;
   }
+}
+
+/**
+ * The whole of a sign-up, checked before anything else is decided: a bad time zone is refused
+ * for a known address too, so that the answer does not tell which addresses play here.
+ */
+export function checkNewPlayer(input: NewPlayer): NewPlayer {
+  return {
+    email: normaliseEmail(input.email),
+    displayName: input.displayName === undefined ? undefined : checkDisplayName(input.displayName),
+    timeZone: input.timeZone === undefined ? undefined : checkTimeZone(input.timeZone),
+  };
 }
 
 export function normaliseEmail(raw: string): string {
@@ -56,6 +68,6 @@ function checkTimeZone(tz: string): string {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return tz;
   } catch {
-    throw new BadInputError('auth/invalid_time_zone', `"${tz}" is not an IANA time zone such as Europe/Berlin.`, { field: 'timeZone' });
+    throw new BadInputError('auth/invalid_time_zone', `timeZone "${tz}" is not an IANA time zone such as Europe/Berlin.`, { field: 'timeZone' });
   }
 }

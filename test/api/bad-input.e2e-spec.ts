@@ -126,6 +126,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: options with an off-map targetHex', (c) => ({ gql: options, variables: { g: c.active, u: 'a-ship', t: '9999' } }), { status: 200, code: 'request/bad_hex', field: 'targetHex' }],
   ['REST: the board of a game of someone else', (c) => ({ rest: ['get', `/api/v1/games/${c.foreign}/view`] }), { status: 404, code: 'game/not_found' }],
   // Account and notifications.
+  ['REST: a sign-in link for a malformed email', () => ({ rest: ['post', '/api/v1/auth/magic-links', json({ email: 'not-an-address' })] }), { status: 400, code: 'auth/invalid_email', field: 'email' }],
+  ['GraphQL: a sign-in link for a malformed email', () => ({ gql: 'mutation($e: String!) { requestMagicLink(email: $e) { sent } }', variables: { e: 'not-an-address' } }), { status: 200, code: 'auth/invalid_email', field: 'email' }],
+  ['REST: a sign-in link with a malformed time zone', () => ({ rest: ['post', '/api/v1/auth/magic-links', json({ email: 'alice@example.org', timeZone: 'Mars/Olympus' })] }), { status: 400, code: 'auth/invalid_time_zone', field: 'timeZone' }],
   ['REST: a token name too long', () => ({ rest: ['post', '/api/v1/me/tokens', json({ name: 'x'.repeat(5000) })] }), { status: 400, code: 'request/invalid', field: 'name' }],
   ['GraphQL: an empty token name', () => ({ gql: 'mutation($n: String!) { createApiToken(name: $n) { token } }', variables: { n: '' } }), { status: 200, code: 'auth/invalid_token_name', field: 'name' }],
   ['REST: revoke an unknown token', () => ({ rest: ['delete', '/api/v1/me/tokens/nope'] }), { status: 404, code: 'auth/token_not_found' }],
@@ -192,6 +195,16 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     if (problem.errors) return { status: res.status, code: problem.errors[0]?.extensions?.['code'], message: problem.errors[0]!.message, body: res.body };
     return { status: res.status, code: problem.code, message: String(problem.detail), body: res.body };
   }
+
+  it('an empty settings patch changes nothing, writes nothing and answers the settings in effect', async () => {
+    const before = await rows();
+    const current = await request(app.http).get('/api/v1/me/notifications').set('Authorization', `Bearer ${alice.token}`);
+    const rest = await request(app.http).patch('/api/v1/me/notifications').set('Authorization', `Bearer ${alice.token}`).send({});
+    expect({ status: rest.status, body: rest.body }).toEqual({ status: 200, body: current.body });
+    const gql = data(await app.gql(alice.token, 'mutation { updateNotificationSettings(input: {}) { digest reminderLeadMinutes } }'));
+    expect(gql['updateNotificationSettings']).toEqual({ digest: current.body.digest, reminderLeadMinutes: current.body.reminderLeadMinutes });
+    expect(await rows()).toEqual(before);
+  });
 
   it('pages history up to the next version, where the page is empty: the place to poll from', async () => {
     const next = ctx.version + 1;

@@ -54,8 +54,10 @@ export class NotificationsService {
 
   /** Changes the player's defaults, or (with a game id) their settings for that game only. */
   async setPreferences(playerId: string, patch: PreferencesPatch, gameId?: string): Promise<NotificationPreferences> {
-    await this.requirePlayer(playerId);
     const data = toRow(patch);
+    // Nothing to change: no row of nulls for a player who never set anything, no reconciliation.
+    if (Object.keys(data).length === 0) return this.getPreferences(playerId, gameId);
+    await this.requirePlayer(playerId);
     const key = { playerId, gameId: gameId ?? PLAYER_DEFAULT };
     await this.prisma.notificationPreference.upsert({ where: { playerId_gameId: key }, create: { ...key, ...data }, update: data });
     await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
