@@ -50,6 +50,8 @@ const optionsSchema = z.strictObject({
   includes: z.array(z.strictObject({ hex: z.string(), cost: z.number().optional(), path: z.array(z.string()).optional() })).default([]),
   excludes: z.array(z.string()).default([]),
   attacks: z.array(z.strictObject({ targetHex: z.string(), preview: z.unknown().optional() })).default([]),
+  /** Target hexes that must not be among the unit's attacks. */
+  excludesAttacks: z.array(z.string()).default([]),
 });
 
 /** A rule case file (src/rules/engine/cases/**.json, a system's cases). */
@@ -127,6 +129,7 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
       if (t === undefined) failures.push(`options[${k}]: no attack on ${a.targetHex}, got ${JSON.stringify(got.attacks.map((x) => x.targetHex))}`);
       else if (a.preview !== undefined && !matches(t.preview, a.preview)) failures.push(`options[${k}]: preview ${JSON.stringify(t.preview)}`);
     }
+    for (const ex of o.excludesAttacks) if (got.attacks.some((x) => x.targetHex === ex)) failures.push(`options[${k}]: ${ex} should not be attackable`);
   });
   c.steps.forEach((step, k) => {
     const where = `steps[${k}]`;
