@@ -48,7 +48,7 @@ describe('the app on the test database', () => {
       .send('{"not json')
       .expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ status: 400, code: 'http/bad_request' });
+    expect(res.body).toMatchObject({ status: 400, code: 'http/malformed_body' });
     expect(res.body.detail).toMatch(/JSON/);
     expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|node_modules/);
   });
