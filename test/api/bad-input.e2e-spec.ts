@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { PrismaService } from '../../src/database/prisma.service';
+import { encodeCursor } from '../../src/api/graphql/pagination';
 import { testPrisma } from '../support/database';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { GraphqlClient } from './support/game-client';
@@ -37,6 +38,7 @@ const invite = 'mutation($i: InviteInput!) { invite(input: $i) { token } }';
 const json = (v: unknown) => JSON.stringify(v);
 const options = 'query($g: ID!, $u: String!, $t: String) { game(id: $g) { options(unitId: $u, targetHex: $t) { unitId } } }';
 const history = 'query($g: ID!, $f: Int) { game(id: $g) { history(fromVersion: $f) { edges { node { version } } } } }';
+const historyAfter = 'query($g: ID!, $a: String) { game(id: $g) { history(after: $a) { edges { node { version } } } } }';
 /** Longer than any real id: echoed in full, it made a 5,000-character message. */
 const huge = 'x'.repeat(5000);
 /** No message needs to be longer, whatever the input it names. */
@@ -116,6 +118,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'atVersion' }],
   ['REST: history from beyond the last version', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'fromVersion' }],
   ['GraphQL: history from beyond the last version', (c) => ({ gql: history, variables: { g: c.active, f: 99999 } }), { status: 200, code: 'game/no_such_version', field: 'fromVersion' }],
+  // A cursor names no field the client filled in: one this game never handed out is refused as such.
+  ['REST: a history cursor of a longer game', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=${encodeCursor('history', 99999)}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
+  ['GraphQL: a history cursor beyond any version', (c) => ({ gql: historyAfter, variables: { g: c.active, a: encodeCursor('history', 2 ** 40) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: a game with a huge id', () => ({ rest: ['get', `/api/v1/games/${huge}`] }), { status: 404, code: 'game/not_found' }],
   ['GraphQL: a game with a huge id', () => ({ gql: 'query($g: ID!) { game(id: $g) { id } }', variables: { g: huge } }), { status: 200, code: 'game/not_found' }],
   ['REST: options of an unknown unit', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/nope/options`] }), { status: 400, code: 'game/not_your_unit', field: 'unitId' }],

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BadInputError } from '../../common/errors';
+import { BadInputError, DomainError } from '../../common/errors';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
@@ -13,7 +13,7 @@ import { GameQueries } from '../../games/queries/game-queries';
 import { assertNever } from '../../rules/engine/assert-never';
 import { hexLabel } from '../../rules/model/schema/common';
 import type { RawSubmission } from '../../rules/engine/types';
-import { decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
+import { badCursor, decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
 import { publicMap, PublicMap } from '../scenarios/board-map';
 import type { BoardView, HistoryEvent, HistoryPhase, UnitOptions } from './board.model';
 import type { Game, GameListing, PhaseState } from './game.model';
@@ -102,8 +102,13 @@ export class GamesApiService {
   /** `after` is a history cursor; the page covers `first` versions of the log from there. */
   async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null) {
     const size = pageSize(first, this.maxPageSize, this.maxPageSize);
-    const from = decodeCursor('history', after, isPositiveInt) ?? checkVersion(fromVersion ?? undefined, 'fromVersion') ?? 1;
-    const page = await this.queries.history(gameId, playerId, from, size);
+    const cursor = decodeCursor('history', after, isVersion);
+    const from = cursor ?? checkVersion(fromVersion ?? undefined, 'fromVersion') ?? 1;
+    const page = await this.queries.history(gameId, playerId, from, size).catch((err: unknown) => {
+      // Past the game's next version, a cursor was not handed out by this game: the refusal of
+      // fromVersion would name a field the client never sent.
+      throw cursor !== undefined && err instanceof DomainError && err.code === 'game/no_such_version' ? badCursor() : err;
+    });
     const events = page.events.map(toEvent);
     const phases: HistoryPhase[] = page.phases.map(toHistoryPhase);
     return { events, phases, cursors: events.map((e) => encodeCursor('history', e.version + 1)), nextVersion: page.nextVersion, nextCursor: page.nextVersion ? encodeCursor('history', page.nextVersion) : null };
@@ -186,6 +191,8 @@ export class GamesApiService {
     return toOutcomeParts(outcome);
   }
 }
+
+const isVersion = (v: unknown): v is number => isPositiveInt(v) && v <= MAX_VERSION;
 
 /** A filter that silently matched nothing told the client its attack had no preview, not that it named no hex. */
 const badTargetHex = () => new BadInputError('request/bad_hex', 'targetHex must be a hex of the map, column then row, e.g. "0507".', { field: 'targetHex' });

@@ -16,10 +16,13 @@ export function decodeCursor<T>(list: string, cursor: string | null | undefined,
     parsed = null;
   }
   if (!Array.isArray(parsed) || parsed[0] !== list || !check(parsed[1])) {
-    throw new BadInputError('request/bad_cursor', 'That cursor is not one this list handed out.', { field: 'after' });
+    throw badCursor();
   }
   return parsed[1];
 }
+
+/** A cursor the list did not hand out: forged, or from another list (another game's history). */
+export const badCursor = () => new BadInputError('request/bad_cursor', 'That cursor is not one this list handed out.', { field: 'after' });
 
 export const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 export const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1;
