@@ -1,4 +1,5 @@
 import { Json } from '../../../model/json';
+import { firingStand } from '../../../engine/combat/attack-checks';
 import { OddsHooks } from '../../../engine/combat/odds-step';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { visibilityFor } from '../../../engine/visibility';
@@ -62,10 +63,9 @@ export function withFireFromAboardShown<O extends AttackAt>(base: OrderHandler<G
       if (resume === undefined && base.validate(ctx.state, ctx.side, o, i).length === 0)
         for (const a of o.attackers) {
           const u = ctx.state.units[a.unit]!;
-          const aboard = u.loc.at === 'carried' ? odds.firesAboard!(ctx.state, u, i) : undefined;
-          if (aboard === undefined || !('from' in aboard) || visibilityFor(ctx.state, [u]).to === 'all') continue;
-          const from = aboard.from.loc.at === 'hex' ? aboard.from.loc.hex : null;
-          ctx.emit({ ...publicOf('FiredFromAboard', { unit: u.id, type: u.type, carrier: aboard.from.id, hex: from, target: o.target }), reveals: true });
+          const stand = firingStand(ctx.state, odds, u);
+          if (stand === undefined || stand === u || stand.loc.at !== 'hex' || visibilityFor(ctx.state, [u]).to === 'all') continue;
+          ctx.emit({ ...publicOf('FiredFromAboard', { unit: u.id, type: u.type, carrier: stand.id, hex: stand.loc.hex, target: o.target }), reveals: true });
         }
       base.resolve(ctx, o, i, resume);
     },
