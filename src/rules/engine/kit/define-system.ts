@@ -91,7 +91,8 @@ function issueRule(state: GameState, issues: readonly z.core.$ZodIssue[]): strin
 /**
  * Why `side` may not answer now, or null when a reaction of its own is being asked for. With
  * none asked (its window closed, or none opened) the answer breaks the scenario's
- * `reactionRuleId`. It tells only what the phase shows everyone. The service refuses with it too.
+ * `reactionRuleId`. It tells only what the phase shows everyone, so the service may pass on
+ * the rule it names (through parse).
  */
 export function answerRefusal(state: GameState, side: SideId): Violation | null {
   const req = state.pending?.request;

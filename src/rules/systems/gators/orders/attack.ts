@@ -56,11 +56,12 @@ export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReactio
  * Nothing else of the cargo is told, and the view still shows no cargo.
  */
 export function withFireFromAboardShown<O extends AttackAt>(base: OrderHandler<GatorsExt, O>, odds: OddsHooks): OrderHandler<GatorsExt, O> {
-  if (odds.firesAboard === undefined) return base;
   return {
     ...base,
     resolve: (ctx, o, i, resume) => {
-      if (resume === undefined && base.validate(ctx.state, ctx.side, o, i).length === 0)
+      // Most attacks have nobody aboard: they need no second look before the attack.
+      const aboard = o.attackers.some((a) => ctx.state.units[a.unit]?.loc.at === 'carried');
+      if (aboard && resume === undefined && base.validate(ctx.state, ctx.side, o, i).length === 0)
         for (const a of o.attackers) {
           const u = ctx.state.units[a.unit]!;
           const stand = firingStand(ctx.state, odds, u);
