@@ -46,6 +46,9 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The first `max` characters of `text` and an ellipsis. */
+const cut = (text: string, max: number) => [...text].slice(0, max).join('') + '…';
+
 /** Longest stretch of one word a message repeats: an id is far shorter, a pasted blob far longer. */
 const MAX_ECHO = 64;
 const MAX_MESSAGE = 400;
@@ -56,7 +59,6 @@ const MAX_MESSAGE = 400;
  * longer than MAX_ECHO is cut with an ellipsis, and the whole message at MAX_MESSAGE.
  */
 export function clientMessage(message: string): string {
-  const cut = (text: string, max: number) => [...text].slice(0, max).join('') + '…';
   const clipped = message.replace(new RegExp(`\\S{${MAX_ECHO + 1},}`, 'gu'), (word) => cut(word, MAX_ECHO));
   return [...clipped].length > MAX_MESSAGE ? cut(clipped, MAX_MESSAGE - 1) : clipped;
 }
@@ -80,7 +82,9 @@ function codeForStatus(status: number): string {
  * bare 500 with no message or stack; client errors raised by the framework (bad JSON, unknown
  * route, too-large body) keep their status and message.
  */
-export function toProblem(error: unknown, instance?: string): { problem: Problem; internal: boolean } {
+export function toProblem(error: unknown, requested?: string): { problem: Problem; internal: boolean } {
+  // The path is the client's input as much as a message is: a huge id in it is not sent back.
+  const instance = requested !== undefined && [...requested].length > MAX_MESSAGE ? cut(requested, MAX_MESSAGE - 1) : requested;
   const unread = bodyParserError(error);
   if (unread) return toProblem(unread, instance);
   if (error instanceof DomainError) {

@@ -237,6 +237,8 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     expect({ status: res.status, code: res.code }).toEqual({ status: expected.status, code: expected.code });
     if (expected.field) expect(res.message).toContain(expected.field);
     expect(res.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    // Nothing else in the answer repeats a huge input either (a problem document's instance).
+    expect(JSON.stringify(res.body).length).toBeLessThan(2_000);
     expect(JSON.stringify(res.body)).not.toMatch(STACK);
     expect(await rows()).toEqual(before);
   });
