@@ -3,6 +3,7 @@ import { ScenarioIssue, issueList } from '../../model/scenario-error';
 import { doc } from '../../model/schema/common';
 import { AIR_OPS_SECTION } from './air-data';
 import { checkAirRefs } from './check-air-refs';
+import { checkCities } from './check-cities';
 import { checkGroundRefs } from './check-ground-refs';
 import { Refs } from './check-refs';
 import { GATORS_SECTIONS } from './data';
@@ -19,7 +20,8 @@ const COMBAT_KEYS = new Set(['odds', ...Object.keys(doc), ...SECTIONS.filter((x)
 /**
  * The Gators! check of a scenario (SystemSpec.checkScenario), run at load after the generic
  * checks: its sections parse with their strict schemas, `combat` holds no section Gators! does
- * not read, every module names a feature, and the ids the sections name exist (check-refs.ts).
+ * not read, every module names a feature, each city is one group of hexes touching no other
+ * (GT-3.16, check-cities.ts), and the ids the sections name exist (check-refs.ts).
  * Without it these mistakes surfaced at game start, mid-game, or never.
  */
 export function checkGatorsScenario(s: Scenario): ScenarioIssue[] {
@@ -31,6 +33,7 @@ export function checkGatorsScenario(s: Scenario): ScenarioIssue[] {
   s.manifest.modules.forEach((m, i) => {
     if (!modules.has(m)) report('scenario.json', ['modules', i], `"${m}" is not a Gators! rule module (${[...modules].sort().join(', ')})`);
   });
+  checkCities(s, report);
   const shapes = SECTIONS.flatMap((sec) => sectionIssues(s, sec));
   // The ids are read from the parsed sections: only once every one of them parses.
   if (shapes.length > 0) return [...issues, ...shapes];
