@@ -47,6 +47,6 @@ const GATORS_RULES = [
   'GT-6A.1', 'GT-6A.2', 'GT-6A.3', 'GT-6B.1', 'GT-6C.2', 'GT-6C.3', 'GT-6D.1', 'Q-GT-22', 'GT-6E.1', 'GT-6E.2', 'Q-GT-23',
   'GT-6F.2', 'GT-6F.3', 'GT-6G.1', 'GT-6G.3', 'GT-6G.4', 'GT-6G.6', 'Q-GT-16', 'Q-GT-02', 'GT-9.3',
   'GT-6K.1', 'GT-6K.2', 'GT-6K.4', 'GT-6K.5', 'Q-GT-26', 'Q-GT-47',
-  'GT-7A.1', 'GT-7A.2', 'GT-7A.3', 'GT-7A.4', 'GT-7A.5', 'Q-GT-33', 'GT-7B.1', 'GT-7B.5', 'GT-7B.6', 'Q-GT-35', 'GT-7D.1', 'GT-7D.2', 'GT-7F.1', 'Q-GT-38', 'GT-7E.1', 'GT-7F.2', 'GT-7N.1', 'GT-7N.2', 'Q-GT-44', 'Q-GT-34',
+  'GT-7A.1', 'GT-7A.2', 'GT-7A.3', 'GT-7A.4', 'GT-7A.5', 'Q-GT-33', 'GT-7B.1', 'GT-7B.5', 'GT-7B.6', 'Q-GT-35', 'GT-7D.1', 'GT-7D.2', 'GT-7F.1', 'Q-GT-38', 'GT-7E.1', 'GT-7F.2', 'GT-7L.2', 'GT-7N.1', 'GT-7N.2', 'Q-GT-44', 'Q-GT-34',
   'GT-8.1', 'GT-8.2', 'Q-GT-46', 'GT-3.16', 'GT-5.1',
 ];
