@@ -20,7 +20,7 @@ import { stageProxy as proxy } from './stage-proxy';
  * reason; strength — first defined answer; modifiers — concatenated;
  * adjustResult, adjustEffects, attackerResult — chained; attackerExempt — any; applyResult — first that
  * applies; defender, targetClass, firesAboard — first defined answer; afterMove/afterUnload
- * — every feature in order, each may ask; stepReaction, attackReaction — the
+ * — every feature in order, each may ask; projectMove — concatenated in feature order; stepReaction, attackReaction — the
  * first feature that asks at a hex / before an attack's die.
  */
 export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks {
@@ -78,10 +78,12 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
   const core: CoreHooks = { move, moveProblem, odds };
   const afters = features.flatMap((f) => (f.afterMove ? [f.afterMove(core)] : []));
   const unloads = features.flatMap((f) => (f.afterUnload ? [f.afterUnload(core)] : []));
+  const projections = features.flatMap((f) => (f.projectMove ? [f.projectMove] : []));
   return {
     ...core,
     afterMove: (ctx, moved, resume) =>
       chain(ctx, afters, moved, resume, (s) => ({ unit: moved.unit, with: [...moved.with], path: [...moved.path], ...s })),
+    projectMove: (state, moved) => projections.flatMap((p) => p(state, moved)),
     afterUnload: (ctx, info, resume) => chain(ctx, unloads, info, resume, (s) => ({ unit: info.unit, carrier: info.carrier, hex: info.hex, ...s })),
     stepReaction: combineStepReactions(features.flatMap((f) => (f.stepReaction ? [f.stepReaction(core)] : []))),
     attackReaction: combineAttackReactions(features.flatMap((f) => (f.attackReaction ? [f.attackReaction(core)] : []))),

@@ -68,6 +68,13 @@ export interface GatorsFeature {
   readonly odds?: FeatureOddsHooks;
   /** After a unit's move; may ask (see combine.ts: the stage is wrapped so that resumes come back here). */
   afterMove?(h: CoreHooks): AfterMove;
+  /**
+   * What afterMove will make of the mover's own counters when nothing intervenes (a "?" lost
+   * by moving, GT-6L.2), so that the submission's later orders are validated on it. `state` is
+   * before the move; `moved.path` starts at the hex left. Never the enemy's counters: later
+   * orders' violations would tell the mover what they hide.
+   */
+  projectMove?(state: GState, moved: ProjectedMove): EventBody[];
   /** After a unit is unloaded; may ask. */
   afterUnload?(h: CoreHooks): AfterUnload;
   /** A reaction at a hex of a move (at most one question per hex: the first feature that asks). */
@@ -103,6 +110,7 @@ export interface AttackReaction {
   apply(ctx: ResolveContext<GatorsExt>, attack: AttackAt, answer: Json): void;
 }
 
+export type ProjectedMove = Omit<MovedInfo, 'index'>;
 export type AfterMove = (ctx: ResolveContext<GatorsExt>, moved: MovedInfo, resume?: Resume) => void;
 export type AfterUnload = (ctx: ResolveContext<GatorsExt>, info: UnloadInfo, resume?: Resume) => void;
 
@@ -116,6 +124,7 @@ export interface CoreHooks {
 /** CoreHooks and the combined after-move, after-unload and step-reaction hooks. */
 export interface CombinedHooks extends CoreHooks {
   readonly afterMove: AfterMove;
+  readonly projectMove: (state: GState, moved: ProjectedMove) => EventBody[];
   readonly afterUnload: AfterUnload;
   readonly stepReaction: StepReaction<GatorsExt> | undefined;
   readonly attackReaction: AttackReaction | undefined;

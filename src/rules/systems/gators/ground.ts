@@ -1,5 +1,6 @@
 import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf, hasOverlay, terrainIdAt } from '../../engine/board';
+import { EventBody } from '../../engine/events';
 import { ResolveContext } from '../../engine/kit/types';
 import { allUnits, hexOf, unitsAt } from '../../engine/queries';
 import { concealedFrom } from '../../engine/visibility';
@@ -46,7 +47,12 @@ export function helpersNear(state: GameState, side: SideId, i: number, tags: rea
   );
 }
 
+/** The event that turns a camouflaged counter face up (GT-6L), as resolution emits it and validation projects it. */
+export function revealedEvent(u: UnitState, hex: string | null, cause: string): EventBody {
+  return { type: 'UnitRevealed', data: { unit: u.id, type: u.type, hex, cause } };
+}
+
 /** Turns a camouflaged counter face up (GT-6L): public, and marked as revealing. */
 export function reveal(ctx: ResolveContext, u: UnitState, cause: string): void {
-  ctx.emit({ type: 'UnitRevealed', data: { unit: u.id, type: u.type, hex: hexOf(ctx.state, u), cause }, visibility: { to: 'all' }, reveals: true });
+  ctx.emit({ ...revealedEvent(u, hexOf(ctx.state, u), cause), visibility: { to: 'all' }, reveals: true });
 }

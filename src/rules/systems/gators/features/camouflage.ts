@@ -10,7 +10,7 @@ import { SideId, Violation } from '../../../engine/types';
 import { cancel } from '../orders/wrap';
 import { GatorsFeature } from '../feature';
 import { GatorsExt } from '../ext';
-import { enemyWithin, hexIs, reveal, standingAt } from '../ground';
+import { enemyWithin, hexIs, reveal, revealedEvent, standingAt } from '../ground';
 import { groundData } from '../ground-data';
 import { tagged } from '../queries';
 import { UNMASK, camouflageZocVeto, unmaskReaction, unmaskStep, unmaskedAtEnd } from './camouflage-unmask';
@@ -27,7 +27,9 @@ import { UNMASK, camouflageZocVeto, unmaskReaction, unmaskStep, unmaskedAtEnd } 
  *   retreat (GT-6L.4);
  * - air defence unmasks to stop aircraft (camouflage-unmask.ts).
  * Freed markers hide other counters again in P2's movement phase, on a hex
- * not next to an enemy unit (GT-6L.6), within the setup.json number (GT-4.3).
+ * not next to an enemy unit (GT-6L.6), within the setup.json number (GT-4.3);
+ * one freed by a move is free for the later orders of the same submission
+ * (Q-GT-50: projectMove).
  * Attacks on a "?" stack (Q-GT-27) are the kernel's: real values, the attack
  * cancelled if the attacker turns out to have no strength against it.
  */
@@ -46,6 +48,21 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
     if (hexIs(board, i, d.keepInTerrain) && !scouts) continue;
     reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
   }
+}
+
+const MOVED = 'moved (GT-6L.2)';
+
+/**
+ * The movers and what they tow that lose their "?" by moving along `path` (the hex left
+ * first): all of them, unless every hex of it is jungle (GT-6L.2). A gun towed by two
+ * trucks is named once.
+ */
+function uncoveredByMove(state: GameState, group: readonly UnitState[], path: readonly string[]): UnitState[] {
+  const board = boardOf(state.scenario);
+  const jungle = groundData(state.scenario).camouflage.keepInTerrain;
+  if (path.every((p) => hexIs(board, board.grid.indexOf(p), jungle))) return [];
+  const all = [...group, ...group.flatMap((u) => towedBy(state, u.id) ?? [])];
+  return all.filter((u, k) => u.hidden !== undefined && all.findIndex((x) => x.id === u.id) === k);
 }
 
 function toHide(state: GameState, side: SideId, hex: string): UnitState[] {
@@ -84,11 +101,16 @@ function hideOrder(): OrderHandler<GatorsExt, CamouflageOrder> {
 
 export const camouflage: GatorsFeature = {
   id: 'camouflage',
-  rules: ['GT-6L.1', 'GT-6L.2', 'GT-6L.3', 'GT-6L.4', 'GT-6L.5', 'GT-6L.6', 'GT-6C.4', 'Q-GT-27'],
+  rules: ['GT-6L.1', 'GT-6L.2', 'GT-6L.3', 'GT-6L.4', 'GT-6L.5', 'GT-6L.6', 'GT-6C.4', 'Q-GT-27', 'Q-GT-50'],
   reactions: { [UNMASK]: unmaskReaction },
   phases: { movement: { orders: () => [hideOrder()] } },
   move: { zocVeto: (state, enemy, moverType, _medium, knownTo) => camouflageZocVeto(state, enemy, moverType.tags, knownTo) },
   stepReaction: (h) => unmaskStep(h),
+  // Q-GT-50: a "?" freed by a move is back in the pool for the submission's later camouflage orders.
+  projectMove: (state, moved) => {
+    const group = [moved.unit, ...moved.with].flatMap((id) => state.units[id] ?? []);
+    return uncoveredByMove(state, group, moved.path).map((u) => revealedEvent(u, moved.path[moved.path.length - 1]!, MOVED));
+  },
   afterMove: (h) => (ctx, moved, resume) => {
     if (resume !== undefined) return;
     const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined && u.loc.at === 'hex');
@@ -97,11 +119,7 @@ export const camouflage: GatorsFeature = {
     const board = boardOf(ctx.state.scenario);
     const end = board.grid.indexOf(lead.loc.hex);
     for (const e of unmaskedAtEnd(ctx.state, h, lead, end)) reveal(ctx, e, 'unmasked to stop an aircraft (GT-6C.4)');
-    const jungle = groundData(ctx.state.scenario).camouflage.keepInTerrain;
-    if (!moved.path.every((p) => hexIs(board, board.grid.indexOf(p), jungle))) {
-      const towed = group.flatMap((u) => towedBy(ctx.state, u.id) ?? []);
-      for (const u of [...group, ...towed]) if (ctx.state.units[u.id]!.hidden !== undefined) reveal(ctx, ctx.state.units[u.id]!, 'moved (GT-6L.2)');
-    }
+    for (const u of uncoveredByMove(ctx.state, group, moved.path)) reveal(ctx, ctx.state.units[u.id]!, MOVED);
     uncoverNear(ctx, group, lead.loc.hex);
   },
   afterUnload: () => (ctx, info, resume) => {

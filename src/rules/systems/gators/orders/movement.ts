@@ -29,6 +29,11 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       const u = state.units[unitId];
       return u !== undefined && h.moveProblem(state, u, 0) === null;
     },
+    // The kernel projects the move itself; what the features do after it (a "?" freed, GT-6L.2) is theirs.
+    project: (state, _side, o) => {
+      const from = state.units[o.unit]?.loc;
+      return from?.at === 'hex' ? h.projectMove(state, { unit: o.unit, with: o.with ?? [], path: [from.hex, ...o.path] }) : [];
+    },
   });
   const load = withChecks<LoadOrder>(loadOrder<GatorsExt>({ hooks: h.move }), (state, _side, o, i) => {
     const carrier = state.units[o.carrier];
