@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { RulesEvent, SideId, Visibility } from './types';
 import { boardOf, terrainIdAt } from './board';
-import { typeOf, unitOf } from './queries';
+import { flag, typeOf, unitOf } from './queries';
 
 /**
  * The sides from which a unit's identity is hidden: all others while it is
@@ -28,10 +28,12 @@ export function isConcealed(state: GameState, u: UnitState): boolean {
   return false;
 }
 
-/** rules.json visibility.seenCargo: this cargo is in plain sight aboard this carrier where it stands. */
+/** rules.json visibility.seenCargo and seenCargoWhen: this cargo is in plain sight aboard this carrier where it stands. */
 function seenAboard(state: GameState, cargo: UnitState, carrier: UnitState): boolean {
-  const seen = state.scenario.rules.visibility.seenCargo;
-  if (seen.length === 0 || carrier.loc.at !== 'hex') return false;
+  const { seenCargo: seen, seenCargoWhen: when } = state.scenario.rules.visibility;
+  if (carrier.loc.at !== 'hex') return false;
+  for (const f of when) if (flag(cargo, f)) return true;
+  if (seen.length === 0) return false;
   // Views and every event's visibility ask this of all cargo: the tags rule out nearly all of it first.
   const tags = typeOf(state, cargo).tags;
   const rules = seen.filter((s) => s.tags.some((t) => tags.includes(t)));

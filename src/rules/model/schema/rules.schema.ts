@@ -156,7 +156,13 @@ export const rulesSchema = z.strictObject({
        * carrier standing on one of `terrain` (Gators! AIR-02: the HERS ashore, a fuel depot on the beach).
        */
       seenCargo: z.array(z.strictObject({ ...doc, tags: tags.min(1), terrain: z.array(id).min(1) })).default([]),
+      /**
+       * Flags or attrs that make a cargo unit seen aboard a carrier standing in a hex, while the
+       * unit has them (Gators! Q-GT-49: a counter that fired from aboard a landing craft, for the
+       * rest of the turn). Its own cargo stays hidden.
+       */
+      seenCargoWhen: z.array(z.string().min(1)).default([]),
     })
-    .default({ enemyCargo: 'hidden', seenCargo: [] }),
+    .default({ enemyCargo: 'hidden', seenCargo: [], seenCargoWhen: [] }),
   values: values.default({}),
 });

@@ -1,4 +1,5 @@
 import { GameState, UnitState } from '../../../model/state';
+import { patchUnit } from '../../../engine/evolve';
 import { Violation } from '../../../engine/types';
 import { violation } from '../../../engine/violation';
 import { GatorsFeature } from '../feature';
@@ -14,8 +15,12 @@ import { tagged } from '../queries';
  * Cargo loaded this turn may not fire (GT-6G.1, the kernel's check); cargo
  * put back aboard by a failed unloading never loaded (Q-GT-49).
  * Firing shows the firing counter to all (`FiredFromAboard`, orders/attack.ts),
- * nothing else of what is aboard.
+ * nothing else of what is aboard. The firer stays seen aboard its craft for the
+ * rest of the turn: the event sets the per-turn flag FIRED_ABOARD, which
+ * rules.json visibility.seenCargoWhen names (Q-GT-49).
  */
+export const FIRED_ABOARD = 'firedAboard';
+
 function firesAboard(state: GameState, u: UnitState, i: number | null): { from: UnitState } | Violation | undefined {
   if (u.loc.at !== 'carried') return undefined;
   const carrier = state.units[u.loc.by];
@@ -32,5 +37,7 @@ export const landingCraftFire: GatorsFeature = {
   id: 'landing-craft-fire',
   rules: ['GT-6G.5', 'Q-GT-49'],
   odds: { firesAboard },
-  events: { FiredFromAboard: (s) => s },
+  events: {
+    FiredFromAboard: (s, e) => patchUnit(s, (e.data as { unit: string }).unit, (u) => ({ ...u, flags: { ...u.flags, [FIRED_ABOARD]: true } })),
+  },
 };

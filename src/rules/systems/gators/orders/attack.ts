@@ -52,8 +52,9 @@ export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReactio
 
 /**
  * GT-6G.5, Q-GT-49: a counter that fires from aboard a landing craft is seen
- * firing: before the attack, all read which counter fires from which craft.
- * Nothing else of the cargo is told, and the view still shows no cargo.
+ * firing: before the attack, all read which counter fires from which craft,
+ * and the view shows it aboard for the rest of the turn (landing-craft-fire.ts).
+ * Nothing else of the cargo is told.
  */
 export function withFireFromAboardShown<O extends AttackAt>(base: OrderHandler<GatorsExt, O>, odds: OddsHooks): OrderHandler<GatorsExt, O> {
   return {
