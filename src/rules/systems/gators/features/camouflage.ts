@@ -58,11 +58,13 @@ const MOVED = 'moved (GT-6L.2)';
  * trucks is named once.
  */
 function uncoveredByMove(state: GameState, group: readonly UnitState[], path: readonly string[]): UnitState[] {
+  const all = [...group, ...group.flatMap((u) => towedBy(state, u.id) ?? [])];
+  const hidden = all.filter((u, k) => u.hidden !== undefined && all.findIndex((x) => x.id === u.id) === k);
+  // Every move is projected while orders are checked; most movers have no marker to lose.
+  if (hidden.length === 0) return [];
   const board = boardOf(state.scenario);
   const jungle = groundData(state.scenario).camouflage.keepInTerrain;
-  if (path.every((p) => hexIs(board, board.grid.indexOf(p), jungle))) return [];
-  const all = [...group, ...group.flatMap((u) => towedBy(state, u.id) ?? [])];
-  return all.filter((u, k) => u.hidden !== undefined && all.findIndex((x) => x.id === u.id) === k);
+  return path.every((p) => hexIs(board, board.grid.indexOf(p), jungle)) ? [] : hidden;
 }
 
 function toHide(state: GameState, side: SideId, hex: string): UnitState[] {
