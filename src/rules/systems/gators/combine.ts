@@ -20,8 +20,8 @@ import { stageProxy as proxy } from './stage-proxy';
  * reason; strength — first defined answer; modifiers — concatenated;
  * adjustResult, adjustEffects, attackerResult — chained; attackerExempt — any; applyResult — first that
  * applies; defender, targetClass, firesAboard — first defined answer; afterMove/afterUnload
- * — every feature in order, each may ask; projectMove — concatenated in feature order; stepReaction, attackReaction — the
- * first feature that asks at a hex / before an attack's die.
+ * — every feature in order, each may ask; projectMove — concatenated in feature order;
+ * stepReaction, attackReaction — the first feature that asks at a hex / before an attack's die.
  */
 export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks {
   const mv = features.flatMap((f) => (f.move ? [f.move] : []));
