@@ -37,6 +37,26 @@ describe('undo once the other side has acted', () => {
       expect(await refusalCode(h.actions.proposeUndo(g.gameId, reacted.version, g.alice))).toBe('undo/nothing');
     }));
 
+  it('refuses to take back the setup that opened the sealed setups: it showed that side the other one', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h);
+      await play(h, g.gameId, g.alice, setupA);
+      const opened = await play(h, g.gameId, g.bob, setupB());
+      // B now reads where A placed its ship, which its sealed orders hid until B's setup came in.
+      expect(opened.events).toContainEqual(expect.objectContaining({ type: 'UnitPlaced', data: expect.objectContaining({ unit: 'a-ship' }) }));
+      expect(await refusalCode(h.actions.proposeUndo(g.gameId, opened.version, g.bob))).toBe('undo/not_allowed');
+    }));
+
+  it('still takes back a sealed setup the other side has not seen', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h);
+      const sealed = await play(h, g.gameId, g.alice, setupA);
+      expect(sealed.phase.acting).toEqual(['B']);
+      const proposed = await h.actions.proposeUndo(g.gameId, sealed.version, g.alice);
+      const accepted = await h.actions.answerUndo(g.gameId, proposed.version, g.bob, true);
+      expect(accepted.phase.acting).toEqual(['A', 'B']);
+    }));
+
   it('offers no undo of a pass the scheduler made for a side that missed its deadline', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1 });

@@ -227,12 +227,16 @@ function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
         const sealed: Record<SideId, readonly JsonObject[]> = {};
         for (const s of r.state.phase.submitted) sealed[s] = (r.state.sides[s]?.secret.sealed ?? []) as readonly JsonObject[];
         const kind = spec.phases[def.kind]!;
+        const opened = r.events.length;
         if (kind.resolveSealed !== undefined) kind.resolveSealed(r, sealed);
         else
           for (const s of r.state.phase.submitted) {
             r.side = s;
             if (!runOrders(r, sealed[s]!, 0, 0, true)) throw new Error('sealed orders may not stop for a reaction');
           }
+        // Applying them opens every side's sealed orders to the others: the submission that did
+        // so showed its side the other setups, so it may not be taken back (undo).
+        for (let i = opened; i < r.events.length; i++) r.events[i] = { ...r.events[i]!, reveals: true };
         advance(r);
         return r.events;
       }
