@@ -13,6 +13,8 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
   private readonly queue: GameUpdate[] = [];
   private waiting: ((r: IteratorResult<GameUpdate>) => void) | null = null;
   private failed: ((err: unknown) => void) | null = null;
+  /** A build that failed while nobody was waiting: it ends the stream after what was queued. */
+  private failure: { err: unknown } | null = null;
   private done = false;
   private latestSeen = 0;
   private building: Promise<void> = Promise.resolve();
@@ -38,7 +40,7 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
   }
 
   private changed(version: number): void {
-    if (this.done || version <= this.delivered || version <= this.latestSeen) return;
+    if (this.done || this.failure || version <= this.delivered || version <= this.latestSeen) return;
     this.latestSeen = version;
     this.enqueueBuild(false);
   }
@@ -48,7 +50,7 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
   }
 
   private async build(lookAnyway: boolean): Promise<void> {
-    if (this.done || (!lookAnyway && this.latestSeen <= this.delivered)) return;
+    if (this.done || this.failure || (!lookAnyway && this.latestSeen <= this.delivered)) return;
     const game = await this.games.game(this.gameId, this.playerId);
     if (game.version <= this.delivered) return;
     this.latestSeen = Math.max(this.latestSeen, game.version);
@@ -83,12 +85,23 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
       this.waiting = null;
       this.failed = null;
       reject(err);
+      void this.return();
+      return;
     }
-    void this.return();
+    // The consumer is busy (sending the last update): what was built still goes out, and then
+    // the error, so that the client learns the stream broke rather than seeing it complete.
+    this.failure = { err };
+    this.unlisten?.();
+    this.unlisten = null;
   }
 
   next(): Promise<IteratorResult<GameUpdate>> {
     if (this.queue.length) return Promise.resolve({ value: this.queue.shift()!, done: false });
+    if (this.failure) {
+      const { err } = this.failure;
+      void this.return();
+      return Promise.reject(err);
+    }
     if (this.done) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve, reject) => {
       this.waiting = resolve;
@@ -102,6 +115,7 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
       this.unlisten?.();
       this.unlisten = null;
       this.queue.length = 0;
+      this.failure = null;
       this.waiting?.({ value: undefined, done: true });
       this.waiting = null;
       this.failed = null;
