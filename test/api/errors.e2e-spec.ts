@@ -140,6 +140,15 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(JSON.stringify(res.body)).not.toMatch(STACK);
   });
 
+  it('refuses a subscription sent over HTTP, with or without a token, pointing to graphql-ws', async () => {
+    for (const token of [alice.token, null]) {
+      const r = await app.gql(token, 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }', { g: gameId });
+      expect(r.status).toBe(400);
+      expect(firstError(r).extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+      expect(firstError(r).message).toMatch(/graphql-ws/);
+    }
+  });
+
   it('answers malformed JSON on /graphql with 400', async () => {
     const res = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send('{"query": ');
     expect(res.status).toBe(400);

@@ -32,6 +32,18 @@ export const reservedNamesRule: ValidationRule = (context: ValidationContext): A
   };
 };
 
+/**
+ * Over HTTP a subscription would be executed as a query, with no event to resolve, and answered
+ * as an internal error: it is refused up front, saying where subscriptions are served.
+ */
+export const noSubscriptionOverHttpRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
+  OperationDefinition: (node) => {
+    if (node.operation === 'subscription') {
+      context.reportError(new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP.', { nodes: node }));
+    }
+  },
+});
+
 /** Values written in the query itself get the checks of input-guards.ts too: text Postgres can store, no deep nesting. */
 export const inputValuesRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
   let depth = 0;

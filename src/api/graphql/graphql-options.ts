@@ -9,7 +9,7 @@ import { BadInputError, DomainError } from '../../common/errors';
 import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
 import { formatGraphqlError } from './graphql-errors';
-import { graphqlProtection, parseAndValidate } from './graphql-limits';
+import { graphqlProtection, noSubscriptionOverHttpRule, parseAndValidate } from './graphql-limits';
 import { inputProblem } from '../http/input-guards';
 import { describeRootTypes } from './root-descriptions';
 
@@ -60,7 +60,7 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
     allowBatchedHttpRequests: false,
     csrfPrevention: true,
     plugins: protection.plugins,
-    validationRules: protection.validationRules,
+    validationRules: [...protection.validationRules, noSubscriptionOverHttpRule],
     parseOptions: protection.parseOptions,
     formatError: formatGraphqlError,
     context: (arg: unknown): GqlContext => {
