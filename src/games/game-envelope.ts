@@ -40,6 +40,8 @@ export interface UndoPoint {
   rules: unknown;
   diceCounter: number;
   undoable: boolean;
+  /** The opponent declined to take it back: asking again would only repeat the question. */
+  declined?: boolean;
 }
 
 /**

@@ -82,7 +82,7 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
     case AppEvent.UndoProposed:
       return { ...state, pendingUndo: { proposedBy: d['side'] as string, version: event.version } };
     case AppEvent.UndoDeclined:
-      return { ...state, pendingUndo: null };
+      return { ...state, pendingUndo: null, lastSubmission: state.lastSubmission ? { ...state.lastSubmission, declined: true } : null };
     case AppEvent.UndoAccepted: {
       const point = state.lastSubmission;
       if (!point) return { ...state, pendingUndo: null };

@@ -48,6 +48,10 @@ describe('undo', () => {
     expect(declined.phase.phase).toBe('a-attack');
     const own = (await h.actions.answerUndo(g2.gameId, declined.version, g2.alice, true).catch((e: unknown) => e)) as DomainError;
     expect(own.code).toBe('undo/none');
+    // Once declined, the same phase cannot be put to the opponent again (each proposal notifies them).
+    const again = (await h.actions.proposeUndo(g2.gameId, declined.version, g2.alice).catch((e: unknown) => e)) as DomainError;
+    expect(again.code).toBe('undo/declined');
+    expect(await h.store.currentVersion(g2.gameId)).toBe(declined.version);
   });
 
   it('refuses an undo of a phase that revealed a hidden unit', async () => {

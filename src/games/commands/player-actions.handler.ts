@@ -39,6 +39,7 @@ export class PlayerActionsHandler {
       if (state.pendingUndo) throw new ConflictError('undo/pending', 'An undo is already waiting for an answer.');
       if (!last || last.side !== side) throw new ConflictError('undo/nothing', 'Your side has no submitted phase to take back (or the other side has acted since).');
       if (!last.undoable) throw new ConflictError('undo/not_allowed', 'That phase rolled dice or revealed hidden information, so it cannot be taken back.');
+      if (last.declined) throw new ConflictError('undo/declined', 'The other side declined to take that phase back; it cannot be proposed again.');
       return [appDraft(AppEvent.UndoProposed, { side, phaseVersion: last.fromVersion })];
     });
   }
