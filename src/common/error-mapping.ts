@@ -178,11 +178,27 @@ export function errorResponse(error: unknown, instance: string, status?: number)
   const { problem: mapped, internal } = toProblem(error, instance);
   const problem = status === undefined ? mapped : { ...mapped, status, title: titles[status] ?? mapped.title };
   if (!isGraphqlUrl(instance)) {
-    return { status: problem.status, contentType: 'application/problem+json', body: problem, problem, internal };
+    const rest = restParams(problem);
+    return { status: rest.status, contentType: 'application/problem+json', body: rest, problem: rest, internal };
   }
   const domain = bodyParserError(error) ?? (error instanceof DomainError ? error : null);
   const extensions = domain ? domainExtensions(domain) : { code: internal ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST', errorCode: problem.code };
   return { status: problem.status, contentType: 'application/json', body: { errors: [{ message: problem.detail, extensions }] }, problem, internal };
+}
+
+/**
+ * The list services serve both APIs and name the paging arguments as GraphQL does (first,
+ * after); a REST client sent limit and cursor, and the problem must name what it sent.
+ */
+const REST_PAGING: Record<string, Record<string, string>> = {
+  'request/bad_page_size': { first: 'limit' },
+  'request/bad_cursor': { after: 'cursor' },
+};
+
+function restParams(problem: Problem): Problem {
+  const field = problem['field'];
+  const renamed = typeof field === 'string' ? REST_PAGING[problem.code]?.[field] : undefined;
+  return renamed ? { ...problem, field: renamed } : problem;
 }
 
 /**

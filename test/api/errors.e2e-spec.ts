@@ -39,6 +39,21 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(rest.body).toMatchObject({ code: 'orders/illegal', violations: e.extensions!['violations'] });
   });
 
+  // The list services are shared; each API's answer names the paging argument its client sent.
+  it('names the paging parameter the client sent: limit and cursor over REST, first and after over GraphQL', async () => {
+    const auth = { Authorization: `Bearer ${alice.token}` };
+    const big = await request(app.http).get('/api/v1/games?limit=100000').set(auth);
+    expect(big.status).toBe(400);
+    expect(big.body).toMatchObject({ code: 'request/bad_page_size', field: 'limit' });
+    const forged = await request(app.http).get(`/api/v1/games/${gameId}/history?cursor=abc`).set(auth);
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ code: 'request/bad_cursor', field: 'cursor' });
+    const gqlBig = firstError(await app.gql(alice.token, 'query { myGames(first: 101) { nodes { id } } }'));
+    expect(gqlBig.extensions).toMatchObject({ errorCode: 'request/bad_page_size', field: 'first' });
+    const gqlForged = firstError(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { history(after: "abc") { nodes { version } } } }', { g: gameId }));
+    expect(gqlForged.extensions).toMatchObject({ errorCode: 'request/bad_cursor', field: 'after' });
+  });
+
   it('answers unreadable orders with BAD_USER_INPUT orders/malformed', async () => {
     const r = await app.gql(alice.token, submit, { input: { gameId, expectedVersion: await version(), orders: { not: 'a list' }, idempotencyKey: 'err-2' } });
     expect(firstError(r).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'orders/malformed', violations: expect.any(Array) });
