@@ -128,6 +128,19 @@ describe('missed deadlines and reaction windows', () => {
       expect((await h.queries.summary(g.gameId, g.alice)).result).toMatchObject({ winner: 'A' });
     }));
 
+  it('makes no winner of a side that missed the same deadline as the side that forfeits', () =>
+    withGames(async (h, clock) => {
+      const forfeit = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'forfeit', forfeitAfter: 1 } });
+      const pass = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'pass', forfeitAfter: 1 } });
+      clock.advance(3 * HOUR); // neither side sent its setup
+      await runDue(h);
+      for (const g of [forfeit, pass]) {
+        const events = await h.store.readStream(g.gameId);
+        expect(events.filter((e) => e.type === 'DeadlineMissed').map((e) => e.data)).toEqual([{ side: 'A' }, { side: 'B' }]);
+        expect((await h.queries.summary(g.gameId, g.alice)).result).toEqual({ winner: null, reason: 'Sides A and B missed their deadline.' });
+      }
+    }));
+
   it('a reaction answered by the player resets the count', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'pass', forfeitAfter: 2 } });

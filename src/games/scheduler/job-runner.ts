@@ -60,10 +60,11 @@ export class JobRunner {
   }
 
   /**
-   * A missed deadline: each late side is marked; a side that has missed too often (or any
-   * side, under the forfeit policy) loses; otherwise it passes. An expired reaction window
-   * never forfeits: it applies the side's standing orders or no reaction. A pass the rules
-   * refuse (a setup cannot be empty) restarts the clock instead.
+   * A missed deadline: each late side is marked; the sides that have missed too often (any
+   * late side, under the forfeit policy) lose, all at once, so a side that missed the same
+   * deadline never wins by it; otherwise each passes. An expired reaction window never
+   * forfeits: it applies the side's standing orders or no reaction. A pass the rules refuse (a
+   * setup cannot be empty) restarts the clock instead.
    */
   private async expire(system: GameSystem, start: GameEnvelope, sides: SideId[]): Promise<Draft[]> {
     const dice = new RecordingDice(start.diceCounter, this.diceSource(await this.secrets.seedOf(start.id), start.id));
@@ -75,16 +76,18 @@ export class JobRunner {
         state = foldGame(system, state, { type: d.type, data: d.data, version: 0, meta: { source: d.source } });
       }
     };
+    const first = system.phase(start.rules);
+    const late = first.mode === 'ended' ? [] : sides.filter((s) => first.acting.includes(s));
+    const forfeits = first.mode === 'reaction' ? [] : late.filter((s) => losesBy(start, s));
+    if (forfeits.length) {
+      push([...late.map((side) => appDraft(AppEvent.DeadlineMissed, { side })), forfeited(start, forfeits)]);
+      return drafts;
+    }
     for (const side of sides) {
       const phase = system.phase(state.rules);
       if (phase.mode === 'ended' || !phase.acting.includes(side)) continue;
       if (phase.mode === 'reaction') push([appDraft(AppEvent.DeadlineMissed, { side, window: 'reaction' })]);
       else push([appDraft(AppEvent.DeadlineMissed, { side })]);
-      if (phase.mode !== 'reaction' && (state.options.timeout.kind === 'forfeit' || (state.missed[side] ?? 0) >= state.options.timeout.forfeitAfter)) {
-        const others = Object.keys(state.seats).filter((s) => s !== side);
-        push([appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: `Side ${side} missed its deadline.` })]);
-        break;
-      }
       const rolled = dice.rolls.length;
       let events;
       if (phase.mode === 'reaction') {
@@ -102,4 +105,17 @@ export class JobRunner {
     }
     return drafts;
   }
+}
+
+/** Whether one more missed phase makes the side lose: always under the forfeit policy, else at the limit in a row. */
+function losesBy(state: GameEnvelope, side: SideId): boolean {
+  const { kind, forfeitAfter } = state.options.timeout;
+  return kind === 'forfeit' || (state.missed[side] ?? 0) + 1 >= forfeitAfter;
+}
+
+/** The end of a game some sides forfeited: the one side left wins; with none or several left, nobody does. */
+function forfeited(state: GameEnvelope, out: SideId[]): Draft {
+  const others = Object.keys(state.seats).filter((s) => !out.includes(s));
+  const names = out.length === 1 ? `Side ${out[0]!} missed its deadline.` : `Sides ${out.slice(0, -1).join(', ')} and ${out[out.length - 1]!} missed their deadline.`;
+  return appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: names });
 }
