@@ -77,6 +77,26 @@ describe('the notifications module in Nest: outbox token, worker lifecycle, one-
     expect(smtp.mails.map((m) => m.mail.headers.get('x-fieldpost-game-id'))).toEqual(['g-unsub', 'g-other']);
   });
 
+  it('stops all mail with the footer "all" link, also about a game whose mail the player had turned on', async () => {
+    const prisma = app.get(PrismaService);
+    const outbox = app.get<NotificationOutbox>(NOTIFICATION_OUTBOX);
+    const preferences = app.get(NotificationsService);
+    const p = await player(prisma, { email: 'everything-off@players.test' });
+    await preferences.setPreferences(p, { channels: { email: true } }, 'g-kept-on');
+    const before = smtp.mails.length;
+    await prisma.$transaction((tx) => outbox.enqueue(tx, [intent({ playerId: p, gameId: 'g-kept-on' })]));
+    await eventually(() => smtp.mails.length === before + 1, 5000, 'the mail about the game');
+
+    const text = String(smtp.mails[before]!.mail.text);
+    const link = new URL(/^Stop all mail from Fieldpost: (\S+)$/m.exec(text)![1]!);
+    const res = await request(app.getHttpServer()).post(link.pathname + link.search).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(res.text).toBe('You will get no more mail from Fieldpost.\n');
+    expect((await preferences.getPreferences(p)).channels.email).toBe(false);
+    expect((await preferences.getPreferences(p, 'g-kept-on')).channels.email).toBe(false);
+    await prisma.$transaction((tx) => outbox.enqueue(tx, [intent({ playerId: p, gameId: 'g-kept-on', version: 2 })]));
+    expect(await prisma.notificationDelivery.count({ where: { playerId: p, channel: 'email' } })).toBe(1);
+  });
+
   it('answers a forged or missing token with a 400 problem', async () => {
     const bad = await request(app.getHttpServer()).post('/api/v1/notifications/unsubscribe?token=eyJ4Ijp9.forged').expect(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);

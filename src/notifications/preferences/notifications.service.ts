@@ -72,6 +72,11 @@ export class NotificationsService {
 
   /** One-click unsubscribe: no more mail about one game, or none at all. */
   async unsubscribe(scope: UnsubscribeScope): Promise<void> {
+    // "All mail" means all: a game whose mail the player once turned on would otherwise keep
+    // its own setting over the default. Its other overrides stay.
+    if (scope.gameId === null) {
+      await this.prisma.notificationPreference.updateMany({ where: { playerId: scope.playerId, gameId: { not: PLAYER_DEFAULT } }, data: { emailEnabled: null } });
+    }
     await this.setPreferences(scope.playerId, { channels: { email: false } }, scope.gameId ?? undefined);
   }
 
