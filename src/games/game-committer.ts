@@ -113,9 +113,11 @@ export class GameCommitter {
       playerNames: namesOf(final, settings),
       publicUrl: this.config.publicUrl,
     }) : [];
-    const prepared = intents.length ? await this.outbox!.prepare(intents, settings) : undefined;
     // planJobs reads the leads only when the deadline changed.
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
+    // A changed deadline also withdraws the reminders of the old one that have not gone out yet.
+    const deadlineChanged = jobs.cancel.includes('reminder');
+    const prepared = settings && (intents.length || deadlineChanged) ? await this.outbox!.prepare(intents, settings, deadlineChanged ? { deadlineChangedIn: gameId } : {}) : undefined;
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 

@@ -61,7 +61,7 @@ export interface NotificationOutbox {
    * Plans the deliveries from `settings` (reading whatever they lack), writing nothing: the
    * rows become parts of the statement that appends the events, so both commit or neither does.
    */
-  prepare(intents: NotificationIntent[], settings?: RecipientSettings): Promise<PreparedNotifications>;
+  prepare(intents: NotificationIntent[], settings?: RecipientSettings, options?: PrepareOptions): Promise<PreparedNotifications>;
   /** The same inside a caller's transaction. */
   enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void>;
 }
@@ -73,6 +73,14 @@ export interface RecipientSettings {
   reminderLeadMinutes(playerId: string): number | undefined;
   /** The player's display name, for notification content; undefined if not read. */
   displayName(playerId: string): string | undefined;
+}
+
+export interface PrepareOptions {
+  /**
+   * The game whose deadline this commit changes: its reminders still waiting to go out (quiet
+   * hours, a receiver being retried) speak of a deadline that no longer runs, and are withdrawn.
+   */
+  deadlineChangedIn?: string;
 }
 
 export interface PreparedNotifications {

@@ -5,6 +5,7 @@ import { apiApp, ApiApp } from '../api/support/api-app';
 import { serviceGame } from '../api/support/service-game';
 import { FakeClock } from '../support/games-harness';
 import { setupA, setupB } from '../support/kernel-game';
+import { webhookEndpoint } from './support/fixtures';
 
 /**
  * Each player hears of a turn once: a vacation's paused or restarted clock is no new turn; a
@@ -65,6 +66,31 @@ describe('turn notices after a missed deadline', () => {
       const last = (player: string) => g.nest.get(PrismaService).notification.findFirst({ where: { gameId: g.gameId, playerId: player, gameVersion: { gte: missed.version } } });
       expect(await last(g.bob)).toMatchObject({ kind: 'your_turn', content: expect.objectContaining({ yourTurn: true }) });
       expect(await last(g.alice)).toMatchObject({ kind: 'deadline_missed' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a reminder not yet sent when the deadline it is about changes', () => {
+  it('is withdrawn: a player who has moved is not told their deadline is approaching', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({}, { clock });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 24 });
+      const prisma = g.nest.get(PrismaService);
+      // The receiver is down: what is queued for it waits for a retry (no worker sends here).
+      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      clock.advance(13 * 3_600_000); // A's reminder (12 h before the deadline) is due
+      const worker = g.nest.get(DeadlineWorker);
+      while ((await worker.tick()) > 0);
+      const reminder = { notification: { gameId: g.gameId, playerId: g.alice, kind: 'deadline_reminder' } };
+      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+
+      await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['cancelled']);
     } finally {
       await app.close();
     }

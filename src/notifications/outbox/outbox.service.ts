@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config.schema';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
 import { PrismaService, type Tx } from '../../database/prisma.service';
 import { Cte, SqlParams, withCtes } from '../../database/sql-params';
-import type { NotificationIntent, NotificationOutbox, PreparedNotifications, RecipientSettings } from '../notification-intent';
+import type { NotificationIntent, NotificationOutbox, PreparedNotifications, PrepareOptions, RecipientSettings } from '../notification-intent';
 import { effectivePreferences, rowFromJson } from '../preferences/preferences';
 import { safeTimeZone } from '../schedule/local-time';
 import { itemFromIntent, OutboxItem } from './outbox-item';
@@ -91,6 +91,22 @@ ON CONFLICT (id) DO NOTHING`,
 }
 
 /**
+ * Withdraws the game's reminders still waiting to go out. One a worker is sending (leased) is
+ * left to finish; it is too late to stop. Sibling parts see the table as it was before the
+ * statement, so a reminder this statement writes is never touched.
+ */
+function staleRemindersCte(p: SqlParams, guard: string, gameId: string, now: string): Cte {
+  const at = `${p.add(now)}::timestamptz`;
+  return {
+    name: 'ob_stale_reminders',
+    sql: `UPDATE notification_deliveries d SET status = 'cancelled', finished_at = ${at}, last_error = 'the deadline it was about has changed', locked_until = NULL
+FROM notifications n
+WHERE ${guard} AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${at})
+  AND n.id = d.notification_id AND n.game_id = ${p.add(gameId)} AND n.kind = 'deadline_reminder'`,
+  };
+}
+
+/**
  * The transactional outbox. One `notifications` row per intent (its content, once) and one
  * `notification_deliveries` row per enabled channel and endpoint, both in the caller's
  * transaction: if the game's events commit, so do their notifications, and if not, neither.
@@ -110,9 +126,13 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
   }
 
   /** Plans from the settings given, reading the rest now (one round trip); the rows go into the caller's statement. */
-  async prepare(intents: NotificationIntent[], settings?: RecipientSettings): Promise<PreparedNotifications> {
+  async prepare(intents: NotificationIntent[], settings?: RecipientSettings, options: PrepareOptions = {}): Promise<PreparedNotifications> {
     const known = settings instanceof ReadSettings ? settings.contexts : undefined;
-    return this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent), known);
+    const planned = await this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent), known);
+    const gameId = options.deadlineChangedIn;
+    if (gameId === undefined) return planned;
+    const now = this.clock.now().toISOString();
+    return { ctes: (p, guard) => [...planned.ctes(p, guard), staleRemindersCte(p, guard, gameId, now)] };
   }
 
   async enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void> {
