@@ -115,9 +115,10 @@ export class GameCommitter {
     }) : [];
     // planJobs reads the leads only when the deadline changed.
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
-    // A changed deadline also withdraws the reminders of the old one that have not gone out yet.
-    const deadlineChanged = jobs.cancel.includes('reminder');
-    const prepared = settings && (intents.length || deadlineChanged) ? await this.outbox!.prepare(intents, settings, deadlineChanged ? { deadlineChangedIn: gameId } : {}) : undefined;
+    // A changed deadline also withdraws the reminders of the old one that have not gone out yet
+    // (only a deadline that was reminded has any, so most commits skip the extra write).
+    const remindedChanged = jobs.cancel.includes('reminder') && !!before?.deadline?.reminded;
+    const prepared = settings && (intents.length || remindedChanged) ? await this.outbox!.prepare(intents, settings, remindedChanged ? { deadlineChangedIn: gameId } : {}) : undefined;
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 
