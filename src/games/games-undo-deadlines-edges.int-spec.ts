@@ -152,6 +152,19 @@ describe('missed deadlines and reaction windows', () => {
     }));
 });
 
+describe('a vacation asked for once the deadline has passed', () => {
+  it('is refused, and the miss the worker has not yet run still counts', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24 });
+      await play(h, g.gameId, g.alice, setupA);
+      const setUp = await play(h, g.gameId, g.bob, setupB());
+      clock.advance(25 * HOUR); // A's move was due an hour ago; no worker has run since
+      expect(await refusalCode(h.actions.startVacation(g.gameId, setUp.version, g.alice))).toBe('vacation/too_late');
+      await runDue(h);
+      expect((await h.store.readStream(g.gameId, setUp.version + 1)).filter((e) => e.type === 'DeadlineMissed').map((e) => e.data)).toEqual([{ side: 'A' }]);
+    }));
+});
+
 describe('simultaneous phases: a side that is done', () => {
   it('is not reminded, and its vacation does not stop the clock of the side still to act', () =>
     withGames(async (h, clock) => {

@@ -66,7 +66,10 @@ export class PlayerActionsHandler {
       const drafts: Draft[] = [appDraft(AppEvent.VacationStarted, { side })];
       const d = game.state.deadline;
       if (d?.at && stillToAct(game.system, game.state, side)) {
-        drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: null, remainingMs: Math.max(0, new Date(d.at).getTime() - now.getTime()) }));
+        const remainingMs = new Date(d.at).getTime() - now.getTime();
+        // The worker has yet to mark the miss: pausing now would cancel it and spare the side.
+        if (remainingMs <= 0) throw new ConflictError('vacation/too_late', 'Your deadline has already passed: a vacation cannot pause it.');
+        drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: null, remainingMs }));
       }
       return drafts;
     });
