@@ -115,10 +115,8 @@ export class GameCommitter {
     }) : [];
     // planJobs reads the leads only when the deadline changed.
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
-    // A changed deadline also withdraws the reminders of the old one that have not gone out yet
-    // (only a deadline that was reminded has any, so most commits skip the extra write).
-    const remindedChanged = jobs.cancel.includes('reminder') && !!before?.deadline?.reminded;
-    const prepared = settings && (intents.length || remindedChanged) ? await this.outbox!.prepare(intents, settings, remindedChanged ? { deadlineChangedIn: gameId } : {}) : undefined;
+    const stale = remindersStale(before, final, all);
+    const prepared = settings && (intents.length || stale) ? await this.outbox!.prepare(intents, settings, stale ? { deadlineChangedIn: gameId } : {}) : undefined;
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 
@@ -171,6 +169,17 @@ export class GameCommitter {
     if (early && early.gameId === state.id && players.every((p) => early.reminderLeadMinutes(p) !== undefined)) return early;
     return this.outbox.settingsFor(state.id, players);
   }
+}
+
+/**
+ * Whether the reminders of the old deadline still waiting to go out are wrong now: a new
+ * deadline replaced it or the game ended. Only a reminded deadline has any, so most commits
+ * skip the extra write. A vacation's pause or restart (retimed) keeps them: in a simultaneous
+ * phase the other side's deadline is still to come.
+ */
+function remindersStale(before: GameEnvelope | undefined, after: GameEnvelope, drafts: readonly Draft[]): boolean {
+  if (!before?.deadline?.reminded) return false;
+  return after.status === 'finished' || drafts.some((d) => d.type === AppEvent.DeadlineSet && !(d.data as { retimed?: boolean }).retimed);
 }
 
 function seatedPlayers(state: GameEnvelope): string[] {

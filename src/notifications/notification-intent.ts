@@ -77,8 +77,9 @@ export interface RecipientSettings {
 
 export interface PrepareOptions {
   /**
-   * The game whose deadline this commit changes: its reminders still waiting to go out (quiet
-   * hours, a receiver being retried) speak of a deadline that no longer runs, and are withdrawn.
+   * The game whose deadline this commit replaces (or ends): its reminders still waiting to go
+   * out (quiet hours, a receiver being retried) speak of a deadline that no longer runs, and
+   * are withdrawn.
    */
   deadlineChangedIn?: string;
 }

@@ -95,4 +95,25 @@ describe('a reminder not yet sent when the deadline it is about changes', () => 
       await app.close();
     }
   });
+
+  it('is kept when the other side only pauses the clock of a simultaneous phase (its deadline is still to come)', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({}, { clock });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 24 });
+      const prisma = g.nest.get(PrismaService);
+      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
+      clock.advance(13 * 3_600_000); // both setups are due in 11 hours: both sides are reminded
+      const worker = g.nest.get(DeadlineWorker);
+      while ((await worker.tick()) > 0);
+      const reminder = { notification: { gameId: g.gameId, playerId: g.alice, kind: 'deadline_reminder' } };
+      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+
+      await g.nest.get(PlayerActionsHandler).startVacation(g.gameId, await g.store.currentVersion(g.gameId), g.bob);
+      expect((await g.store.readStream(g.gameId)).pop()).toMatchObject({ type: 'DeadlineSet', data: { retimed: true, at: null } });
+      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+    } finally {
+      await app.close();
+    }
+  });
 });
