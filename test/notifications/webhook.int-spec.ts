@@ -90,6 +90,20 @@ describe('webhooks (a real HTTP receiver on loopback)', () => {
     expect(r.distinct().size).toBe(1);
   });
 
+  it('still backs off from a receiver that keeps answering 429 with Retry-After: 0', async () => {
+    const r = await receiver(() => ({ status: 429, headers: { 'Retry-After': '0' } }));
+    const slow = other(notificationsConfig(db.url, { ...env(), NOTIFY_RETRY_BASE_MS: '500', NOTIFY_RETRY_MAX_DELAY_MS: '1000' }), { random: () => 0.999 });
+    const p = await player(prisma);
+    await webhookEndpoint(prisma, p, r.url);
+    await slow.enqueue([intent({ playerId: p, gameId: 'g-429-now' })]);
+    slow.worker.start();
+    await new Promise((done) => setTimeout(done, 1200));
+    await slow.worker.stop();
+    // Tries at 0 and about 0.5 s (the backoff: 0.5 s, then 1 s), not one after another.
+    expect(r.requests.length).toBeGreaterThanOrEqual(1);
+    expect(r.requests.length).toBeLessThanOrEqual(3);
+  });
+
   it('retries a receiver that hangs past the timeout; after dedupe it has each notification once', async () => {
     const r = await receiver((_req, seen) => (seen === 0 ? 'hang' : { status: 200 }));
     const short = other(notificationsConfig(db.url, { ...env(), NOTIFY_HTTP_TIMEOUT_MS: '300', NOTIFY_LEASE_MS: '5000' }));

@@ -40,7 +40,7 @@ export interface DeliveryTarget {
 
 export type SendOutcome =
   | { kind: 'delivered'; status?: number }
-  /** Try again later; the receiver's Retry-After, if any, says when. */
+  /** Try again later; the receiver's Retry-After, if any, is the least wait (see nextAttemptAt). */
   | { kind: 'retry'; error: string; status?: number; retryAfterMs?: number }
   /** This message will never be accepted (bad request): dead-letter it now. */
   | { kind: 'rejected'; error: string; status?: number }

@@ -18,13 +18,18 @@ export interface RetryInput {
   attempts: number;
   firstAttemptAt: Date;
   now: Date;
-  /** The receiver's Retry-After, which replaces the backoff. */
+  /** The receiver's Retry-After: the least wait it asks for. */
   retryAfterMs?: number | undefined;
 }
 
-/** When to try again, or null when the next attempt would fall outside the retry period. */
+/**
+ * When to try again, or null when the next attempt would fall outside the retry period. A
+ * Retry-After is a floor (RFC 9110 10.2.3), not a replacement for the backoff: a receiver that
+ * keeps answering 429 with "Retry-After: 0" would otherwise be hit in a tight loop for the
+ * whole retry period, holding a worker's slot all the while.
+ */
 export function nextAttemptAt(input: RetryInput, policy: RetryPolicy, random: Random): Date | null {
-  const delay = input.retryAfterMs ?? backoffDelay(input.attempts, policy, random);
+  const delay = Math.max(input.retryAfterMs ?? 0, backoffDelay(input.attempts, policy, random));
   const at = input.now.getTime() + delay;
   return at - input.firstAttemptAt.getTime() > policy.periodMs ? null : new Date(at);
 }

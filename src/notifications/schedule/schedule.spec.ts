@@ -83,9 +83,10 @@ describe('backoff', () => {
     expect(nextAttemptAt({ attempts: 9, firstAttemptAt: first, now: at('2026-12-01T00:59:50Z') }, policy, () => 0.5)).toBeNull();
   });
 
-  it('lets Retry-After replace the backoff', () => {
+  it('waits at least as long as Retry-After asks, and never less than the backoff', () => {
     const first = at('2026-12-01T00:00:00Z');
     expect(nextAttemptAt({ attempts: 1, firstAttemptAt: first, now: first, retryAfterMs: 30_000 }, policy, () => 0)).toEqual(at('2026-12-01T00:00:30Z'));
+    expect(nextAttemptAt({ attempts: 3, firstAttemptAt: first, now: first, retryAfterMs: 0 }, policy, () => 0.5)).toEqual(at('2026-12-01T00:00:02Z'));
     expect(parseRetryAfter('2', first)).toBe(2000);
     expect(parseRetryAfter('0.25', first)).toBe(250);
     expect(parseRetryAfter('Tue, 01 Dec 2026 00:01:00 GMT', first)).toBe(60_000);
