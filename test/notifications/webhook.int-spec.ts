@@ -162,7 +162,10 @@ describe('webhooks (a real HTTP receiver on loopback)', () => {
     const tries = r.requests.length;
 
     healthy = true;
-    await hd.deliveries.redeliver(p, items[0]!.id);
+    // A double click: the second request is refused, whichever order they land in, and the letter goes out once.
+    const clicks = await Promise.allSettled([hd.deliveries.redeliver(p, items[0]!.id), hd.deliveries.redeliver(p, items[0]!.id)]);
+    expect(clicks.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    expect(clicks.find((c) => c.status === 'rejected')).toMatchObject({ reason: { code: 'notifications/not_dead' } });
     await eventually(async () => (await statuses(prisma, p, 'webhook')).delivered === 1, 10_000, 'the redelivery');
     expect(r.requests).toHaveLength(tries + 1);
   });

@@ -66,12 +66,14 @@ export class NotificationDeliveriesService {
     if (!row) throw new NotFoundError('notifications/delivery_not_found', 'No such delivery.');
     if (row.status !== 'dead') throw new BadInputError('notifications/not_dead', 'Only a dead-lettered delivery can be sent again.');
     if (row.notification.kind === 'digest') throw new BadInputError('notifications/digest_not_redeliverable', 'Send the mail a digest carried again one by one.');
-    const updated = (await this.prisma.notificationDelivery.update({
-      where: { id: deliveryId },
+    // Only while it is still dead: a second click that read it dead too would otherwise make a
+    // delivery the first one had already sent pending again, and send it twice.
+    const { count } = await this.prisma.notificationDelivery.updateMany({
+      where: { id: deliveryId, status: 'dead' },
       data: { status: 'pending', notBefore: this.clock.now(), attempts: 0, firstAttemptAt: null, finishedAt: null, lockedUntil: null, digestId: null },
-      include,
-    })) as Row;
-    return view(updated);
+    });
+    if (count === 0) throw new BadInputError('notifications/not_dead', 'Only a dead-lettered delivery can be sent again.');
+    return view((await this.prisma.notificationDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include })) as Row);
   }
 }
 
