@@ -41,7 +41,7 @@ describe('a Gators! game through the service layer (real Unnarstan scenario, rea
   });
 
   it('gives the US player identical answers whatever the secret breakdown roll and camouflage', async () => {
-    const run = async (roll: number, variant: 0 | 1) => {
+    const run = async (roll: number, variant: 0 | 1 | 2) => {
       const hh = await gamesHarness({ entries: [gatorsEntry()], dice: forcedDice([{ purpose: /breakdown/, value: roll }]) });
       try {
         const g = await seatedGatorsGame(hh);
@@ -66,7 +66,7 @@ describe('a Gators! game through the service layer (real Unnarstan scenario, rea
       }
     };
     const base = await run(2, 0);
-    for (const [roll, variant] of [[6, 0], [2, 1]] as const) {
+    for (const [roll, variant] of [[6, 0], [2, 1], [2, 2]] as const) {
       const other = await run(roll, variant);
       // The secrets really differ (the island player's own view shows it)...
       expect(other.islandView).not.toBe(base.islandView);

@@ -36,18 +36,23 @@ export async function seatedGatorsGame(h: GamesHarness, options: Record<string, 
   return { gameId: created.gameId, us, island, seedCommitment: created.seedCommitment, by: (side) => (side === 'P1' ? us : island) };
 }
 
-/** P2's example setup, or the same with two camouflaged units of different types swapped between their hexes. */
-export function p2SetupVariant(variant: 0 | 1) {
+/**
+ * P2's example setup, or the same with two camouflaged units of different types swapped between
+ * their hexes: 1 keeps each hex's order where it was, 2 keeps each unit's (the example lists the
+ * units in the order of battle, as a client would whatever it hides).
+ */
+export function p2SetupVariant(variant: 0 | 1 | 2) {
   const setup = gatorsExample('setup-p2.json');
   if (variant === 0) return setup.orders;
   const a = setup.orders.find((o) => o['kind'] === 'place' && o['hidden'] && String(o['unit']).startsWith('p2-m113'));
   const b = setup.orders.find((o) => o['kind'] === 'place' && o['hidden'] && String(o['unit']).startsWith('p2-how75'));
   if (!a || !b) throw new Error('the example setup needs a camouflaged M113 and a camouflaged 75mm howitzer');
-  return setup.orders.map((o) => (o === a ? { ...o, unit: b['unit'] } : o === b ? { ...o, unit: a['unit'] } : o));
+  if (variant === 1) return setup.orders.map((o) => (o === a ? { ...o, unit: b['unit'] } : o === b ? { ...o, unit: a['unit'] } : o));
+  return setup.orders.map((o) => (o === a ? { ...o, hex: b['hex'] } : o === b ? { ...o, hex: a['hex'] } : o));
 }
 
 /** Both setups and the ship placement, through the service. */
-export async function gatorsSetup(h: GamesHarness, g: GatorsGame, p2Variant: 0 | 1 = 0): Promise<void> {
+export async function gatorsSetup(h: GamesHarness, g: GatorsGame, p2Variant: 0 | 1 | 2 = 0): Promise<void> {
   await play(h, g.gameId, g.us, gatorsExample('setup-p1.json').orders);
   await play(h, g.gameId, g.island, p2SetupVariant(p2Variant));
   await play(h, g.gameId, g.us, gatorsExample('ships.json').orders);

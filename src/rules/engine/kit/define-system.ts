@@ -13,6 +13,7 @@ import { kernelView } from '../view';
 import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
 import { scenarioChecker } from './check-scenario';
+import { placementsInPublicOrder } from './sealed-placements';
 import { issueText } from './issue-text';
 import { Resolution, advance, fold, handlerFor, markParsed, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
@@ -234,6 +235,7 @@ function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
             r.side = s;
             if (!runOrders(r, sealed[s]!, 0, 0, true)) throw new Error('sealed orders may not stop for a reaction');
           }
+        placementsInPublicOrder(r.state, r.events, opened);
         // Applying them opens every side's sealed orders to the others: the submission that did
         // so showed its side the other setups, so it may not be taken back (undo).
         for (let i = opened; i < r.events.length; i++) r.events[i] = { ...r.events[i]!, reveals: true };
