@@ -41,7 +41,7 @@ describe('a Gators! game through the service layer (real Unnarstan scenario, rea
   });
 
   it('gives the US player identical answers whatever the secret breakdown roll and camouflage', async () => {
-    const run = async (roll: number, variant: 0 | 1 | 2) => {
+    const run = async (roll: number, variant: 0 | 1 | 2 | 3 | 4) => {
       const hh = await gamesHarness({ entries: [gatorsEntry()], dice: forcedDice([{ purpose: /breakdown/, value: roll }]) });
       try {
         const g = await seatedGatorsGame(hh);
@@ -66,6 +66,11 @@ describe('a Gators! game through the service layer (real Unnarstan scenario, rea
       }
     };
     const base = await run(2, 0);
+    // How many units one "?" hides is hidden too (one marker per hex in the view).
+    const truckAt = [await run(2, 3), await run(2, 4)];
+    expect(truckAt[1]!.islandView).not.toBe(truckAt[0]!.islandView);
+    const at = truckAt[0]!.out.findIndex((r, i) => r !== truckAt[1]!.out[i]);
+    expect(at === -1 ? 'identical' : `response ${at} differs with the truck under one "?" or the other`).toBe('identical');
     for (const [roll, variant] of [[6, 0], [2, 1], [2, 2]] as const) {
       const other = await run(roll, variant);
       // The secrets really differ (the island player's own view shows it)...

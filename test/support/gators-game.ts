@@ -39,11 +39,16 @@ export async function seatedGatorsGame(h: GamesHarness, options: Record<string, 
 /**
  * P2's example setup, or the same with two camouflaged units of different types swapped between
  * their hexes: 1 keeps each hex's order where it was, 2 keeps each unit's (the example lists the
- * units in the order of battle, as a client would whatever it hides).
+ * units in the order of battle, as a client would whatever it hides). 3 and 4 hide a truck under
+ * the "?" of one 75mm howitzer or of another: the same markers on the same hexes.
  */
-export function p2SetupVariant(variant: 0 | 1 | 2) {
+export function p2SetupVariant(variant: 0 | 1 | 2 | 3 | 4) {
   const setup = gatorsExample('setup-p2.json');
   if (variant === 0) return setup.orders;
+  if (variant >= 3) {
+    const gun = setup.orders.find((o) => o['unit'] === (variant === 3 ? 'p2-how75-1' : 'p2-how75-2'))!;
+    return setup.orders.map((o) => (o['unit'] === 'p2-truck-1' ? { ...o, hex: gun['hex'], hidden: true } : o));
+  }
   const a = setup.orders.find((o) => o['kind'] === 'place' && o['hidden'] && String(o['unit']).startsWith('p2-m113'));
   const b = setup.orders.find((o) => o['kind'] === 'place' && o['hidden'] && String(o['unit']).startsWith('p2-how75'));
   if (!a || !b) throw new Error('the example setup needs a camouflaged M113 and a camouflaged 75mm howitzer');
@@ -52,7 +57,7 @@ export function p2SetupVariant(variant: 0 | 1 | 2) {
 }
 
 /** Both setups and the ship placement, through the service. */
-export async function gatorsSetup(h: GamesHarness, g: GatorsGame, p2Variant: 0 | 1 | 2 = 0): Promise<void> {
+export async function gatorsSetup(h: GamesHarness, g: GatorsGame, p2Variant: 0 | 1 | 2 | 3 | 4 = 0): Promise<void> {
   await play(h, g.gameId, g.us, gatorsExample('setup-p1.json').orders);
   await play(h, g.gameId, g.island, p2SetupVariant(p2Variant));
   await play(h, g.gameId, g.us, gatorsExample('ships.json').orders);

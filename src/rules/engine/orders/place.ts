@@ -68,7 +68,9 @@ export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
       const data = { unit: o.unit, hex: o.hex, ...(o.hidden ? { hidden: m } : {}) };
       const u = { ...unitOf(ctx.state, o.unit), ...(o.hidden ? { hidden: { marker: m } } : {}) };
       const withMarker = { ...ctx.state, units: { ...ctx.state.units, [o.unit]: u } };
-      ctx.emit({ type: 'UnitPlaced', data, visibility: visibilityFor(withMarker, [u], () => ({ type: 'MarkerPlaced', data: { hex: o.hex, marker: m, side: ctx.side } })) });
+      // No hex: one marker stands for any number of units (the view's), so a placement per unit
+      // naming its hex would count them; the view shows where the markers are.
+      ctx.emit({ type: 'UnitPlaced', data, visibility: visibilityFor(withMarker, [u], () => ({ type: 'MarkerPlaced', data: { marker: m, side: ctx.side } })) });
     },
   };
 }
