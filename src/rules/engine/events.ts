@@ -24,6 +24,8 @@ export interface KernelEventData {
   UnitUnhitched: { unit: UnitId; hex: HexLabel };
   /** Sets per-turn flags and lasting attrs (null removes an attr). */
   UnitMarked: { unit: UnitId; flags?: JsonObject; attrs?: JsonObject };
+  /** Several units marked at once (an attack's attackers): one event however many are concealed. */
+  UnitsMarked: { marks: Array<{ unit: UnitId; flags?: JsonObject; attrs?: JsonObject }> };
   UnitRevealed: { unit: UnitId; type: string; hex: HexLabel | null; cause: string };
   UnitConcealed: { unit: UnitId; marker: string };
   /** `retreatChoice`: an attacker's retreat chosen in its order was followed or, not legal then, replaced by the engine's (Q-GT-35); read only by its side. */
@@ -63,6 +65,7 @@ const KERNEL_TYPES: ReadonlySet<string> = new Set<KernelEventType>([
   'UnitHitched',
   'UnitUnhitched',
   'UnitMarked',
+  'UnitsMarked',
   'UnitRevealed',
   'UnitConcealed',
   'UnitRetreated',

@@ -115,14 +115,10 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
         for (const t of gun.loc.by) out = patchUnit(out, t, (u) => ({ ...u, flags: { ...u.flags, unhitched: true }, attrs: omit(u.attrs, ['towingSince']) }));
       return out;
     }
-    case 'UnitMarked': {
-      const d = e.data;
-      return patchUnit(s, d.unit, (u) => ({
-        ...u,
-        flags: d.flags === undefined ? u.flags : { ...u.flags, ...d.flags },
-        attrs: d.attrs === undefined ? u.attrs : dropNulls({ ...u.attrs, ...d.attrs }),
-      }));
-    }
+    case 'UnitMarked':
+      return mark(s, e.data);
+    case 'UnitsMarked':
+      return e.data.marks.reduce<GameState<X>>(mark, s);
     case 'UnitRevealed':
       return patchUnit(s, e.data.unit, (u) => withHidden(u, undefined));
     case 'UnitConcealed':
@@ -219,6 +215,14 @@ function omit(o: JsonObject, keys: readonly string[]): JsonObject {
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(o)) if (!keys.includes(k)) out[k] = v;
   return out;
+}
+
+function mark<X extends Json>(s: GameState<X>, d: { unit: string; flags?: JsonObject; attrs?: JsonObject }): GameState<X> {
+  return patchUnit(s, d.unit, (u) => ({
+    ...u,
+    flags: d.flags === undefined ? u.flags : { ...u.flags, ...d.flags },
+    attrs: d.attrs === undefined ? u.attrs : dropNulls({ ...u.attrs, ...d.attrs }),
+  }));
 }
 
 function dropNulls(o: Record<string, Json>): JsonObject {

@@ -1,4 +1,5 @@
 import { GameState, UnitState } from '../model/state';
+import { JsonObject } from '../model/json';
 import { RulesEvent, SideId, Visibility } from './types';
 import { boardOf, terrainIdAt } from './board';
 import { flag, typeOf, unitOf } from './queries';
@@ -71,4 +72,15 @@ export function eventAsSeenBy<E extends RulesEvent>(e: E, side: SideId | null): 
   if (e.visibility.to === 'all') return { type: e.type, data: e.data };
   if (side !== null && e.visibility.sides.includes(side)) return { type: e.type, data: e.data };
   return e.visibility.redacted ?? null;
+}
+
+/**
+ * One event marking these units, however many of them are concealed: an event per unit would
+ * count them for every side, since each event takes a version. The others read the marks of
+ * the units in sight.
+ */
+export function marksOf(state: GameState, marks: ReadonlyArray<{ unit: string; flags?: JsonObject; attrs?: JsonObject }>): RulesEvent<'UnitsMarked'> {
+  const units = marks.map((m) => state.units[m.unit]!);
+  const seen = () => ({ type: 'UnitsMarked', data: { marks: marks.filter((m) => concealedFrom(state, state.units[m.unit]!).length === 0) } });
+  return { type: 'UnitsMarked', data: { marks: [...marks] }, visibility: visibilityFor(state, units, seen) };
 }

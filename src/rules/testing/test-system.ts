@@ -14,7 +14,7 @@ import { flag, mediumAt, strengthVs, targetClassAt, typeOf, unitOf, allUnits } f
 import { setupViolations } from '../engine/setup';
 import { Violation } from '../engine/types';
 import { violation } from '../engine/violation';
-import { visibilityFor } from '../engine/visibility';
+import { marksOf, visibilityFor } from '../engine/visibility';
 
 /**
  * A tiny game system built only from kernel parts, to test the kernel before
@@ -108,7 +108,7 @@ function fireAtLanding(ctx: ResolveContext<Ext>, c: LandingContext, answer: Json
     return u !== undefined && u.loc.at === 'hex';
   });
   if (chosen.length === 0) return;
-  for (const id of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { landingFireUsed: true } }, visibility: visibilityFor(ctx.state, [unitOf(ctx.state, id)]) });
+  ctx.emit(marksOf(ctx.state, chosen.map((unit) => ({ unit, flags: { landingFireUsed: true } }))));
   resolveOddsAttack(
     ctx,
     chosen.map((unit) => ({ unit })),

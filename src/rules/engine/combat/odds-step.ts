@@ -7,7 +7,7 @@ import { ResolveContext, Resume } from '../kit/types';
 import { rememberedCheck } from '../kit/remembered-check';
 import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
 import { SideId, Violation } from '../types';
-import { concealedFrom, visibilityFor } from '../visibility';
+import { concealedFrom, marksOf, visibilityFor } from '../visibility';
 import { labelSchema, unitIdSchema } from '../orders/common';
 import { cr, defenderClass, firingStand, markFlags, pickDefender, strengthOf, table, validateAttack } from './attack-checks';
 import { attackTargets } from './attack-targets';
@@ -131,10 +131,7 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
         ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'attack', reason: v[0]!.message, ruleId: v[0]!.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
         return;
       }
-      for (const a of o.attackers) {
-        const u = unitOf(ctx.state, a.unit);
-        ctx.emit({ type: 'UnitMarked', data: { unit: a.unit, flags: markFlags(ctx.state, u, a.strength, o.target, hooks) }, visibility: visibilityFor(ctx.state, [u]) });
-      }
+      ctx.emit(marksOf(ctx.state, o.attackers.map((a) => ({ unit: a.unit, flags: markFlags(ctx.state, unitOf(ctx.state, a.unit), a.strength, o.target, hooks) }))));
       resolveOddsAttack(ctx, o.attackers, o.target, hooks, { ownerChoices: true });
     },
     options: (state, side, unitId) => ({ attacks: attackTargets(state, side, unitId, hooks) }),

@@ -10,7 +10,7 @@ import { labelSchema, notOwnUnits, unitIdSchema } from '../../../engine/orders/c
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
-import { visibilityFor } from '../../../engine/visibility';
+import { marksOf, visibilityFor } from '../../../engine/visibility';
 import { gatorsData } from '../data';
 import { CoreHooks, GatorsFeature } from '../feature';
 import { GatorsExt, breakdownUnknown, isBroken } from '../ext';
@@ -109,7 +109,7 @@ function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: 
   const still = new Set(eligible(ctx.state, h, landingSite(ctx.state, target, l.hex)));
   const chosen = firers(answer).filter((a) => still.has(a.unit));
   if (chosen.length === 0) return true;
-  for (const { unit: id } of chosen) ctx.emit({ type: 'UnitMarked', data: { unit: id, flags: { [USED]: true } }, visibility: visibilityFor(ctx.state, [ctx.state.units[id]!]) });
+  ctx.emit(marksOf(ctx.state, chosen.map(({ unit }) => ({ unit, flags: { [USED]: true } }))));
   const map = gatorsData(ctx.state.scenario).antiLanding.results;
   const hooks: OddsHooks = {
     ...h.odds,

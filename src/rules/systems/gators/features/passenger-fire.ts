@@ -9,7 +9,7 @@ import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine
 import { flag } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
-import { visibilityFor } from '../../../engine/visibility';
+import { marksOf } from '../../../engine/visibility';
 import { airOps } from '../air-data';
 import { hasAnyTag } from '../air-queries';
 import { CombinedHooks, CoreHooks, GatorsFeature } from '../feature';
@@ -92,10 +92,7 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
       }
       if (!askFirst(ctx, h.attackReaction, o, resume, () => true)) return;
       const ships = shipsOf(ctx.state, o);
-      for (const a of o.attackers) {
-        const u = ctx.state.units[a.unit]!;
-        ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { attacked: true } }, visibility: visibilityFor(ctx.state, [u]) });
-      }
+      ctx.emit(marksOf(ctx.state, o.attackers.map((a) => ({ unit: a.unit, flags: { attacked: true } }))));
       for (const [ship, count] of ships) ctx.emit(publicOf('LaunchSlotsUsed', { ship, count, cause: 'passenger-fire' }));
       resolveOddsAttack(ctx, o.attackers, o.target, h.odds, { cause: 'passenger-fire', ownerChoices: true });
     },

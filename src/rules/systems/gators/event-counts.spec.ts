@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { loadScenario } from '../../../scenarios/load-scenario';
+import { ForcedDice } from '../../dice/forced-dice';
+import { eventAsSeenBy } from '../../engine/visibility';
+import { RawSubmission } from '../../engine/types';
+import { JsonObject } from '../../model/json';
+import { buildState, Prestate } from '../../testing/prestate';
+import { GATORS_SPEC, gators } from './index';
+import { GState } from './ext';
+
+/**
+ * Every event takes the next version, one a side may not read too, so the other side counts
+ * them: what it reads of a submission, with a gap for each event it may not read, must be the
+ * same whatever the submission's secrets (the units under a "?" that take part, hidden cargo).
+ */
+const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
+
+function readBy(side: string, prestate: Prestate, by: string, submission: RawSubmission, dice: number[]): string[] {
+  const state = buildState(scenario, prestate, GATORS_SPEC.initialExt(scenario) as unknown as JsonObject) as unknown as GState;
+  const parsed = gators.parse(state, by, submission);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.violations));
+  const violations = gators.validate(state, by, parsed.value);
+  if (violations.length > 0) throw new Error(JSON.stringify(violations));
+  return gators.resolve(state, by, parsed.value, new ForcedDice(dice)).map((e) => JSON.stringify(eventAsSeenBy(e, side)));
+}
+
+describe('what a side reads of the other side submission does not count its secrets', () => {
+  it('an attack by one camouflaged unit or by two reads the same to the defender (GT-6L.2)', () => {
+    const prestate: Prestate = {
+      phase: 'p2-combat',
+      units: [
+        { id: 'p1-plt', type: 'rifle-platoon', side: 'P1', hex: '1709' },
+        { id: 'p2-mortar-x', type: 'mortar-team', side: 'P2', hex: '1810', hidden: '?' },
+        { id: 'p2-mortar-y', type: 'mortar-team', side: 'P2', hex: '1610', hidden: '?' },
+      ],
+    };
+    const attack = (units: string[]): RawSubmission => ({ kind: 'orders', orders: [{ kind: 'attack', attackers: units.map((unit) => ({ unit })), target: '1709' }] });
+    const one = readBy('P1', prestate, 'P2', attack(['p2-mortar-x']), [1]);
+    const two = readBy('P1', prestate, 'P2', attack(['p2-mortar-x', 'p2-mortar-y']), [1]);
+    expect(one.some((e) => e.includes('AttackResolved'))).toBe(true);
+    expect(two).toEqual(one);
+  });
+});
