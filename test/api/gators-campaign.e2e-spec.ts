@@ -4,6 +4,7 @@ import { GameLoader } from '../../src/games/game-loader';
 import type { GameEnvelope } from '../../src/games/game-envelope';
 import { campaign, CampaignEventExpect, CampaignStep } from '../../src/rules/systems/gators/examples';
 import type { GState } from '../../src/rules/systems/gators/ext';
+import { SECRETS_APPLIED, SecretsApplied } from '../../src/rules/engine/kit/sealed-secrets';
 import { matches } from '../../src/rules/testing/case-runner';
 import { FakeClock } from '../support/games-harness';
 import { gatorsEntry } from '../support/gators-game';
@@ -46,8 +47,9 @@ function eventMatches(e: ApiEvent, want: CampaignEventExpect): boolean {
   return e.type === want.type && (want.data === undefined || matches(e.data, want.data));
 }
 
-/** What does not hold of a step's expected events (in order) and absent events, in `events`. */
-function unmetEvents(p: PlayedStep, events: ApiEvent[]): string[] {
+/** What does not hold of a step's expected events (in order) and absent events, in `logged` (a sealed setup's secrets opened up). */
+function unmetEvents(p: PlayedStep, logged: ApiEvent[]): string[] {
+  const events = logged.flatMap((e) => (e.type === SECRETS_APPLIED ? (e.data as SecretsApplied).events.map((x) => ({ ...e, type: x.type, data: x.data })) : [e]));
   const out: string[] = [];
   const where = `step ${p.index} (turn ${p.step.turn} ${p.step.phase})`;
   let from = 0;

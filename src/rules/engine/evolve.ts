@@ -3,6 +3,7 @@ import { allUnits } from './queries';
 import { GameState, Location, SideState, UnitState } from '../model/state';
 import { assertNever } from './assert-never';
 import { EventBody, KernelEvent, isKernelEvent } from './events';
+import { SECRETS_APPLIED, SecretsApplied } from './kit/sealed-secrets';
 import { initialState } from './initial-state';
 import { phaseDefAt } from './phase-machine';
 import { rememberTransition, takeTransition } from './transitions';
@@ -21,6 +22,10 @@ export function evolve<X extends Json>(state: GameState<X> | undefined, event: E
     if (event.type !== 'GameStarted') throw new Error(`the first event must be GameStarted, got ${event.type}`);
     const d = event.data as { scenario: GameState['scenario']; ext: X };
     return initialState(d.scenario, d.ext);
+  }
+  if (event.type === SECRETS_APPLIED) {
+    const folded = (event.data as SecretsApplied).events.reduce<GameState<X>>((s, e) => evolve(s, e, system), state);
+    return withSeq(folded, state.seq + 1);
   }
   const known = takeTransition(state as GameState<Json>, event, system);
   if (known !== undefined) return known.seq === state.seq + 1 ? (known as GameState<X>) : withSeq(known as GameState<X>, state.seq + 1);

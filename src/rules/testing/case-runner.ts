@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ForcedDice, RecordedRoll } from '../dice/forced-dice';
+import { unbundled } from '../engine/kit/sealed-secrets';
 import { Submission } from '../engine/kit/types';
 import { Dice, GameSystem, RawSubmission, RulesEvent, SideId, Violation } from '../engine/types';
 import { eventAsSeenBy } from '../engine/visibility';
@@ -152,15 +153,16 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
     onResolved?.(dice.rolls, events);
     if (dice.remaining > 0) failures.push(`${where}: ${dice.remaining} forced dice were not used`);
     let from = 0;
+    const found = unbundled(events);
     for (const want of e.events ?? []) {
-      const i = events.findIndex((ev, j) => j >= from && ev.type === want.type && matchesEvent(ev, want));
+      const i = found.findIndex((ev, j) => j >= from && ev.type === want.type && matchesEvent(ev, want));
       if (i < 0) {
-        failures.push(`${where}: no event ${JSON.stringify(want)} after #${from} in ${JSON.stringify(events.slice(from).map((x) => ({ type: x.type, data: x.data })))}`);
+        failures.push(`${where}: no event ${JSON.stringify(want)} after #${from} in ${JSON.stringify(found.slice(from).map((x) => ({ type: x.type, data: x.data })))}`);
         break;
       }
       from = i + 1;
     }
-    for (const t of e.absent ?? []) if (events.some((ev) => ev.type === t)) failures.push(`${where}: event ${t} should not occur`);
+    for (const t of e.absent ?? []) if (found.some((ev) => ev.type === t)) failures.push(`${where}: event ${t} should not occur`);
     for (const ev of events) state = testSystem.evolve(state, ev);
     for (const [id, want] of Object.entries(e.units ?? {}))
       if (!matches(state.units[id], want)) failures.push(`${where}: unit ${id} is ${JSON.stringify(state.units[id])}, expected ${JSON.stringify(want)}`);

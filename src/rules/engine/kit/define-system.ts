@@ -13,7 +13,7 @@ import { kernelView } from '../view';
 import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
 import { scenarioChecker } from './check-scenario';
-import { placementsInPublicOrder } from './sealed-placements';
+import { secretsBundled } from './sealed-secrets';
 import { issueText } from './issue-text';
 import { Resolution, advance, fold, handlerFor, markParsed, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
@@ -229,16 +229,19 @@ function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
         for (const s of r.state.phase.submitted) sealed[s] = (r.state.sides[s]?.secret.sealed ?? []) as readonly JsonObject[];
         const kind = spec.phases[def.kind]!;
         const opened = r.events.length;
+        const before = r.state;
         if (kind.resolveSealed !== undefined) kind.resolveSealed(r, sealed);
         else
           for (const s of r.state.phase.submitted) {
             r.side = s;
             if (!runOrders(r, sealed[s]!, 0, 0, true)) throw new Error('sealed orders may not stop for a reaction');
           }
-        placementsInPublicOrder(r.state, r.events, opened);
+        r.rewrite(opened, before, secretsBundled(r.events.slice(opened), Object.keys(sealed)));
         // Applying them opens every side's sealed orders to the others: the submission that did
         // so showed its side the other setups, so it may not be taken back (undo).
         for (let i = opened; i < r.events.length; i++) r.events[i] = { ...r.events[i]!, reveals: true };
+        r.side = side;
+        kind.afterSealed?.(r);
         advance(r);
         return r.events;
       }

@@ -35,6 +35,13 @@ export class Resolution<X extends Json> implements ResolveContext<X> {
     this.current = evolveRemembered(this.current, event, this.spec.evolve);
   }
 
+  /** Replaces the events from `from` on, whose fold started at `state`, by `events`, folded again. */
+  rewrite(from: number, state: GameState<X>, events: readonly RulesEvent[]): void {
+    this.events.length = from;
+    this.current = state;
+    for (const e of events) this.emit(e);
+  }
+
   ask(request: AskRequest): AskResult {
     if (this.suspended !== null) throw new Error('ask() called again after the resolution was suspended');
     const kind = this.spec.reactions?.[request.kind];

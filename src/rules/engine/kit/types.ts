@@ -73,6 +73,8 @@ export interface PhaseKind<X extends Json> {
   auto?(ctx: ResolveContext<X>): void;
   /** Applies a simultaneous phase's sealed orders once every side is in. Default: each side's orders in turn. */
   resolveSealed?(ctx: ResolveContext<X>, sealed: Readonly<Record<SideId, readonly JsonObject[]>>): void;
+  /** Runs once the sealed orders are applied and logged (the secret breakdown roll). May not ask. */
+  afterSealed?(ctx: ResolveContext<X>): void;
 }
 
 /** An out-of-turn decision (Gators! anti-landing fire, Grav Armor fire during movement). */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { loadScenario } from '../../../scenarios/load-scenario';
 import { ForcedDice } from '../../dice/forced-dice';
 import { boardOf } from '../../engine/board';
+import { unbundled } from '../../engine/kit/sealed-secrets';
 import { RulesEvent, Violation } from '../../engine/types';
 import { eventAsSeenBy } from '../../engine/visibility';
 import { matches, runCaseWith } from '../../testing/case-runner';
@@ -99,7 +100,7 @@ function play(state: GState, step: CampaignStep, k: number): Played {
     events = gators.resolve(state, step.side, parsed.value, dice);
   }
   if (dice.remaining > 0) throw new Error(`step ${k} (${step.note}): ${dice.remaining} forced dice were not used (rolled: ${JSON.stringify(dice.rolls)})`);
-  return { step, index: k, before: state, after: events.reduce((s, e) => gators.evolve(s, e), state), events };
+  return { step, index: k, before: state, after: events.reduce((s, e) => gators.evolve(s, e), state), events: unbundled(events) };
 }
 
 let log: Played[] | undefined;

@@ -7,6 +7,8 @@ import { JsonObject } from '../../model/json';
 import { buildState, Prestate } from '../../testing/prestate';
 import { GATORS_SPEC, gators } from './index';
 import { GState } from './ext';
+import setupP1 from './examples/setup-p1.json';
+import setupP2 from './examples/setup-p2.json';
 
 /**
  * Every event takes the next version, one a side may not read too, so the other side counts
@@ -39,5 +41,25 @@ describe('what a side reads of the other side submission does not count its secr
     const two = readBy('P1', prestate, 'P2', attack(['p2-mortar-x', 'p2-mortar-y']), [1]);
     expect(one.some((e) => e.includes('AttackResolved'))).toBe(true);
     expect(two).toEqual(one);
+  });
+
+  it('a sealed setup reads the same to the other side whatever is loaded aboard the transports (GT-4.10)', () => {
+    const readOfSetups = (p1Orders: unknown[]) => {
+      let state = gators.start(scenario, { sides: ['P1', 'P2'] }).reduce<GState | undefined>((s, e) => gators.evolve(s, e), undefined)!;
+      const seal = (side: string, orders: unknown[]) => {
+        const parsed = gators.parse(state, side, { kind: 'orders', orders });
+        if (!parsed.ok || gators.validate(state, side, parsed.value).length > 0) throw new Error(`${side}'s setup was refused`);
+        const events = gators.resolve(state, side, parsed.value, new ForcedDice([3]));
+        state = events.reduce((s, e) => gators.evolve(s, e), state);
+        return events.map((e) => JSON.stringify(eventAsSeenBy(e, 'P2')));
+      };
+      return [...seal('P1', p1Orders), ...seal('P2', setupP2.orders)];
+    };
+    const all: Array<Record<string, unknown>> = setupP1.orders;
+    const unloaded = all.filter((o) => !(o['kind'] === 'load' && o['unit'] === 'p1-rp-lhd-1'));
+    expect(unloaded.length).toBe(all.length - 1);
+    const read = readOfSetups(all);
+    expect(read.some((e) => e.includes('"MarkerPlaced"') || e.includes('"UnitLoaded"'))).toBe(false);
+    expect(readOfSetups(unloaded)).toEqual(read);
   });
 });

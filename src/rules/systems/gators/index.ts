@@ -49,7 +49,8 @@ function phaseKind(kind: PhaseKindId, features: readonly GatorsFeature[], h: Com
     validateSubmission: (before, after, side, list: readonly JsonObject[]) => parts.flatMap((p) => p.validateSubmission?.(before, after, side, list) ?? []),
     onEnter: (ctx) => onEnter.forEach((f) => f(ctx)),
     auto: (ctx) => auto.forEach((f) => f(ctx)),
-    resolveSealed: resolveSealedInOrder(orders, afterSealed),
+    resolveSealed: resolveSealedInOrder(orders),
+    afterSealed: (ctx) => afterSealed.forEach((f) => f(ctx)),
   };
 }
 

@@ -7,13 +7,11 @@ import { GatorsExt } from '../ext';
 /**
  * Applies a simultaneous phase's sealed orders once every side is in: each
  * side's orders in the order of turns.json `sides` (not the order in which
- * they were sealed, so the log does not depend on who was quicker), then the
- * features' afterSealed steps (the secret breakdown roll, GT-4.8).
+ * they were sealed, so the log does not depend on who was quicker). The
+ * features' afterSealed steps (the secret breakdown roll, GT-4.8) come after,
+ * run by the kernel once these orders' events are logged.
  */
-export function resolveSealedInOrder(
-  handlers: readonly OrderHandler<GatorsExt, unknown>[],
-  after: readonly ((ctx: ResolveContext<GatorsExt>) => void)[],
-) {
+export function resolveSealedInOrder(handlers: readonly OrderHandler<GatorsExt, unknown>[]) {
   return (ctx: ResolveContext<GatorsExt>, sealed: Readonly<Record<SideId, readonly JsonObject[]>>): void => {
     const sides = currentPhase(ctx.state)?.sides ?? [];
     const order = [...sides.filter((s) => s in sealed), ...Object.keys(sealed).filter((s) => !sides.includes(s))];
@@ -25,7 +23,6 @@ export function resolveSealedInOrder(
         h.resolve(as, h.schema.parse(o), i);
       });
     }
-    for (const f of after) f(ctx);
   };
 }
 
