@@ -177,11 +177,16 @@ export function resolveOddsAttack(
   const dataEffects = attackEffects(state, attackers, setup.defender);
   const effects = hooks.adjustEffects?.(state, setup, dataEffects) ?? dataEffects;
   if (opts.skipPreRolls !== true) {
-    for (const e of effects) {
-      if (e.kind !== 'pre-roll') continue;
-      const roll = ctx.dice.roll(t.die, `pre-roll ${e.ruleId} before the attack on ${targetHex}`);
+    // Whether the defender of a stack with a "?" calls for a pre-roll is as hidden as the defender:
+    // its pre-rolls are secret rolls, and one that decides nothing stands in when it has none, so
+    // that the attacker counts the same dice (a failed pre-roll still cancels the attack openly).
+    const secret = stackAt(state, targetHex, def.side).some((u) => concealedFrom(state, u).includes(side)) ? [def.side] : undefined;
+    const pre = effects.filter((e) => e.kind === 'pre-roll');
+    for (const e of pre) {
+      const roll = ctx.dice.roll(t.die, `pre-roll ${e.ruleId} before the attack on ${targetHex}`, secret);
       if ((e.min !== undefined && roll < e.min) || (e.max !== undefined && roll > e.max)) return cancelled('pre_roll_failed', e.ruleId, { roll });
     }
+    if (secret !== undefined && pre.length === 0) ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
   }
   const extra = hooks.modifiers?.(state, setup) ?? { shifts: [], dieModifiers: [] };
   const shifts: Modifier[] = [

@@ -62,4 +62,22 @@ describe('what a side reads of the other side submission does not count its secr
     expect(read.some((e) => e.includes('"MarkerPlaced"') || e.includes('"UnitLoaded"'))).toBe(false);
     expect(readOfSetups(unloaded)).toEqual(read);
   });
+
+  it('an attack on a "?" rolls the same dice, as the attacker reads them, whatever the "?" hides (GT-6M.4, Q-GT-27)', () => {
+    const readOfAttack = (type: string) => {
+      const state = buildState(
+        scenario,
+        { phase: 'p1-combat', units: [{ id: 'p1-plt', type: 'rifle-platoon', side: 'P1', hex: '1710' }, { id: 'p2-x', type, side: 'P2', hex: '1810', hidden: '?' }] },
+        GATORS_SPEC.initialExt(scenario) as unknown as JsonObject,
+      ) as unknown as GState;
+      const parsed = gators.parse(state, 'P1', { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'p1-plt' }], target: '1810' }] });
+      if (!parsed.ok || gators.validate(state, 'P1', parsed.value).length > 0) throw new Error('the attack was refused');
+      const dice = new ForcedDice([6, 6]);
+      const events = gators.resolve(state, 'P1', parsed.value, dice);
+      // The server logs each roll as DiceRolled: a secret one (visibleTo) reads to the others as a roll of that die.
+      const rolls = dice.rolls.map((r) => (r.visibleTo === undefined || r.visibleTo.includes('P1') ? `${r.sides}:${r.purpose}` : `${r.sides}:secret`));
+      return { rolls, events: events.map((e) => JSON.stringify(eventAsSeenBy(e, 'P1'))) };
+    };
+    expect(readOfAttack('guerrillas').rolls).toEqual(readOfAttack('infantry-platoon').rolls);
+  });
 });
