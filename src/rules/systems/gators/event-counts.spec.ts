@@ -80,4 +80,10 @@ describe('what a side reads of the other side submission does not count its secr
     };
     expect(readOfAttack('guerrillas').rolls).toEqual(readOfAttack('infantry-platoon').rolls);
   });
+
+  it('a "?" moving through jungle reads the same whatever it hides, a platoon that may leave Debris or not (GT-6L.2, Q-GT-32)', () => {
+    const move = (type: string) =>
+      readBy('P1', { phase: 'p2-movement', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }] }, 'P2', { kind: 'orders', orders: [{ kind: 'move', unit: 'p2-x', path: ['1610'] }] }, []);
+    expect(move('infantry-platoon')).toEqual(move('militia'));
+  });
 });

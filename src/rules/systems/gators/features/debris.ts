@@ -6,7 +6,7 @@ import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
-import { visibilityFor } from '../../../engine/visibility';
+import { concealedFrom, marksOf } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
 import { GatorsFeature } from '../feature';
@@ -100,9 +100,11 @@ export const debris: GatorsFeature = {
     const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
     interrupt(ctx, group);
     const d = groundData(ctx.state.scenario).debris;
-    for (const u of group)
-      if (u.side === gatorsData(ctx.state.scenario).options.defendingSide && tagged(ctx.state, u, ...d.leftByTags))
-        ctx.emit({ type: 'UnitMarked', data: { unit: u.id, flags: { [LEFT]: moved.path[0]! } }, visibility: visibilityFor(ctx.state, [u]) });
+    const defending = group.filter((u) => u.side === gatorsData(ctx.state.scenario).options.defendingSide);
+    const left = defending.filter((u) => tagged(ctx.state, u, ...d.leftByTags));
+    // Whether a "?" may leave Debris is as hidden as what it is: one event for every such move, even marking nobody.
+    if (left.length > 0 || defending.some((u) => concealedFrom(ctx.state, u).length > 0))
+      ctx.emit(marksOf(ctx.state, left.map((u) => ({ unit: u.id, flags: { [LEFT]: moved.path[0]! } }))));
     springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true });
   },
   afterUnload: () => (ctx, info, resume) => {
