@@ -86,4 +86,10 @@ describe('what a side reads of the other side submission does not count its secr
       readBy('P1', { phase: 'p2-movement', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }] }, 'P2', { kind: 'orders', orders: [{ kind: 'move', unit: 'p2-x', path: ['1610'] }] }, []);
     expect(move('infantry-platoon')).toEqual(move('militia'));
   });
+
+  it('a "?" on Debris reads the same at the start of its movement phase whether it may remove the Debris or not (GT-6Q.6, Q-GT-32)', () => {
+    const start = (type: string) =>
+      readBy('P1', { phase: 'p2-guerrillas', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }], ext: { debris: ['1711'] } }, 'P2', { kind: 'orders', orders: [] }, []);
+    expect(start('militia')).toEqual(start('infantry-platoon'));
+  });
 });

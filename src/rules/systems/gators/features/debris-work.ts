@@ -2,7 +2,8 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { ResolveContext } from '../../../engine/kit/types';
 import { allUnits, flag } from '../../../engine/queries';
-import { visibilityFor } from '../../../engine/visibility';
+import { concealedFrom, marksOf } from '../../../engine/visibility';
+import { JsonObject } from '../../../model/json';
 import { GatorsExt } from '../ext';
 import { groundData } from '../ground-data';
 import { hasDebris, publicOf, tagged } from '../queries';
@@ -35,41 +36,50 @@ function role(state: GameState, u: UnitState, hex: string): 'remove' | 'clear' |
   return null;
 }
 
-function mark(ctx: ResolveContext, u: UnitState, work: Work | null): void {
-  ctx.emit({ type: 'UnitMarked', data: { unit: u.id, attrs: { [WORK]: work } }, visibility: visibilityFor(ctx.state, [u]) });
+type Mark = { unit: string; attrs: JsonObject };
+const mark = (u: UnitState, work: Work | null): Mark => ({ unit: u.id, attrs: { [WORK]: work } });
+
+/** The marks that stop the work of these units (they moved, attacked or were attacked). */
+export function interruptMarks(state: GameState, units: readonly UnitState[]): Mark[] {
+  return units.filter((u) => workOf(state.units[u.id] ?? u) !== undefined).map((u) => mark(u, null));
 }
 
-/** Stops the work of these units (they moved, attacked or were attacked). */
 export function interrupt(ctx: ResolveContext, units: readonly UnitState[]): void {
-  for (const u of units) if (workOf(ctx.state.units[u.id] ?? u) !== undefined) mark(ctx, u, null);
+  const marks = interruptMarks(ctx.state, units);
+  if (marks.length > 0) ctx.emit(marksOf(ctx.state, marks));
 }
 
-/** At the start of a movement phase: each worker of the moving side starts, goes on or finishes. */
+/**
+ * At the start of a movement phase: each worker of the moving side starts, goes on or finishes.
+ * Their marks are one event, written also when a "?" of the side stands on Debris and marks
+ * nobody: whether it works there is as hidden as what it is (a count of events would tell).
+ */
 export function workOnDebris(ctx: ResolveContext<GatorsExt>): void {
   const d = groundData(ctx.state.scenario).debris;
   const board = boardOf(ctx.state.scenario);
-  for (const unit of allUnits(ctx.state).filter((u) => u.side === ctx.side)) {
-    const u = ctx.state.units[unit.id]!;
+  const marks: Mark[] = [];
+  const done: Array<{ hex: string; removed: boolean }> = [];
+  let hiddenOnDebris = false;
+  for (const u of allUnits(ctx.state).filter((x) => x.side === ctx.side)) {
     const w = workOf(u);
+    if (u.loc.at === 'hex' && hasDebris(ctx.state, u.loc.hex) && concealedFrom(ctx.state, u).length > 0) hiddenOnDebris = true;
     const r = u.loc.at === 'hex' ? role(ctx.state, u, u.loc.hex) : null;
     if (r === null || u.loc.at !== 'hex') {
-      if (w !== undefined) mark(ctx, u, null);
+      if (w !== undefined) marks.push(mark(u, null));
       continue;
     }
     const hex = u.loc.hex;
-    if (w?.hex !== hex) {
-      mark(ctx, u, { hex, turns: 0 });
-      continue;
-    }
-    const turns = w.turns + 1;
+    const turns = w?.hex === hex ? w.turns + 1 : 0;
     const need = r === 'remove' && board.bridges.has(board.grid.indexOf(hex)) ? d.bridgeTurns : d.turns;
-    if (turns < need) {
-      mark(ctx, u, { hex, turns });
+    if (turns === 0 || turns < need) {
+      marks.push(mark(u, { hex, turns }));
       continue;
     }
-    mark(ctx, u, null);
-    ctx.emit(publicOf(r === 'remove' ? 'DebrisRemoved' : 'DebrisTrapsCleared', { hex }));
+    marks.push(mark(u, null));
+    done.push({ hex, removed: r === 'remove' });
   }
+  if (marks.length > 0 || hiddenOnDebris) ctx.emit(marksOf(ctx.state, marks));
+  for (const x of done) ctx.emit(publicOf(x.removed ? 'DebrisRemoved' : 'DebrisTrapsCleared', { hex: x.hex }));
 }
 
 /** At the end of the turn: workers that attacked this turn have not had their full turn. */

@@ -17,7 +17,7 @@ import { hasDebris, publicOf, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 import { cleared, debrisUsed, removed } from './debris-state';
 import { resumeTrap, springTrap } from './debris-trap';
-import { attackersStop, interrupt, workOnDebris } from './debris-work';
+import { attackersStop, interrupt, interruptMarks, workOnDebris } from './debris-work';
 import { debrisOrder } from './setup-p2';
 
 /**
@@ -98,13 +98,12 @@ export const debris: GatorsFeature = {
     const hex = moved.path[moved.path.length - 1]!;
     if (resume !== undefined) return resumeTrap(ctx, resume, [moved.unit, ...moved.with], hex);
     const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
-    interrupt(ctx, group);
     const d = groundData(ctx.state.scenario).debris;
     const defending = group.filter((u) => u.side === gatorsData(ctx.state.scenario).options.defendingSide);
-    const left = defending.filter((u) => tagged(ctx.state, u, ...d.leftByTags));
-    // Whether a "?" may leave Debris is as hidden as what it is: one event for every such move, even marking nobody.
-    if (left.length > 0 || defending.some((u) => concealedFrom(ctx.state, u).length > 0))
-      ctx.emit(marksOf(ctx.state, left.map((u) => ({ unit: u.id, flags: { [LEFT]: moved.path[0]! } }))));
+    const left = defending.filter((u) => tagged(ctx.state, u, ...d.leftByTags)).map((u) => ({ unit: u.id, flags: { [LEFT]: moved.path[0]! } }));
+    const marks = [...interruptMarks(ctx.state, group), ...left];
+    // Whether a "?" worked on Debris or may leave it is as hidden as what it is: one event for every such move, even marking nobody.
+    if (marks.length > 0 || defending.some((u) => concealedFrom(ctx.state, u).length > 0)) ctx.emit(marksOf(ctx.state, marks));
     springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true });
   },
   afterUnload: () => (ctx, info, resume) => {
