@@ -92,4 +92,32 @@ describe('what a side reads of the other side submission does not count its secr
       readBy('P1', { phase: 'p2-guerrillas', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }], ext: { debris: ['1711'] } }, 'P2', { kind: 'orders', orders: [] }, []);
     expect(start('militia')).toEqual(start('infantry-platoon'));
   });
+
+  it('an attack on a "?" on Debris reads the same whether it hid Militia at work or not (GT-6Q.6, Q-GT-32)', () => {
+    const attack = (type: string, attrs: Record<string, unknown>) =>
+      readBy(
+        'P1',
+        { phase: 'p1-combat', units: [{ id: 'p1-plt', type: 'rifle-platoon', side: 'P1', hex: '1710' }, { id: 'p2-x', type, side: 'P2', hex: '1810', hidden: '?', attrs }], ext: { debris: ['1810'] } },
+        'P1',
+        { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'p1-plt' }], target: '1810' }] },
+        [1, 1],
+      );
+    const read = attack('militia', { debrisWork: { hex: '1810', turns: 0 } });
+    expect(read.some((e) => e.includes('AttackResolved'))).toBe(true);
+    expect(attack('infantry-platoon', {})).toEqual(read);
+  });
+
+  it('a "?" on Debris that attacked reads the same at the end of the turn whether it was at work or not (GT-6Q.6, Q-GT-32)', () => {
+    const attack = (type: string, attrs: Record<string, unknown>) =>
+      readBy(
+        'P1',
+        { phase: 'p2-combat', units: [{ id: 'p1-plt', type: 'rifle-platoon', side: 'P1', hex: '1710' }, { id: 'p2-x', type, side: 'P2', hex: '1810', hidden: '?', attrs }], ext: { debris: ['1810'] } },
+        'P2',
+        { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'p2-x' }], target: '1710' }] },
+        [6],
+      );
+    const read = attack('militia', { debrisWork: { hex: '1810', turns: 0 } });
+    expect(read.some((e) => e.includes('AttackResolved'))).toBe(true);
+    expect(attack('guerrillas', {})).toEqual(read);
+  });
 });

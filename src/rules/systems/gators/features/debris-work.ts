@@ -44,9 +44,10 @@ export function interruptMarks(state: GameState, units: readonly UnitState[]): M
   return units.filter((u) => workOf(state.units[u.id] ?? u) !== undefined).map((u) => mark(u, null));
 }
 
+/** Stops their work in one event, written also when one of them is under a "?" and works nowhere (whether it worked is hidden). */
 export function interrupt(ctx: ResolveContext, units: readonly UnitState[]): void {
   const marks = interruptMarks(ctx.state, units);
-  if (marks.length > 0) ctx.emit(marksOf(ctx.state, marks));
+  if (marks.length > 0 || units.some((u) => concealedFrom(ctx.state, u).length > 0)) ctx.emit(marksOf(ctx.state, marks));
 }
 
 /**
@@ -86,6 +87,6 @@ export function workOnDebris(ctx: ResolveContext<GatorsExt>): void {
 export function attackersStop(ctx: ResolveContext<GatorsExt>): void {
   interrupt(
     ctx,
-    allUnits(ctx.state).filter((u) => workOf(u) !== undefined && flag(u, 'attacked')),
+    allUnits(ctx.state).filter((u) => flag(u, 'attacked')),
   );
 }
