@@ -24,7 +24,7 @@ export function followUps(system: GameSystem, before: GameEnvelope | undefined, 
   const was = before?.status === 'active' ? system.phase(before.rules) : null;
   // A window opened by these events is new even when it asks the same side as the one it followed.
   const newWindow = phase.mode === 'reaction' && drafts.some((d) => d.source === 'rules' && d.type === REACTION_REQUESTED);
-  if (was && after.deadline && !newWindow && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return resumed(after, phase, now);
+  if (was && after.deadline && !newWindow && (phaseKey(was) === phaseKey(phase) || stillWaiting(was, phase))) return resumed(after, phase, restartAt(drafts) ?? now);
   return [deadlineFor(after, phase, now)];
 }
 
@@ -37,6 +37,12 @@ function resumed(state: GameEnvelope, phase: PhaseInfo, now: Date): Draft[] {
   const d = state.deadline!;
   if (d.at !== null || d.remainingMs === null || awayAmong(state, phase.acting)) return [];
   return [appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: new Date(now.getTime() + d.remainingMs).toISOString(), remainingMs: null })];
+}
+
+/** When a vacation ended earlier than it was recorded (its job ran late), the clock restarts from then. */
+function restartAt(drafts: readonly Draft[]): Date | undefined {
+  const ended = drafts.find((d) => d.type === AppEvent.VacationEnded && typeof (d.data as { endedAt?: unknown })?.endedAt === 'string');
+  return ended ? new Date((ended.data as { endedAt: string }).endedAt) : undefined;
 }
 
 function awayAmong(state: GameEnvelope, sides: readonly string[]): boolean {

@@ -165,6 +165,25 @@ describe('a vacation asked for once the deadline has passed', () => {
     }));
 });
 
+describe('a vacation whose end the worker runs late (an outage)', () => {
+  it('ends when the allowance ran out: no more days used, and the clock restarted from then', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24, vacationDays: 1 });
+      await play(h, g.gameId, g.alice, setupA);
+      const setUp = await play(h, g.gameId, g.bob, setupB());
+      clock.advance(4 * HOUR);
+      const away = await h.actions.startVacation(g.gameId, setUp.version, g.alice);
+      const leftAt = clock.now().getTime();
+      // The 1-day allowance runs out 24 h later; the workers are down until 30 h later.
+      clock.advance(30 * HOUR);
+      await h.worker.tick();
+      const after = await h.store.readStream(g.gameId, away.version + 1);
+      expect(after.find((e) => e.type === 'VacationEnded')?.data).toMatchObject({ side: 'A', usedMs: 24 * HOUR });
+      // 20 h were left when A went away: the deadline is 20 h after the allowance ran out, not after the worker ran.
+      expect(after.find((e) => e.type === 'DeadlineSet')?.data).toMatchObject({ at: new Date(leftAt + 24 * HOUR + 20 * HOUR).toISOString() });
+    }));
+});
+
 describe('simultaneous phases: a side that is done', () => {
   it('is not reminded, and its vacation does not stop the clock of the side still to act', () =>
     withGames(async (h, clock) => {

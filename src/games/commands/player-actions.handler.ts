@@ -99,6 +99,10 @@ export class PlayerActionsHandler {
  */
 export function endVacationDrafts(state: GameEnvelope, side: string, now: Date): Draft[] {
   const v = state.vacation[side]!;
-  const usedMs = v.usedMs + Math.max(0, now.getTime() - new Date(v.since!).getTime());
-  return [appDraft(AppEvent.VacationEnded, { side, usedMs })];
+  const since = new Date(v.since!).getTime();
+  // It ends when the allowance ran out, if that was before now (the job ran late, after an
+  // outage): the pause never lasts longer than the days the player had left.
+  const endsAt = Math.max(since, Math.min(now.getTime(), since + state.options.vacationDays * 86_400_000 - v.usedMs));
+  const usedMs = v.usedMs + (endsAt - since);
+  return [appDraft(AppEvent.VacationEnded, { side, usedMs, ...(endsAt < now.getTime() ? { endedAt: new Date(endsAt).toISOString() } : {}) })];
 }
