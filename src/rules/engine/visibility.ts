@@ -31,9 +31,11 @@ export function isConcealed(state: GameState, u: UnitState): boolean {
 
 /** rules.json visibility.seenCargo and seenCargoWhen: this cargo is in plain sight aboard this carrier where it stands. */
 function seenAboard(state: GameState, cargo: UnitState, carrier: UnitState): boolean {
-  const { seenCargo: seen, seenCargoWhen: when } = state.scenario.rules.visibility;
+  const { seenCargo: seen, seenCargoWhen } = state.scenario.rules.visibility;
   if (carrier.loc.at !== 'hex') return false;
-  for (const f of when) if (flag(cargo, f)) return true;
+  // A game keeps the scenario data it was started with (GameStarted): one started before
+  // seenCargoWhen existed has none.
+  for (const f of seenCargoWhen ?? []) if (flag(cargo, f)) return true;
   if (seen.length === 0) return false;
   // Views and every event's visibility ask this of all cargo: the tags rule out nearly all of it first.
   const tags = typeOf(state, cargo).tags;
