@@ -6,8 +6,8 @@
  * events that record a roll name the rolls in roll order, and each roll's purpose says what it was
  * for. The one roll no event records is a combat pre-roll that passed (GT-7B.1): only a failed
  * one cancels the attack and is written down. The stand-in rolled before an attack on a stack
- * with a "?" whose defender calls for no pre-roll is named as one ("pre-roll (none: ...)") and
- * passes by definition.
+ * with a "?" whose defender calls for no pre-roll (or whose attack skips it: sabotage) is named
+ * as one ("pre-roll (none: ...)") and passes by definition.
  */
 
 export interface LoggedRoll {

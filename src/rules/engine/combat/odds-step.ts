@@ -88,6 +88,7 @@ export interface OddsHooks {
 export interface AttackOptions {
   /** Use this column and no terrain shifts (fixed-column attacks: HERS explosion, booby trap, GT-6N.8). */
   readonly fixedColumn?: string;
+  /** Roll no pre-roll (the SEALs' sabotage on Guerrillas); against a stack with a "?" the stand-in still is, so the skip does not show. */
   readonly skipPreRolls?: boolean;
   readonly cause?: string;
   /**
@@ -176,18 +177,17 @@ export function resolveOddsAttack(
   const setup: AttackSetup = { attackers, defender: { unit: def, hex: target }, targetHex, targetClass: cls };
   const dataEffects = attackEffects(state, attackers, setup.defender);
   const effects = hooks.adjustEffects?.(state, setup, dataEffects) ?? dataEffects;
-  if (opts.skipPreRolls !== true) {
-    // Whether the defender of a stack with a "?" calls for a pre-roll is as hidden as the defender:
-    // its pre-rolls are secret rolls, and one that decides nothing stands in when it has none, so
-    // that the attacker counts the same dice (a failed pre-roll still cancels the attack openly).
-    const secret = stackAt(state, targetHex, def.side).some((u) => concealedFrom(state, u).includes(side)) ? [def.side] : undefined;
-    const pre = effects.filter((e) => e.kind === 'pre-roll');
-    for (const e of pre) {
-      const roll = ctx.dice.roll(t.die, `pre-roll ${e.ruleId} before the attack on ${targetHex}`, secret);
-      if ((e.min !== undefined && roll < e.min) || (e.max !== undefined && roll > e.max)) return cancelled('pre_roll_failed', e.ruleId, { roll });
-    }
-    if (secret !== undefined && pre.length === 0) ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
+  // Whether the defender of a stack with a "?" calls for a pre-roll is as hidden as the defender:
+  // its pre-rolls are secret rolls, and one that decides nothing stands in when it has none (or
+  // the attack skips them: sabotage on Guerrillas), so that the attacker counts the same dice
+  // (a failed pre-roll still cancels the attack openly).
+  const secret = stackAt(state, targetHex, def.side).some((u) => concealedFrom(state, u).includes(side)) ? [def.side] : undefined;
+  const pre = opts.skipPreRolls === true ? [] : effects.filter((e) => e.kind === 'pre-roll');
+  for (const e of pre) {
+    const roll = ctx.dice.roll(t.die, `pre-roll ${e.ruleId} before the attack on ${targetHex}`, secret);
+    if ((e.min !== undefined && roll < e.min) || (e.max !== undefined && roll > e.max)) return cancelled('pre_roll_failed', e.ruleId, { roll });
   }
+  if (secret !== undefined && pre.length === 0) ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
   const extra = hooks.modifiers?.(state, setup) ?? { shifts: [], dieModifiers: [] };
   const shifts: Modifier[] = [
     ...(opts.fixedColumn === undefined ? effects.flatMap((e) => (e.kind === 'column-shift' ? [{ value: e.shift, ruleId: e.ruleId }] : [])) : []),

@@ -81,6 +81,23 @@ describe('what a side reads of the other side submission does not count its secr
     expect(readOfAttack('guerrillas').rolls).toEqual(readOfAttack('infantry-platoon').rolls);
   });
 
+  it('a sabotage attack on a "?" rolls the same dice, as the SEALs\' side reads them, whether it hides Guerrillas or not (GT-7K.2, Q-GT-27)', () => {
+    const readOfSabotage = (type: string) => {
+      const state = buildState(
+        scenario,
+        { phase: 'p1-combat', units: [{ id: 'p1-seal', type: 'seal-team', side: 'P1', hex: '1710' }, { id: 'p2-x', type, side: 'P2', hex: '1810', hidden: '?' }] },
+        GATORS_SPEC.initialExt(scenario) as unknown as JsonObject,
+      ) as unknown as GState;
+      const parsed = gators.parse(state, 'P1', { kind: 'orders', orders: [{ kind: 'sabotage', unit: 'p1-seal', target: '1810' }] });
+      if (!parsed.ok || gators.validate(state, 'P1', parsed.value).length > 0) throw new Error('the sabotage was refused');
+      const dice = new ForcedDice([1, 1]);
+      const events = gators.resolve(state, 'P1', parsed.value, dice);
+      expect(events.map((e) => e.type)).toContain('AttackResolved');
+      return dice.rolls.map((r) => (r.visibleTo === undefined || r.visibleTo.includes('P1') ? `${r.sides}:${r.purpose}` : `${r.sides}:secret`));
+    };
+    expect(readOfSabotage('guerrillas')).toEqual(readOfSabotage('mortar-team'));
+  });
+
   it('a "?" moving through jungle reads the same whatever it hides, a platoon that may leave Debris or not (GT-6L.2, Q-GT-32)', () => {
     const move = (type: string) =>
       readBy('P1', { phase: 'p2-movement', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }] }, 'P2', { kind: 'orders', orders: [{ kind: 'move', unit: 'p2-x', path: ['1610'] }] }, []);
