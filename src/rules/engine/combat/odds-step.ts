@@ -120,11 +120,8 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
       const v = checkAttack(state, side, o, i);
       return v.length > 0 ? v : validateRetreatChoices(state, o.attackers, o.target, i);
     },
-    project: (state, side, o) =>
-      o.attackers.map((a) => {
-        const u = unitOf(state, a.unit);
-        return { type: 'UnitMarked', data: { unit: a.unit, flags: markFlags(state, u, a.strength, o.target, hooks, side) } };
-      }),
+    // The event resolve writes (marksOf), so that resolution walks the states validation projected (transitions.ts).
+    project: (state, side, o) => [{ type: 'UnitsMarked', data: { marks: o.attackers.map((a) => ({ unit: a.unit, flags: markFlags(state, unitOf(state, a.unit), a.strength, o.target, hooks, side) })) } }],
     resolve: (ctx, o, i, resume) => {
       if (resume !== undefined && isChoiceStage(resume.stage)) return void resumeOddsAttack(ctx, o.attackers, o.target, hooks, resume);
       const v = checkAttack(ctx.state, ctx.side, o, i);

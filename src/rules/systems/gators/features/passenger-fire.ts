@@ -80,7 +80,7 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
     schema: passengerFireSchema,
     validate: (state, side, o, i) => check(state, h, side, o, i),
     project: (state, _side, o) => [
-      ...o.attackers.map((a) => ({ type: 'UnitMarked', data: { unit: a.unit, flags: { attacked: true } } })),
+      { type: 'UnitsMarked', data: { marks: o.attackers.map((a) => ({ unit: a.unit, flags: { attacked: true } })) } },
       ...[...shipsOf(state, o)].map(([ship, count]) => ({ type: 'LaunchSlotsUsed', data: { ship, count, cause: 'passenger-fire' } })),
     ],
     resolve: (ctx, o, i, resume) => {
