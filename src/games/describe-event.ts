@@ -1,3 +1,4 @@
+import { SECRETS_APPLIED } from '../rules/engine/kit/sealed-secrets';
 import type { VisibleEvent } from './game-events';
 
 /**
@@ -14,6 +15,17 @@ export function describeEvent(e: VisibleEvent): string {
     parts.push(`${key} ${Array.isArray(v) ? v.join('→') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
   }
   return parts.length ? `${words}: ${parts.join(', ')}` : words;
+}
+
+/**
+ * The lines for an event: one, but a SecretOrdersApplied the reader may open (its own sealed
+ * orders) gives one per event inside, as they were logged before they were bundled. The others
+ * read it redacted, without events, and get its one line.
+ */
+export function describeLines(e: VisibleEvent): string[] {
+  const inner = (e.data as { events?: unknown } | null)?.events;
+  if (e.type !== SECRETS_APPLIED || !Array.isArray(inner)) return [describeEvent(e)];
+  return (inner as Array<{ type: string; data: unknown }>).map((x) => describeEvent({ ...e, type: x.type, data: x.data }));
 }
 
 export function humanPhase(phase: string): string {

@@ -81,3 +81,23 @@ describe('a Gators! game through the service layer (real Unnarstan scenario, rea
     }
   });
 });
+
+describe('the notice of the sealed setups being applied (real Unnarstan scenario, real Postgres)', () => {
+  it('lists for the US player its own loads, opened from its SecretOrdersApplied, and nothing the island hid', async () => {
+    const hh = await gamesHarness({ entries: [gatorsEntry()], dice: forcedDice([{ purpose: /breakdown/, value: 2 }]), notifications: true });
+    try {
+      const g = await seatedGatorsGame(hh);
+      await play(hh, g.gameId, g.us, gatorsExample('setup-p1.json').orders);
+      const applied = await play(hh, g.gameId, g.island, gatorsExample('setup-p2.json').orders);
+      const notice = await hh.prisma.notification.findFirst({ where: { playerId: g.us, gameId: g.gameId, gameVersion: applied.version } });
+      const happened = (notice?.content as { happened?: string[] } | undefined)?.happened ?? [];
+      expect(happened).toContain('Unit Loaded: unit p1-rp-lhd-1');
+      const hidden = gatorsExample('setup-p2.json').orders.filter((o) => o['hidden']).map((o) => String(o['unit']));
+      expect(hidden.length).toBeGreaterThan(0);
+      expect(hidden.filter((unit) => happened.some((line) => line.split(/[ ,]+/).includes(unit)))).toEqual([]);
+      expect(JSON.stringify(happened)).not.toMatch(/breakdown|Breakdown Chosen/);
+    } finally {
+      await hh.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../event-store/event-store.types';
 import type { NotificationIntent, NotificationKind } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
-import { describeEvent, humanPhase } from './describe-event';
+import { describeLines, humanPhase } from './describe-event';
 import type { CatalogEntry } from './game-catalog';
 import { AppEvent, GameEnvelope } from './game-envelope';
 import { eventsFor } from './game-events';
@@ -103,7 +103,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         })),
         yourTurn: phase?.acting.includes(side) ?? false,
         deadlineAt: after.deadline?.at ?? null,
-        happened: eventsFor(events, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline')).map(describeEvent),
+        happened: eventsFor(events, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline')).flatMap(describeLines),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
       },
