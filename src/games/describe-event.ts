@@ -1,4 +1,4 @@
-import { SECRETS_APPLIED } from '../rules/engine/kit/sealed-secrets';
+import { SECRETS_APPLIED } from '../rules/engine/events';
 import type { VisibleEvent } from './game-events';
 
 /**

@@ -4,7 +4,7 @@ import { GameLoader } from '../../src/games/game-loader';
 import type { GameEnvelope } from '../../src/games/game-envelope';
 import { campaign, CampaignEventExpect, CampaignStep } from '../../src/rules/systems/gators/examples';
 import type { GState } from '../../src/rules/systems/gators/ext';
-import { SECRETS_APPLIED, SecretsApplied } from '../../src/rules/engine/kit/sealed-secrets';
+import { SECRETS_APPLIED, SecretsApplied } from '../../src/rules/engine/events';
 import { matches } from '../../src/rules/testing/case-runner';
 import { FakeClock } from '../support/games-harness';
 import { gatorsEntry } from '../support/gators-game';

@@ -99,3 +99,14 @@ export function privateEvent<K extends KernelEventType>(
 ): RulesEvent<K, KernelEventData[K]> {
   return { type, data, visibility: redacted === undefined ? { to: 'sides', sides } : { to: 'sides', sides, redacted } };
 }
+
+/**
+ * The one event that holds what only its side may read of the sealed orders it gave (see
+ * kit/sealed-secrets.ts, which writes it); evolve folds the events inside it in their order.
+ */
+export const SECRETS_APPLIED = 'SecretOrdersApplied';
+
+export interface SecretsApplied {
+  side: SideId;
+  events: EventBody[];
+}

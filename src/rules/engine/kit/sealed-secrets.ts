@@ -1,13 +1,5 @@
-import { EventBody } from '../events';
+import { SECRETS_APPLIED, SecretsApplied } from '../events';
 import { RulesEvent, SideId } from '../types';
-
-/** The one event that holds what only its side may read of the sealed orders it gave. */
-export const SECRETS_APPLIED = 'SecretOrdersApplied';
-
-export interface SecretsApplied {
-  side: SideId;
-  events: EventBody[];
-}
 
 /**
  * A sealed phase's events, logged so that their number and order tell no side what another
