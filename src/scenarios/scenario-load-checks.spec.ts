@@ -104,6 +104,7 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['setup limits that need arming without the air-attack module', (f) => (f['scenario.json'].modules = f['scenario.json'].modules.filter((m: string) => m !== 'air-attack')), /rules\.json at combat\.setup\.airborneTags: needs the "air-attack" module/],
     ['a city next to the capital as its own entry (GT-3.16)', (f) => f['map.json'].cities.push({ id: 'suburb', name: 'Suburb', hexes: ['1817'], capital: false }), /map\.json at cities\[0\]\.hexes: cities "santa-unna" and "suburb" touch: adjacent city hexes are one city \(GT-3\.16\)/],
     ['a city in two parts (GT-3.16)', (f) => f['map.json'].cities.find((c: { id: string }) => c.id === 'cerro-alto').hexes.push('2013'), /map\.json at cities\[5\]\.hexes: city "cerro-alto" is not one group of adjacent hexes: its parts are separate cities \(GT-3\.16\)/],
+    ['a cargo-seen flag nothing sets (Q-GT-49)', (f) => (f['rules.json'].visibility.seenCargoWhen = ['firedAbord']), /rules\.json at visibility\.seenCargoWhen\[0\]: "firedAbord" is not a flag Gators! sets \(firedAboard\)/],
     ['a marker of no loadout', (f) => (f['rules.json'].combat.airOps.heavyMarkers = ['Gruond']), /rules\.json at combat\.airOps\.heavyMarkers\[0\]: "Gruond" is not a marker/],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);

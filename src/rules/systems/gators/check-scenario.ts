@@ -8,6 +8,7 @@ import { checkGroundRefs } from './check-ground-refs';
 import { Refs } from './check-refs';
 import { GATORS_SECTIONS } from './data';
 import { GATORS_MODULES } from './features';
+import { FIRED_ABOARD } from './features/landing-craft-fire';
 import { GROUND_SECTIONS } from './ground-data';
 import { Section, sectionIssues } from './sections';
 
@@ -17,10 +18,13 @@ const SECTIONS: readonly Section<unknown>[] = [...Object.values(GATORS_SECTIONS)
 /** rules.json `combat` keys Gators! knows: the kernel's odds table, its own sections, documentation. */
 const COMBAT_KEYS = new Set(['odds', ...Object.keys(doc), ...SECTIONS.filter((x) => x.file === 'rules.json').map((x) => x.path[1]!)]);
 
+/** The flags Gators! sets that rules.json visibility.seenCargoWhen may name (a name nothing sets would silently never show the cargo). */
+const SEEN_WHEN_FLAGS = new Set([FIRED_ABOARD]);
+
 /**
  * The Gators! check of a scenario (SystemSpec.checkScenario), run at load after the generic
  * checks: its sections parse with their strict schemas, `combat` holds no section Gators! does
- * not read, every module names a feature, each city is one group of hexes touching no other
+ * not read, every module names a feature, `visibility.seenCargoWhen` names flags it sets, each city is one group of hexes touching no other
  * (GT-3.16, check-cities.ts), and the ids the sections name exist (check-refs.ts).
  * Without it these mistakes surfaced at game start, mid-game, or never.
  */
@@ -32,6 +36,9 @@ export function checkGatorsScenario(s: Scenario): ScenarioIssue[] {
   const modules = new Set(GATORS_MODULES);
   s.manifest.modules.forEach((m, i) => {
     if (!modules.has(m)) report('scenario.json', ['modules', i], `"${m}" is not a Gators! rule module (${[...modules].sort().join(', ')})`);
+  });
+  (s.rules.visibility.seenCargoWhen ?? []).forEach((flag, i) => {
+    if (!SEEN_WHEN_FLAGS.has(flag)) report('rules.json', ['visibility', 'seenCargoWhen', i], `"${flag}" is not a flag Gators! sets (${[...SEEN_WHEN_FLAGS].join(', ')})`);
   });
   checkCities(s, report);
   const shapes = SECTIONS.flatMap((sec) => sectionIssues(s, sec));

@@ -19,7 +19,7 @@ import { tagged } from '../queries';
  * rest of the turn: the event sets the per-turn flag FIRED_ABOARD, which
  * rules.json visibility.seenCargoWhen names (Q-GT-49).
  */
-const FIRED_ABOARD = 'firedAboard';
+export const FIRED_ABOARD = 'firedAboard';
 
 function firesAboard(state: GameState, u: UnitState, i: number | null): { from: UnitState } | Violation | undefined {
   if (u.loc.at !== 'carried') return undefined;
