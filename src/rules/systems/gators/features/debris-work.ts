@@ -36,7 +36,7 @@ function role(state: GameState, u: UnitState, hex: string): 'remove' | 'clear' |
   return null;
 }
 
-type Mark = { unit: string; attrs: JsonObject };
+type Mark = { unit: string; attrs?: JsonObject; flags?: JsonObject };
 const mark = (u: UnitState, work: Work | null): Mark => ({ unit: u.id, attrs: { [WORK]: work } });
 
 /** The marks that stop the work of these units (they moved, attacked or were attacked). */
@@ -44,26 +44,32 @@ export function interruptMarks(state: GameState, units: readonly UnitState[]): M
   return units.filter((u) => workOf(state.units[u.id] ?? u) !== undefined).map((u) => mark(u, null));
 }
 
-/** Stops their work in one event, written also when one of them is under a "?" and works nowhere (whether it worked is hidden). */
+/**
+ * The marks in one event, written also when it marks nobody if any of `hiders` is under a "?":
+ * whether a hidden unit works on Debris is as hidden as what it is (a count of events would tell).
+ */
+export function emitWorkMarks(ctx: ResolveContext, marks: readonly Mark[], hiders: readonly UnitState[]): void {
+  if (marks.length > 0 || hiders.some((u) => concealedFrom(ctx.state, u).length > 0)) ctx.emit(marksOf(ctx.state, marks));
+}
+
+/** Stops their work in one event, written also when one of them is under a "?" and works nowhere. */
 export function interrupt(ctx: ResolveContext, units: readonly UnitState[]): void {
-  const marks = interruptMarks(ctx.state, units);
-  if (marks.length > 0 || units.some((u) => concealedFrom(ctx.state, u).length > 0)) ctx.emit(marksOf(ctx.state, marks));
+  emitWorkMarks(ctx, interruptMarks(ctx.state, units), units);
 }
 
 /**
- * At the start of a movement phase: each worker of the moving side starts, goes on or finishes.
- * Their marks are one event, written also when a "?" of the side stands on Debris and marks
- * nobody: whether it works there is as hidden as what it is (a count of events would tell).
+ * At the start of a movement phase: each worker of the moving side starts, goes on or finishes,
+ * in one event (emitWorkMarks: also when a "?" of the side stands on Debris and marks nobody).
  */
 export function workOnDebris(ctx: ResolveContext<GatorsExt>): void {
   const d = groundData(ctx.state.scenario).debris;
   const board = boardOf(ctx.state.scenario);
   const marks: Mark[] = [];
   const done: Array<{ hex: string; removed: boolean }> = [];
-  let hiddenOnDebris = false;
+  const onDebris: UnitState[] = [];
   for (const u of allUnits(ctx.state).filter((x) => x.side === ctx.side)) {
     const w = workOf(u);
-    if (u.loc.at === 'hex' && hasDebris(ctx.state, u.loc.hex) && concealedFrom(ctx.state, u).length > 0) hiddenOnDebris = true;
+    if (u.loc.at === 'hex' && hasDebris(ctx.state, u.loc.hex)) onDebris.push(u);
     const r = u.loc.at === 'hex' ? role(ctx.state, u, u.loc.hex) : null;
     if (r === null || u.loc.at !== 'hex') {
       if (w !== undefined) marks.push(mark(u, null));
@@ -79,7 +85,7 @@ export function workOnDebris(ctx: ResolveContext<GatorsExt>): void {
     marks.push(mark(u, null));
     done.push({ hex, removed: r === 'remove' });
   }
-  if (marks.length > 0 || hiddenOnDebris) ctx.emit(marksOf(ctx.state, marks));
+  emitWorkMarks(ctx, marks, onDebris);
   for (const x of done) ctx.emit(publicOf(x.removed ? 'DebrisRemoved' : 'DebrisTrapsCleared', { hex: x.hex }));
 }
 

@@ -6,7 +6,6 @@ import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, mediumAt } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
-import { concealedFrom, marksOf } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
 import { GatorsFeature } from '../feature';
@@ -17,7 +16,7 @@ import { hasDebris, publicOf, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 import { cleared, debrisUsed, removed } from './debris-state';
 import { resumeTrap, springTrap } from './debris-trap';
-import { attackersStop, interrupt, interruptMarks, workOnDebris } from './debris-work';
+import { attackersStop, emitWorkMarks, interrupt, interruptMarks, workOnDebris } from './debris-work';
 import { debrisOrder } from './setup-p2';
 
 /**
@@ -101,9 +100,8 @@ export const debris: GatorsFeature = {
     const d = groundData(ctx.state.scenario).debris;
     const defending = group.filter((u) => u.side === gatorsData(ctx.state.scenario).options.defendingSide);
     const left = defending.filter((u) => tagged(ctx.state, u, ...d.leftByTags)).map((u) => ({ unit: u.id, flags: { [LEFT]: moved.path[0]! } }));
-    const marks = [...interruptMarks(ctx.state, group), ...left];
-    // Whether a "?" worked on Debris or may leave it is as hidden as what it is: one event for every such move, even marking nobody.
-    if (marks.length > 0 || defending.some((u) => concealedFrom(ctx.state, u).length > 0)) ctx.emit(marksOf(ctx.state, marks));
+    // Whether a "?" worked on Debris or may leave it is as hidden as what it is.
+    emitWorkMarks(ctx, [...interruptMarks(ctx.state, group), ...left], defending);
     springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true });
   },
   afterUnload: () => (ctx, info, resume) => {
