@@ -67,6 +67,26 @@ describe('notification preferences', () => {
     expect(await h.preferences.getPreferences(p)).toMatchObject({ channels: { email: false } });
   });
 
+  it('stops all mail in one transaction: if the default cannot be saved, the games\' own mail settings stay as they were', async () => {
+    const p = await player(prisma);
+    await h.preferences.setPreferences(p, { channels: { email: true } }, 'g-loud-mail');
+    // A real failure of the second write: the database refuses to turn this player's default mail off.
+    await prisma.pool.query(`CREATE FUNCTION refuse_default_off() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN IF NEW.player_id = '${p}' AND NEW.game_id = '' AND NEW.email_enabled = false THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`);
+    await prisma.pool.query('CREATE TRIGGER refuse_default_off BEFORE INSERT OR UPDATE ON notification_preferences FOR EACH ROW EXECUTE FUNCTION refuse_default_off()');
+    try {
+      await expect(h.preferences.unsubscribe({ playerId: p, gameId: null })).rejects.toThrow();
+      // The game's own "mail on" must survive: cleared alone, it would follow a default turned off later.
+      const own = await prisma.notificationPreference.findUnique({ where: { playerId_gameId: { playerId: p, gameId: 'g-loud-mail' } } });
+      expect(own?.emailEnabled).toBe(true);
+    } finally {
+      await prisma.pool.query('DROP TRIGGER refuse_default_off ON notification_preferences');
+      await prisma.pool.query('DROP FUNCTION refuse_default_off()');
+    }
+    await h.preferences.unsubscribe({ playerId: p, gameId: null });
+    expect(await h.preferences.getPreferences(p, 'g-loud-mail')).toMatchObject({ channels: { email: false } });
+  });
+
   it('honours each per-game field over the player\'s defaults on its own, in what it plans and in what already waits', async () => {
     // The clock is 23:00 UTC: inside the default quiet hours (22:00-07:00).
     const p = await player(prisma, { timeZone: 'UTC' });

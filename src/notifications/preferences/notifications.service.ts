@@ -57,11 +57,20 @@ export class NotificationsService {
     const data = toRow(patch);
     // Nothing to change: no row of nulls for a player who never set anything, no reconciliation.
     if (Object.keys(data).length === 0) return this.getPreferences(playerId, gameId);
+    await this.save(playerId, data, gameId);
+    return this.getPreferences(playerId, gameId);
+  }
+
+  private async save(playerId: string, data: Partial<PreferenceRow>, gameId: string | undefined, opts: { clearGamesEmail?: boolean } = {}): Promise<void> {
     await this.requirePlayer(playerId);
     const key = { playerId, gameId: gameId ?? PLAYER_DEFAULT };
-    await this.prisma.notificationPreference.upsert({ where: { playerId_gameId: key }, create: { ...key, ...data }, update: data });
+    const upsert = this.prisma.notificationPreference.upsert({ where: { playerId_gameId: key }, create: { ...key, ...data }, update: data });
+    // Both or neither: games cleared without the default turned off would follow a later "mail on".
+    if (opts.clearGamesEmail) {
+      const clear = this.prisma.notificationPreference.updateMany({ where: { playerId, gameId: { not: PLAYER_DEFAULT } }, data: { emailEnabled: null } });
+      await this.prisma.$transaction([clear, upsert]);
+    } else await upsert;
     await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
-    return this.getPreferences(playerId, gameId);
   }
 
   /** Drops a game's overrides: the player's defaults apply to it again. */
@@ -74,10 +83,7 @@ export class NotificationsService {
   async unsubscribe(scope: UnsubscribeScope): Promise<void> {
     // "All mail" means all: a game whose mail the player once turned on would otherwise keep
     // its own setting over the default. Its other overrides stay.
-    if (scope.gameId === null) {
-      await this.prisma.notificationPreference.updateMany({ where: { playerId: scope.playerId, gameId: { not: PLAYER_DEFAULT } }, data: { emailEnabled: null } });
-    }
-    await this.setPreferences(scope.playerId, { channels: { email: false } }, scope.gameId ?? undefined);
+    await this.save(scope.playerId, { emailEnabled: false }, scope.gameId ?? undefined, { clearGamesEmail: scope.gameId === null });
   }
 
   private async rows(playerId: string, gameId?: string): Promise<[PreferenceRow | null, PreferenceRow | null]> {
