@@ -42,7 +42,7 @@ export interface KernelEventData {
   AttackResolved: JsonObject;
   /** An attack that did not happen (failed pre-roll GT-7B.1, target gone, zero strength Q-GT-27). */
   AttackCancelled: JsonObject;
-  /** An accepted order that could not be carried out once earlier orders had been resolved. */
+  /** An accepted order that could not be carried out once earlier orders had been resolved; a record of its side's (RECORDS). */
   OrderCancelled: { side: SideId; index: number; kind: string; reason: string; ruleId: string };
 }
 
@@ -100,9 +100,18 @@ export function privateEvent<K extends KernelEventType>(
   return { type, data, visibility: redacted === undefined ? { to: 'sides', sides } : { to: 'sides', sides, redacted } };
 }
 
+/** Order `index` of `side`, of this kind, cancelled at resolution for this violation: read only by its side. */
+export function orderCancelled(side: SideId, index: number, kind: string, v: { message: string; ruleId: string }): RulesEvent<'OrderCancelled', KernelEventData['OrderCancelled']> {
+  return privateEvent('OrderCancelled', { side, index, kind, reason: v.message, ruleId: v.ruleId }, [side]);
+}
+
+/** The kernel's event types that are a side's own records of its orders (SystemSpec.records, kit/own-records.ts). */
+export const RECORDS: readonly KernelEventType[] = ['OrderCancelled'];
+
 /**
- * The one event that holds what only its side may read of the sealed orders it gave (see
- * kit/sealed-secrets.ts, which writes it); evolve folds the events inside it in their order.
+ * The one event that holds what only its side may read of the sealed orders it gave
+ * (kit/sealed-secrets.ts), or its records of a run of its orders (kit/own-records.ts); evolve
+ * folds the events inside it in their order.
  */
 export const SECRETS_APPLIED = 'SecretOrdersApplied';
 

@@ -3,6 +3,7 @@ import { Json } from '../../model/json';
 import { CombatEffect, OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
+import { orderCancelled } from '../events';
 import { ResolveContext, Resume } from '../kit/types';
 import { rememberedCheck } from '../kit/remembered-check';
 import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
@@ -126,7 +127,7 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
       if (resume !== undefined && isChoiceStage(resume.stage)) return void resumeOddsAttack(ctx, o.attackers, o.target, hooks, resume);
       const v = checkAttack(ctx.state, ctx.side, o, i);
       if (v.length > 0) {
-        ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'attack', reason: v[0]!.message, ruleId: v[0]!.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+        ctx.emit(orderCancelled(ctx.side, i, 'attack', v[0]!));
         return;
       }
       ctx.emit(marksOf(ctx.state, o.attackers.map((a) => ({ unit: a.unit, flags: markFlags(ctx.state, unitOf(ctx.state, a.unit), a.strength, o.target, hooks) }))));

@@ -234,7 +234,7 @@ function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
         else
           for (const s of r.state.phase.submitted) {
             r.side = s;
-            if (!runOrders(r, sealed[s]!, 0, 0, true)) throw new Error('sealed orders may not stop for a reaction');
+            if (!runOrders(r, sealed[s]!, 0, 0, true, undefined, 'sealed')) throw new Error('sealed orders may not stop for a reaction');
           }
         r.rewrite(opened, before, secretsBundled(r.events.slice(opened), Object.keys(sealed)));
         // Applying them opens every side's sealed orders to the others: the submission that did

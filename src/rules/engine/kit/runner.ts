@@ -1,10 +1,11 @@
 import { Json, JsonObject } from '../../model/json';
 import { GameState } from '../../model/state';
-import { EventBody, privateEvent, publicEvent } from '../events';
+import { EventBody, RECORDS, privateEvent, publicEvent } from '../events';
 import { evolveRemembered } from '../evolve';
 import { currentPhase, nextPhase } from '../phase-machine';
 import { Dice, RulesEvent, SideId } from '../types';
 import { checkVictory, turnLimitOutcome } from '../victory';
+import { recordsGathered } from './own-records';
 import { AskRequest, AskResult, OrderHandler, ResolveContext, Resume, SystemSpec } from './types';
 
 /**
@@ -84,7 +85,9 @@ export function handlerFor<X extends Json>(spec: SystemSpec<X>, state: GameState
  * Resolves orders[from..] in turn. Returns false when an order stopped at a
  * reaction point; the suspension is then recorded in two events: the
  * remaining orders for their own side only, and the question for the
- * reacting side (everyone else reads the public prompt).
+ * reacting side (everyone else reads the public prompt). The side's records
+ * of the run go into one event before those, or at the end (own-records.ts),
+ * but a sealed phase's, which go with the rest of its secrets (sealed-secrets.ts).
  */
 export function runOrders<X extends Json>(
   r: Resolution<X>,
@@ -93,16 +96,20 @@ export function runOrders<X extends Json>(
   indexOffset: number,
   endsPhase: boolean,
   resume?: Resume,
+  records: 'gathered' | 'sealed' = 'gathered',
 ): boolean {
+  const run = { from: r.events.length, before: r.state };
   const parsed = parsedBy.get(orders);
   for (let i = from; i < orders.length; i++) {
     const o = orders[i]!;
     const h = handlerFor(r.spec, r.state, String(o['kind']));
     if (h === undefined) throw new Error(`no handler for order kind ${String(o['kind'])} in this phase`);
     h.resolve(r, parsed?.orders[i] === o && parsed.schemas[i] === h.schema ? o : h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
+    // After the end every event is read by all: there is nothing left to gather.
     if (r.state.phase.stage === 'ended') return true;
     const ask = r.suspended;
     if (ask !== null) {
+      if (records === 'gathered') gatherRecords(r, run.from, run.before);
       const def = currentPhase(r.state);
       r.emit(
         privateEvent(
@@ -117,7 +124,22 @@ export function runOrders<X extends Json>(
       return false;
     }
   }
+  if (records === 'gathered') gatherRecords(r, run.from, run.before);
   return true;
+}
+
+/**
+ * Logs the side's records of the run that started at event `from` on `before` in one event
+ * (own-records.ts). A phase that allows no order kind can have none, which everyone can tell:
+ * its runs write nothing more.
+ */
+function gatherRecords<X extends Json>(r: Resolution<X>, from: number, before: GameState<X>): void {
+  const def = currentPhase(before);
+  if ((def === undefined ? 0 : (r.spec.phases[def.kind]?.orders?.length ?? 0)) === 0) return;
+  const run = r.events.slice(from);
+  const gathered = recordsGathered(run, r.side, new Set([...RECORDS, ...(r.spec.records ?? [])]));
+  if (run.every((e, k) => gathered[k] === e)) r.emit(gathered[run.length]!);
+  else r.rewrite(from, before, gathered);
 }
 
 /** Moves the phase machine on until a phase needs a submission (running auto phases) or the game ends. */

@@ -14,16 +14,21 @@ import { RulesEvent, SideId } from '../types';
  */
 export function secretsBundled(events: readonly RulesEvent[], sealedSides: readonly SideId[]): RulesEvent[] {
   const open = events.filter((e) => e.visibility.to === 'all' || !sealedSides.includes(ownerOf(e) ?? ''));
-  const bundles = sealedSides.map((side): RulesEvent<typeof SECRETS_APPLIED, SecretsApplied> => ({
-    type: SECRETS_APPLIED,
-    data: { side, events: events.filter((e) => e.visibility.to !== 'all' && ownerOf(e) === side).map((e) => ({ type: e.type, data: e.data })) },
-    visibility: { to: 'sides', sides: [side], redacted: { type: SECRETS_APPLIED, data: { side } } },
-  }));
+  const bundles = sealedSides.map((side) => secretsApplied(side, events.filter((e) => e.visibility.to !== 'all' && ownerOf(e) === side)));
   return [...open, ...bundles];
 }
 
+/** `events`, in their order, in one SecretOrdersApplied that only `side` reads; the others read only that it was written. */
+export function secretsApplied(side: SideId, events: readonly RulesEvent[]): RulesEvent<typeof SECRETS_APPLIED, SecretsApplied> {
+  return {
+    type: SECRETS_APPLIED,
+    data: { side, events: events.map((e) => ({ type: e.type, data: e.data })) },
+    visibility: { to: 'sides', sides: [side], redacted: { type: SECRETS_APPLIED, data: { side } } },
+  };
+}
+
 /** The one side that may read an event in full, if there is exactly one. */
-function ownerOf(e: RulesEvent): SideId | undefined {
+export function ownerOf(e: RulesEvent): SideId | undefined {
   return e.visibility.to === 'sides' && e.visibility.sides.length === 1 ? e.visibility.sides[0] : undefined;
 }
 

@@ -100,6 +100,13 @@ export interface SystemSpec<X extends Json> {
   readonly reactions?: Readonly<Record<string, ReactionKind<X>>>;
   /** Handles the system's own event types. */
   readonly evolve?: SystemEvolve<X>;
+  /**
+   * The system's event types that are a side's own records of its orders, as the kernel's
+   * OrderCancelled is (events.ts RECORDS): written for the acting side only, read by the others
+   * as nothing. A run of orders logs them in one event at its end (own-records.ts), so the evolve
+   * of no event that may follow one in the same run may read what it changes.
+   */
+  readonly records?: readonly string[];
   /** Adds to the kernel's view; must follow the same hiding rules. */
   view?(state: GameState<X>, viewer: Viewer, base: GameView): GameView;
   /** Victory at the end of a turn; default: victory.json conditions. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Json } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
-import { EventBody } from '../events';
+import { EventBody, orderCancelled } from '../events';
 import { MoveHooks, moveContexts } from '../movement/context';
 import { checkPath } from '../movement/validate-path';
 import { checkMove, reachableHexes, realPath } from '../movement/moves';
@@ -130,8 +130,7 @@ function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: nu
   const state = ctx.state;
   const problems = check(state, ctx.side, o, i);
   if (problems.length > 0) {
-    const p = problems[0]!;
-    ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'move', reason: p.message, ruleId: p.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+    ctx.emit(orderCancelled(ctx.side, i, 'move', problems[0]!));
     return;
   }
   const group = movers(state, o);

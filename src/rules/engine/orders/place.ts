@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Json } from '../../model/json';
 import { GameState } from '../../model/state';
 import { boardOf } from '../board';
+import { orderCancelled } from '../events';
 import { OrderHandler } from '../kit/types';
 import { typeOf, unitOf } from '../queries';
 import { inZone } from '../setup';
@@ -56,7 +57,7 @@ export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
     resolve: (ctx, o, i) => {
       const v = check(ctx.state, ctx.side, o, i);
       if (v.length > 0) {
-        ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index: i, kind: 'place', reason: v[0]!.message, ruleId: v[0]!.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+        ctx.emit(orderCancelled(ctx.side, i, 'place', v[0]!));
         return;
       }
       if ('carrier' in o) {

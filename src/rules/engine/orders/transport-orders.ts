@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Json } from '../../model/json';
 import { GameState } from '../../model/state';
-import { EventBody } from '../events';
+import { EventBody, orderCancelled } from '../events';
 import { ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { MoveHooks } from '../movement/context';
 import { checkMove } from '../movement/moves';
@@ -39,7 +39,7 @@ function tr(state: GameState, key: string, fallback: string): string {
 }
 
 function cancel(ctx: ResolveContext, index: number, kind: string, v: Violation): void {
-  ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index, kind, reason: v.message, ruleId: v.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+  ctx.emit(orderCancelled(ctx.side, index, kind, v));
 }
 
 /** Loading (GT-6G): the cargo moves onto the transport's hex, or the transport onto the cargo's, then boards. */

@@ -17,13 +17,22 @@ import setupP2 from './examples/setup-p2.json';
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 
-function readBy(side: string, prestate: Prestate, by: string, submission: RawSubmission, dice: number[]): string[] {
-  const state = buildState(scenario, prestate, GATORS_SPEC.initialExt(scenario) as unknown as JsonObject) as unknown as GState;
-  const parsed = gators.parse(state, by, submission);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.violations));
-  const violations = gators.validate(state, by, parsed.value);
-  if (violations.length > 0) throw new Error(JSON.stringify(violations));
-  return gators.resolve(state, by, parsed.value, new ForcedDice(dice)).map((e) => JSON.stringify(eventAsSeenBy(e, side)));
+function readBy(side: string | null, prestate: Prestate, by: string, submission: RawSubmission, dice: number[]): string[] {
+  return readOfSteps(side, prestate, [{ by, submission, dice }])[0]!;
+}
+
+/** What `side` (null: a spectator) reads of each step, a submission after another. */
+function readOfSteps(side: string | null, prestate: Prestate, steps: ReadonlyArray<{ by: string; submission: RawSubmission; dice: number[] }>): string[][] {
+  let state = buildState(scenario, prestate, GATORS_SPEC.initialExt(scenario) as unknown as JsonObject) as unknown as GState;
+  return steps.map(({ by, submission, dice }) => {
+    const parsed = gators.parse(state, by, submission);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.violations));
+    const violations = gators.validate(state, by, parsed.value);
+    if (violations.length > 0) throw new Error(JSON.stringify(violations));
+    const events = gators.resolve(state, by, parsed.value, new ForcedDice(dice));
+    state = events.reduce((s, e) => gators.evolve(s, e), state);
+    return events.map((e) => JSON.stringify(eventAsSeenBy(e, side)));
+  });
 }
 
 describe('what a side reads of the other side submission does not count its secrets', () => {
@@ -136,5 +145,74 @@ describe('what a side reads of the other side submission does not count its secr
     const read = attack('militia', { debrisWork: { hex: '1810', turns: 0 } });
     expect(read.some((e) => e.includes('AttackResolved'))).toBe(true);
     expect(attack('guerrillas', {})).toEqual(read);
+  });
+
+  it('re-arming one aircraft or two aboard the LHD reads the same to the other side and to a spectator (GT-6B.4, GT-6C.2)', () => {
+    const prestate: Prestate = {
+      phase: 'p1-launch',
+      units: [
+        { id: 'lhd', type: 'lhd', side: 'P1', hex: '0911' },
+        { id: 'ah-1', type: 'ah-1w', side: 'P1', carrier: 'lhd' },
+        { id: 'ah-2', type: 'ah-1w', side: 'P1', carrier: 'lhd' },
+      ],
+    };
+    const arm = (units: string[]): RawSubmission => ({ kind: 'orders', orders: units.map((unit) => ({ kind: 'arm', unit, markers: ['Ground', 'Ground'] })) });
+    for (const reader of ['P2', null]) {
+      const one = readBy(reader, prestate, 'P1', arm(['ah-1']), []);
+      expect(one.some((e) => e.includes('PhaseAdvanced'))).toBe(true);
+      expect(readBy(reader, prestate, 'P1', arm(['ah-1', 'ah-2']), [])).toEqual(one);
+    }
+  });
+
+  it('one unloading cancelled or two, after a hidden Hawk stopped the helicopter, read the same to the other side and to a spectator (Q-GT-21, GT-6F.1)', () => {
+    const prestate: Prestate = {
+      phase: 'p1-movement',
+      units: [
+        { id: 'h', type: 'ch-53e', side: 'P1', hex: '1213' },
+        { id: 's1', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
+        { id: 's2', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
+        { id: 'hawk', type: 'hawk', side: 'P2', hex: '1412', hidden: '?' },
+      ],
+    };
+    const move = { kind: 'move', unit: 'h', path: ['1313', '1312', '1411'] };
+    const unloads = [
+      { kind: 'unload', unit: 's1', hex: '1410' },
+      { kind: 'unload', unit: 's2', hex: '1511' },
+    ];
+    for (const reader of ['P2', null]) {
+      const one = readBy(reader, prestate, 'P1', { kind: 'orders', orders: [move, unloads[0]!] }, []);
+      expect(one.some((e) => e.includes('"stoppedBy":"zoc"'))).toBe(true);
+      expect(readBy(reader, prestate, 'P1', { kind: 'orders', orders: [move, ...unloads] }, [])).toEqual(one);
+    }
+    const own = readBy('P1', prestate, 'P1', { kind: 'orders', orders: [move, ...unloads] }, []).join();
+    expect(own.match(/"OrderCancelled"/g)?.length).toBe(2);
+  });
+
+  it('cancelled orders before and after a reaction read the same to the other side in each part, whatever their number (Q-GT-21, GT-7O.2)', () => {
+    const prestate: Prestate = {
+      phase: 'p1-movement',
+      units: [
+        { id: 'h', type: 'ch-53e', side: 'P1', hex: '1213' },
+        { id: 's1', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
+        { id: 's2', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
+        { id: 'hawk', type: 'hawk', side: 'P2', hex: '1412', hidden: '?' },
+        { id: 'aav', type: 'aav', side: 'P1', hex: '1607' },
+        { id: 'q', type: 'squad', side: 'P1', carrier: 'aav' },
+        { id: 'd', type: 'dragon-team', side: 'P2', hex: '1609' },
+      ],
+    };
+    const steps = (orders: unknown[]) => [
+      { by: 'P1', submission: { kind: 'orders', orders } as RawSubmission, dice: [] },
+      { by: 'P2', submission: { kind: 'reaction', orders: { attackers: ['d'] } } as RawSubmission, dice: [5] },
+    ];
+    const move = { kind: 'move', unit: 'h', path: ['1313', '1312', '1411'] };
+    const s1 = { kind: 'unload', unit: 's1', hex: '1410' };
+    const s2 = { kind: 'unload', unit: 's2', hex: '1511' };
+    const land = { kind: 'move', unit: 'aav', path: ['1608'] };
+    const q = { kind: 'unload', unit: 'q', hex: '1709' };
+    const oneAndOne = readOfSteps('P2', prestate, steps([move, s1, land, q]));
+    expect(oneAndOne[0]!.some((e) => e.includes('ReactionRequested'))).toBe(true);
+    expect(oneAndOne[1]!.some((e) => e.includes('"result":"D R1"'))).toBe(true);
+    expect(readOfSteps('P2', prestate, steps([move, s1, s2, land]))).toEqual(oneAndOne);
   });
 });

@@ -83,6 +83,8 @@ export interface GatorsFeature {
   attackReaction?(h: CoreHooks): AttackReaction;
   /** The feature's own event types: type → evolve. */
   readonly events?: Readonly<Record<string, (state: GState, event: EventBody) => GState>>;
+  /** Those of its event types that are a side's own records of its orders (SystemSpec.records). */
+  readonly records?: readonly string[];
   /** Adds to the view (must follow the hiding rules: only what `viewer` may know). */
   view?(state: GState, viewer: Viewer, base: GameView): GameView;
 }

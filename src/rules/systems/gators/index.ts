@@ -66,6 +66,7 @@ export function gatorsSpec(features: readonly GatorsFeature[] = FEATURES): Syste
     phases,
     reactions,
     evolve: combineEvolve(features),
+    records: features.flatMap((f) => f.records ?? []),
     view: (state, viewer, base) => views.reduce((v, f) => f(state, viewer, v), base),
     victory: (state: GameState<GatorsExt>) => gatorsVictory(state),
     checkScenario: checkGatorsScenario,

@@ -85,6 +85,10 @@ export const loadouts: GatorsFeature = {
   rules: ['GT-9.4', 'Q-GT-48', 'GT-4.11', 'Q-GT-21'],
   phases: { setup: { orders: () => [armOrder()] } },
   events: { AircraftArmed: (s, e) => armed(s, e.data) },
+  // Re-armed in play, it is logged at the end of the run (own-records.ts): no event a launch,
+  // recovery, movement or guerrillas phase writes reads loadouts when folded; those that do
+  // (AirAttackMarkersUsed, MarkerJettisoned) come only from the attacks of a combat phase.
+  records: ['AircraftArmed'],
   move: {
     // Q-GT-21: an aircraft whose type may carry a marker against the mover's class exerts a ZOC on it, whatever it carries.
     zocCapable: (state, enemy, moverType, medium) => {

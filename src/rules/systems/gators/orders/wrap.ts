@@ -1,5 +1,5 @@
 import { GameState } from '../../../model/state';
-import { EventBody } from '../../../engine/events';
+import { EventBody, orderCancelled } from '../../../engine/events';
 import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { SideId, Violation } from '../../../engine/types';
 import { INPUT_RULE } from '../../../engine/violation';
@@ -50,5 +50,5 @@ export function withChecks<O>(
 }
 
 export function cancel(ctx: ResolveContext<GatorsExt>, index: number, kind: string, v: Violation): void {
-  ctx.emit({ type: 'OrderCancelled', data: { side: ctx.side, index, kind, reason: v.message, ruleId: v.ruleId }, visibility: { to: 'sides', sides: [ctx.side] } });
+  ctx.emit(orderCancelled(ctx.side, index, kind, v));
 }
