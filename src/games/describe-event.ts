@@ -18,14 +18,15 @@ export function describeEvent(e: VisibleEvent): string {
 }
 
 /**
- * The lines for an event: one, but a SecretOrdersApplied the reader may open (its own sealed
- * orders) gives one per event inside, as they were logged before they were bundled. The others
- * read it redacted, without events, and get its one line.
+ * The lines for an event: one, but a SecretOrdersApplied gives one per event inside, as they
+ * were logged before they were bundled, to its side (its sealed orders, its records of a run of
+ * orders: cancellations, re-armed aircraft). The others read it redacted, without events, and
+ * get no line: it says only that the side gave orders, once per run whatever they held.
  */
 export function describeLines(e: VisibleEvent): string[] {
+  if (e.type !== SECRETS_APPLIED) return [describeEvent(e)];
   const inner = (e.data as { events?: unknown } | null)?.events;
-  if (e.type !== SECRETS_APPLIED || !Array.isArray(inner)) return [describeEvent(e)];
-  return (inner as Array<{ type: string; data: unknown }>).map((x) => describeEvent({ ...e, type: x.type, data: x.data }));
+  return Array.isArray(inner) ? (inner as Array<{ type: string; data: unknown }>).map((x) => describeEvent({ ...e, type: x.type, data: x.data })) : [];
 }
 
 export function humanPhase(phase: string): string {
