@@ -46,3 +46,22 @@ describe('a game stored before visibility.seenCargoWhen', () => {
     expect(events.map((e) => e.type)).toContain('AttackResolved');
   });
 });
+
+describe('a game stored before a run of orders gathered its records', () => {
+  it('still folds a re-arming and a cancelled order logged in place, each its own event (GT-6B.4)', () => {
+    const s = state(scenario, {
+      phase: 'p1-launch',
+      units: [
+        { id: 'lhd', type: 'lhd', side: 'P1', hex: '0911' },
+        { id: 'ah', type: 'ah-1w', side: 'P1', carrier: 'lhd' },
+      ],
+    });
+    const logged = [
+      { type: 'AircraftArmed', data: { side: 'P1', unit: 'ah', markers: ['Ground', 'Ground'] } },
+      { type: 'OrderCancelled', data: { side: 'P1', index: 1, kind: 'arm', reason: 'test', ruleId: 'GT-6B.4' } },
+    ];
+    const after = logged.reduce((x, e) => gators.evolve(x, e), s);
+    expect(after.seq).toBe(s.seq + 2);
+    expect(JSON.stringify(gators.view(after, { kind: 'side', side: 'P1' }))).toContain('"ah":["Ground","Ground"]');
+  });
+});
