@@ -215,4 +215,25 @@ describe('what a side reads of the other side submission does not count its secr
     expect(oneAndOne[1]!.some((e) => e.includes('"result":"D R1"'))).toBe(true);
     expect(readOfSteps('P2', prestate, steps([move, s1, s2, land]))).toEqual(oneAndOne);
   });
+
+  it('attacks cancelled after the defender chose its retreat read the same to it, one or two (Q-GT-35, GT-7A.1)', () => {
+    const prestate: Prestate = {
+      phase: 'p2-combat',
+      units: [
+        { id: 'p', type: 'rifle-platoon', side: 'P1', hex: '1709' },
+        { id: 'e1', type: 'infantry-platoon', side: 'P2', hex: '1710' },
+        { id: 'e2', type: 'infantry-platoon', side: 'P2', hex: '1609' },
+        { id: 'e3', type: 'infantry-platoon', side: 'P2', hex: '1809' },
+      ],
+      standing: { P1: { retreat: 'ask' } },
+    };
+    const attack = (unit: string) => ({ kind: 'attack', attackers: [{ unit }], target: '1709' });
+    const steps = (units: string[]) => [
+      { by: 'P2', submission: { kind: 'orders', orders: units.map(attack) } as RawSubmission, dice: [5] },
+      { by: 'P1', submission: { kind: 'reaction', orders: { to: '1808' } } as RawSubmission, dice: [] },
+    ];
+    const one = readOfSteps('P1', prestate, steps(['e1', 'e2']));
+    expect(one[1]!.some((e) => e.includes('"path":["1709","1808"]'))).toBe(true);
+    expect(readOfSteps('P1', prestate, steps(['e1', 'e2', 'e3']))).toEqual(one);
+  });
 });
