@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { loadScenario } from '../../../scenarios/load-scenario';
 import { ForcedDice } from '../../dice/forced-dice';
 import { handlerFor } from '../../engine/kit/runner';
+import { unbundled } from '../../engine/kit/sealed-secrets';
 import { RawSubmission } from '../../engine/types';
 import { JsonObject } from '../../model/json';
 import { buildState, Prestate } from '../../testing/prestate';
@@ -21,7 +22,8 @@ function projectedAndWritten(prestate: Prestate, side: string, submission: RawSu
   if (!parsed.ok || gators.validate(state, side, parsed.value).length > 0) throw new Error(JSON.stringify(parsed.ok ? gators.validate(state, side, parsed.value) : parsed.violations));
   const order = (parsed.value as { orders: readonly JsonObject[] }).orders[0]!;
   const projected = handlerFor(GATORS_SPEC, state, String(order['kind']))!.project(state, side, order);
-  const written = gators.resolve(state, side, parsed.value, new ForcedDice(dice)).map((e) => ({ type: e.type, data: e.data }));
+  // A side's records are logged at the end of the run (own-records.ts), but resolution applied each in place.
+  const written = unbundled(gators.resolve(state, side, parsed.value, new ForcedDice(dice))).map((e) => ({ type: e.type, data: e.data }));
   const at = written.findIndex((e) => e.type === projected[0]?.type);
   return { projected, written: written.slice(at, at + projected.length) };
 }
@@ -58,6 +60,23 @@ describe('an order projects the events it writes (GT-7F.3, GT-7B)', () => {
       'P1',
       { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'p1-a' }, { unit: 'p1-b' }], target: '1810' }] },
       [4],
+    );
+    expect(projected.length).toBe(1);
+    expect(projected).toEqual(written);
+  });
+
+  it('a re-arming in play: the loadout, logged with the side\'s records of the run', () => {
+    const { projected, written } = projectedAndWritten(
+      {
+        phase: 'p1-launch',
+        units: [
+          { id: 'lhd', type: 'lhd', side: 'P1', hex: '0911' },
+          { id: 'ah', type: 'ah-1w', side: 'P1', carrier: 'lhd' },
+        ],
+      },
+      'P1',
+      { kind: 'orders', orders: [{ kind: 'arm', unit: 'ah', markers: ['Ground', 'Ground'] }] },
+      [],
     );
     expect(projected.length).toBe(1);
     expect(projected).toEqual(written);
