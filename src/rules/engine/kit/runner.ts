@@ -98,7 +98,7 @@ export function runOrders<X extends Json>(
   resume?: Resume,
   records: 'gathered' | 'sealed' = 'gathered',
 ): boolean {
-  const run = { from: r.events.length, before: r.state };
+  const run = { at: r.events.length, before: r.state };
   const parsed = parsedBy.get(orders);
   for (let i = from; i < orders.length; i++) {
     const o = orders[i]!;
@@ -109,7 +109,7 @@ export function runOrders<X extends Json>(
     if (r.state.phase.stage === 'ended') return true;
     const ask = r.suspended;
     if (ask !== null) {
-      if (records === 'gathered') gatherRecords(r, run.from, run.before);
+      if (records === 'gathered') gatherRecords(r, run.at, run.before);
       const def = currentPhase(r.state);
       r.emit(
         privateEvent(
@@ -124,7 +124,7 @@ export function runOrders<X extends Json>(
       return false;
     }
   }
-  if (records === 'gathered') gatherRecords(r, run.from, run.before);
+  if (records === 'gathered') gatherRecords(r, run.at, run.before);
   return true;
 }
 
