@@ -42,7 +42,7 @@ export interface KernelEventData {
   AttackResolved: JsonObject;
   /** An attack that did not happen (failed pre-roll GT-7B.1, target gone, zero strength Q-GT-27). */
   AttackCancelled: JsonObject;
-  /** An accepted order that could not be carried out once earlier orders had been resolved; a record of its side's (RECORDS). */
+  /** An accepted order that could not be carried out once earlier orders had been resolved; one of its side's records (RECORDS). */
   OrderCancelled: { side: SideId; index: number; kind: string; reason: string; ruleId: string };
 }
 
