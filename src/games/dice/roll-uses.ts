@@ -7,7 +7,8 @@
  * for. The one roll no event records is a combat pre-roll that passed (GT-7B.1): only a failed
  * one cancels the attack and is written down. The stand-in rolled before an attack on a stack
  * with a "?" whose defender calls for no pre-roll (or whose attack skips it: sabotage) is named
- * as one ("pre-roll (none: ...)") and passes by definition.
+ * as one ("pre-roll (none: ...)") and passes by definition. The HERS blast's stand-ins for the
+ * counters a marker might hide are recorded by its attack on the marker (`standIns`).
  */
 
 export interface LoggedRoll {
@@ -44,11 +45,15 @@ const use = (value: unknown, what: string, fits: Use['fits'] = exactly(what)): U
  * those the rules engine gives its `dice.roll` calls (src/rules, see the README's "Verifiable dice").
  */
 const USES: Record<string, (d: Data) => Use[]> = {
-  // An odds attack (any cause but the HERS), or the HERS blast against one counter; no roll when the defense is 0.
+  // An odds attack (any cause but the HERS), or the HERS blast against one counter, or against the
+  // counters under a marker: theirs in order, then the stand-ins. No roll when the defense is 0.
   AttackResolved: (d) => {
     if (d['roll'] === null) return [];
-    if (d['cause'] === 'hers-explosion') return [use(d['roll'], `HERS explosion against ${String(d['target'])}`, (p) => p.startsWith('HERS explosion ') && p.endsWith(` against ${String(d['target'])}`))];
-    return [use(d['roll'], `attack on ${String(d['target'])}`)];
+    if (d['cause'] !== 'hers-explosion') return [use(d['roll'], `attack on ${String(d['target'])}`)];
+    const blast = (roll: unknown) => use(roll, `HERS explosion against ${String(d['target'])}`, (p) => p.startsWith('HERS explosion ') && p.endsWith(` against ${String(d['target'])}`));
+    if (!Array.isArray(d['defenders'])) return [blast(d['roll'])];
+    const rolls = [...d['defenders'].map((x) => (isObject(x) ? x['roll'] : undefined)), ...(Array.isArray(d['standIns']) ? d['standIns'] : [])];
+    return rolls.map(blast);
   },
   AttackCancelled: (d) => (d['reason'] === 'pre_roll_failed' ? [use(d['roll'], `pre-roll ${String(d['ruleId'])} before the attack on ${String(d['target'])}`)] : []),
   BoobyTrapRolled: (d) => [

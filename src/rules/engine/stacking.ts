@@ -60,6 +60,38 @@ export function stackProblem(state: GameState, board: Board, side: string, at: n
   return { ruleId: rule.ruleId, message: `${counting.length} units may not stack here (limit ${rule.limit})` };
 }
 
+/**
+ * The most counters a stack of `side` may hold in hex `at` by the data (GT-6D.1), whatever stands
+ * there: the limit, the largest combination an exception allows, as many of the side's counters
+ * (by its order of battle) as an overlay exception lets in, plus those that do not count. It reads
+ * only public facts, so it bounds what a marker may hide without telling what it does.
+ */
+export function stackCapacity(state: GameState, board: Board, side: string, at: number): number {
+  const rule = state.scenario.rules.stacking;
+  const ofTags = (tags: readonly string[]) => {
+    let n = 0;
+    for (const u of state.scenario.oob.units) if (u.side === side && hasTag(state.scenario.units.types[u.type]!, tags)) n += u.count ?? 1;
+    return n;
+  };
+  if (rule.limit === null) return ofTags(['*']);
+  let most = rule.limit;
+  for (const e of rule.exceptions) {
+    switch (e.kind) {
+      case 'combination':
+        most = Math.max(most, e.members.reduce((n, m) => n + m.max, 0));
+        break;
+      case 'overlay': {
+        const bit = board.overlayIds.indexOf(e.overlay);
+        if (bit >= 0 && (board.overlays[at]! & (1 << bit)) !== 0 && (!e.friendlyOnly || friendlyOverlay(state, board, e.overlay, at, side))) most = Math.max(most, ofTags(e.tags));
+        break;
+      }
+      default:
+        assertNever(e, 'stacking exception');
+    }
+  }
+  return most + (rule.exemptTags.length === 0 ? 0 : ofTags(rule.exemptTags));
+}
+
 type Member = { readonly tags: readonly string[]; readonly min: number; readonly max: number };
 
 function matchesCombination(stack: readonly UnitType[], members: readonly Member[]): boolean {

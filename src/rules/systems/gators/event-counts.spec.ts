@@ -107,6 +107,36 @@ describe('what a side reads of the other side submission does not count its secr
     expect(readOfSabotage('guerrillas')).toEqual(readOfSabotage('mortar-team'));
   });
 
+  it('a HERS explosion next to a "?" reads the same, with the same dice, to P1 and a spectator whether the "?" hides one unit or two (GT-6N.8, Q-GT-29)', () => {
+    const explode = (hidden: Prestate['units']) => {
+      const units: Prestate['units'] = [
+        { id: 'ch53', type: 'ch-53e', side: 'P1', hex: '1709' },
+        { id: 'hers', type: 'hers', side: 'P1', carrier: 'ch53' },
+        { id: 'inf', type: 'infantry-platoon', side: 'P2', hex: '1609' },
+        { id: 'sq', type: 'squad', side: 'P1', hex: '1809' },
+        ...hidden,
+      ];
+      const state = buildState(scenario, { phase: 'p2-combat', units }, GATORS_SPEC.initialExt(scenario) as unknown as JsonObject) as unknown as GState;
+      const parsed = gators.parse(state, 'P2', { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'inf' }], target: '1709' }] });
+      if (!parsed.ok || gators.validate(state, 'P2', parsed.value).length > 0) throw new Error('the attack was refused');
+      // 4: the CH-53E is destroyed (D X); 3: no result on column 2, so nothing the blast does reveals the "?".
+      const dice = new ForcedDice([4, ...Array<number>(12).fill(3)]);
+      const events = gators.resolve(state, 'P2', parsed.value, dice);
+      const read = (side: string | null) => events.map((e) => JSON.stringify(eventAsSeenBy(e, side)));
+      const rolls = dice.rolls.map((r) => (r.visibleTo === undefined || r.visibleTo.includes('P1') ? `${r.sides}:${r.purpose}` : `${r.sides}:secret`));
+      return { p1: read('P1'), spectator: read(null), rolls, types: events.map((e) => e.type) };
+    };
+    const one = explode([{ id: 'p2-a', type: 'infantry-platoon', side: 'P2', hex: '1710', hidden: '?' }]);
+    const two = explode([
+      { id: 'p2-a', type: 'infantry-platoon', side: 'P2', hex: '1710', hidden: '?' },
+      { id: 'p2-b', type: 'dragon-team', side: 'P2', hex: '1710', hidden: '?' },
+    ]);
+    expect(one.types).toContain('HersExploded');
+    expect(two.p1).toEqual(one.p1);
+    expect(two.spectator).toEqual(one.spectator);
+    expect(two.rolls).toEqual(one.rolls);
+  });
+
   it('a "?" moving through jungle reads the same whatever it hides, a platoon that may leave Debris or not (GT-6L.2, Q-GT-32)', () => {
     const move = (type: string) =>
       readBy('P1', { phase: 'p2-movement', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }] }, 'P2', { kind: 'orders', orders: [{ kind: 'move', unit: 'p2-x', path: ['1610'] }] }, []);

@@ -9,7 +9,8 @@ import { AttackSetup } from '../../../engine/combat/odds-step';
 import { readTable } from '../../../engine/combat/odds';
 import { ResolveContext } from '../../../engine/kit/types';
 import { allUnits, everythingAboard, typeOf } from '../../../engine/queries';
-import { visibilityFor } from '../../../engine/visibility';
+import { concealedFrom, visibilityFor } from '../../../engine/visibility';
+import { stackCapacity } from '../../../engine/stacking';
 import { airOps } from '../air-data';
 import { hasAnyTag, isLanded } from '../air-queries';
 import { idOrder, publicOf } from '../queries';
@@ -20,7 +21,9 @@ import { idOrder, publicOf } from '../queries';
  * the odds step's applyResult: when a defender result would remove a stack
  * carrying a HERS, the result is carried out and the HERS then makes one
  * column-2 attack on every unit next to it, friend or foe, one die each;
- * results against the HERS side do not exist (it is gone).
+ * results against the HERS side do not exist (it is gone). The units under a
+ * marker next to it are attacked as one stack, with as many secret dice as
+ * their hex could hold, whatever the marker hides (blastConcealed).
  *
  * With `ownerChoices` (an attack that can stop and go on), each owner chooses
  * its retreats as after any attack (Q-GT-35): the carrier's stack, and every
@@ -69,47 +72,106 @@ export function resumeExplosion(ctx: ResolveContext, then: Json): boolean | unde
   return blast(ctx, stage.hex, true, stage.after);
 }
 
+/** What the blast attacks next to the HERS: a counter in sight, or a side's counters under a marker there, together. */
+type Target = { readonly hex: string; readonly unit: UnitState } | { readonly hex: string; readonly concealed: readonly UnitState[] };
+
 /**
  * One fixed-column attack per unit next to `hex`, in a stable order (by hex, then id), from the
- * counter after `after`. Returns whether it stopped for an owner's retreat.
+ * counter after `after`. Returns whether it stopped for an owner's retreat. The counters a side
+ * hides under a marker are attacked together, after those in sight in their hex (blastConcealed).
  */
 function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: BlastStage['after'] | null): boolean {
-  const state = ctx.state;
-  const grid = boardOf(state.scenario).grid;
-  const t = table(state);
-  const label = airOps(state.scenario).explosionColumn;
+  const t = table(ctx.state);
+  const label = airOps(ctx.state.scenario).explosionColumn;
   const column = t.columns.findIndex((c) => c.label === label);
   if (column < 0) throw new Error(`rules.json combat.airOps.explosionColumn "${label}" is not a column of the combat table`);
-  const at = grid.indexOf(hex);
-  const victims = allUnits(state)
-    .filter((u) => u.loc.at === 'hex' && grid.distance(grid.indexOf(u.loc.hex), at) === 1)
-    .filter((u) => after === null || compareVictims(hexLabel(u), u.id, after.hex, after.unit) > 0)
-    .sort((a, b) => compareVictims(hexLabel(a), a.id, hexLabel(b), b.id));
-  for (const v of victims) {
-    const u = ctx.state.units[v.id];
+  for (const target of targetsNext(ctx.state, hex).filter((x) => after === null || compareKeys(keyOf(x), [after.hex, 0, after.unit]) > 0)) {
+    if ('concealed' in target) {
+      blastConcealed(ctx, hex, target.hex, target.concealed, column);
+      continue;
+    }
+    const u = ctx.state.units[target.unit.id];
     if (u === undefined || u.loc.at !== 'hex') continue;
-    const target = u.loc.hex;
-    const roll = ctx.dice.roll(t.die, `HERS explosion (GT-6N.8) against ${target}`);
+    const roll = ctx.dice.roll(t.die, `HERS explosion (GT-6N.8) against ${target.hex}`);
     const result = explosionResult(ctx.state, t, u, readTable(t, column, 0, roll).result);
-    const data = { attackers: [], target, defender: u.id, column: label, roll, result, attackerResultIgnoredFor: [], cause: 'hers-explosion', ruleIds: ['GT-6N.8'] };
-    ctx.emit({
-      type: 'AttackResolved',
-      data,
-      visibility: visibilityFor(ctx.state, [u], () => ({ type: 'AttackResolved', data: { attackers: [], target, roll, cause: 'hers-explosion' } })),
-    });
-    const spec = t.results[result];
-    if (spec?.side !== 'defender') continue;
-    if (spec.effect === 'eliminate') eliminate(ctx, u, 'HERS explosion');
-    if (spec.effect !== 'retreat') continue;
-    const r: RetreatAsk = { target, side: u.side, hexes: spec.hexes ?? 1, awayFrom: [hex], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: 'HERS explosion', unit: u.id };
-    if (!ownerChoices) retreatOrEliminate(ctx, [u], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
-    else if (!retreatByOwner(ctx, r, { kind: 'hers-explosion', hex, after: { hex: target, unit: u.id } } satisfies BlastStage)) return true;
+    const data = { attackers: [], target: target.hex, defender: u.id, column: label, roll, result, attackerResultIgnoredFor: [], cause: 'hers-explosion', ruleIds: ['GT-6N.8'] };
+    ctx.emit({ type: 'AttackResolved', data, visibility: { to: 'all' } });
+    const stage = { kind: 'hers-explosion', hex, after: { hex: target.hex, unit: u.id } } satisfies BlastStage;
+    if (!applyBlastResult(ctx, u, result, hex, ownerChoices ? stage : null)) return true;
   }
   return false;
 }
 
-function compareVictims(hexA: string, idA: string, hexB: string, idB: string): number {
-  return hexA === hexB ? idOrder(idA, idB) : hexA < hexB ? -1 : 1;
+/**
+ * The blast against a side's counters under a marker in `at` (Q-GT-29): each event and die takes
+ * a version every side counts, so the stack takes as many dice as its hex could hold by the
+ * stacking data (stackCapacity), secret to the sides that may not see under the marker, the first
+ * for its counters in id order and the rest stand-ins that decide nothing, and one attack event,
+ * read by those sides as an attack on the hex. What the results do (a counter destroyed or
+ * retreating) shows, as after any attack on a marker.
+ */
+function blastConcealed(ctx: ResolveContext, from: string, at: string, units: readonly UnitState[], column: number): void {
+  const state = ctx.state;
+  const t = table(state);
+  const board = boardOf(state.scenario);
+  const knowing = Object.keys(state.sides).filter((s) => units.every((u) => !concealedFrom(state, u).includes(s)));
+  const dice = Math.max(units.length, stackCapacity(state, board, units[0]!.side, board.grid.indexOf(at)));
+  const rolls = Array.from({ length: dice }, (_, k) =>
+    ctx.dice.roll(t.die, k < units.length ? `HERS explosion (GT-6N.8) against ${at}` : `HERS explosion (GT-6N.8, a stand-in under the marker) against ${at}`, knowing),
+  );
+  const defenders = units.map((u, k) => ({ unit: u.id, roll: rolls[k]!, result: explosionResult(state, t, u, readTable(t, column, 0, rolls[k]!).result) }));
+  const data = { attackers: [], target: at, column: t.columns[column]!.label, defenders, standIns: rolls.slice(units.length), attackerResultIgnoredFor: [], cause: 'hers-explosion', ruleIds: ['GT-6N.8'] };
+  ctx.emit({ type: 'AttackResolved', data, visibility: visibilityFor(state, units, () => ({ type: 'AttackResolved', data: { attackers: [], target: at, cause: 'hers-explosion' } })) });
+  for (const d of defenders) {
+    const u = ctx.state.units[d.unit];
+    if (u !== undefined && u.loc.at === 'hex') applyBlastResult(ctx, u, d.result, from, null);
+  }
+}
+
+/**
+ * Carries out the blast's result on one counter; its retreat goes away from the HERS, and asks
+ * its owner when `ask` says where the blast goes on (a stack under a marker is never asked).
+ * Returns false when it stopped for the answer.
+ */
+function applyBlastResult(ctx: ResolveContext, u: UnitState, result: string, from: string, ask: Json | null): boolean {
+  const t = table(ctx.state);
+  const spec = t.results[result];
+  if (spec?.side !== 'defender') return true;
+  if (spec.effect === 'eliminate') eliminate(ctx, u, 'HERS explosion');
+  if (spec.effect !== 'retreat' || u.loc.at !== 'hex') return true;
+  const r: RetreatAsk = { target: u.loc.hex, side: u.side, hexes: spec.hexes ?? 1, awayFrom: [from], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: 'HERS explosion', unit: u.id };
+  if (ask !== null) return retreatByOwner(ctx, r, ask);
+  retreatOrEliminate(ctx, [u], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
+  return true;
+}
+
+/** The counters next to `hex`: those in sight one by one, those a side hides in one hex together. */
+function targetsNext(state: GameState, hex: string): Target[] {
+  const grid = boardOf(state.scenario).grid;
+  const at = grid.indexOf(hex);
+  const out: Target[] = [];
+  const concealed = new Map<string, UnitState[]>();
+  for (const u of allUnits(state)) {
+    if (u.loc.at !== 'hex' || grid.distance(grid.indexOf(u.loc.hex), at) !== 1) continue;
+    if (concealedFrom(state, u).length === 0) out.push({ hex: u.loc.hex, unit: u });
+    else {
+      const key = `${u.loc.hex} ${u.side}`;
+      concealed.set(key, [...(concealed.get(key) ?? []), u]);
+    }
+  }
+  for (const units of concealed.values()) out.push({ hex: hexLabel(units[0]!), concealed: [...units].sort((a, b) => idOrder(a.id, b.id)) });
+  return out.sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+}
+
+/** By hex; in a hex, the counters in sight by id, then the hidden stacks by side. */
+function keyOf(x: Target): readonly [string, number, string] {
+  return 'unit' in x ? [x.hex, 0, x.unit.id] : [x.hex, 1, x.concealed[0]!.side];
+}
+
+function compareKeys(a: readonly [string, number, string], b: readonly [string, number, string]): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  if (a[1] !== b[1]) return a[1] - b[1];
+  return a[1] === 0 ? idOrder(a[2], b[2]) : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0;
 }
 
 function hexLabel(u: UnitState): string {
