@@ -130,7 +130,9 @@ export function oddsAttack<X extends Json>(hooks: OddsHooks = {}): CombatStep<X,
         ctx.emit(orderCancelled(ctx.side, i, 'attack', v[0]!));
         return;
       }
-      ctx.emit(marksOf(ctx.state, o.attackers.map((a) => ({ unit: a.unit, flags: markFlags(ctx.state, unitOf(ctx.state, a.unit), a.strength, o.target, hooks) }))));
+      // Marked as planned (what the side knows), as `project` marks them: the truth would tell the attacker
+      // which counter of a stack with a "?" defends, or the class an owner's secret decides (Q-GT-27, Q-GT-41).
+      ctx.emit(marksOf(ctx.state, o.attackers.map((a) => ({ unit: a.unit, flags: markFlags(ctx.state, unitOf(ctx.state, a.unit), a.strength, o.target, hooks, ctx.side) }))));
       resolveOddsAttack(ctx, o.attackers, o.target, hooks, { ownerChoices: true });
     },
     options: (state, side, unitId) => ({ attacks: attackTargets(state, side, unitId, hooks) }),
@@ -240,7 +242,8 @@ export function resolveOddsAttack(
     cause: opts.cause ?? 'attack',
     ruleIds,
   };
-  const participants = [...attackers.map((a) => a.unit), def];
+  // Which counter of a stack with a "?" defends is as hidden as the "?": the whole stack decides who reads the attack.
+  const participants = [...attackers.map((a) => a.unit), def, ...stackAt(state, targetHex, def.side)];
   ctx.emit({
     type: 'AttackResolved',
     data,

@@ -137,6 +137,30 @@ describe('what a side reads of the other side submission does not count its secr
     expect(two.rolls).toEqual(one.rolls);
   });
 
+  it('an attack on a counter in sight stacked with a "?" reads the same to the attacker whichever of them defends (GT-7N.1, Q-GT-27)', () => {
+    const attack = (hiddenType: string) =>
+      readBy(
+        'P1',
+        {
+          phase: 'p1-combat',
+          units: [
+            { id: 'p1-lav', type: 'lav-25', side: 'P1', hex: '1710' },
+            { id: 'p2-seen', type: 'infantry-platoon', side: 'P2', hex: '1810' },
+            { id: 'p2-x', type: hiddenType, side: 'P2', hex: '1810', hidden: '?' },
+          ],
+        },
+        'P1',
+        { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'p1-lav' }], target: '1810' }] },
+        [3, 3],
+      );
+    // An M48 (defense 2) defends before the platoon in sight (defense 1); Militia (defense 1) does not.
+    // Up to the attack itself: its results show, as after any attack on a "?".
+    const upToAttack = (read: string[]) => read.slice(0, read.findIndex((e) => e.includes('AttackResolved')) + 1);
+    const read = upToAttack(attack('militia'));
+    expect(read.length).toBeGreaterThan(0);
+    expect(upToAttack(attack('m48'))).toEqual(read);
+  });
+
   it('a "?" moving through jungle reads the same whatever it hides, a platoon that may leave Debris or not (GT-6L.2, Q-GT-32)', () => {
     const move = (type: string) =>
       readBy('P1', { phase: 'p2-movement', units: [{ id: 'p2-x', type, side: 'P2', hex: '1711', hidden: '?' }] }, 'P2', { kind: 'orders', orders: [{ kind: 'move', unit: 'p2-x', path: ['1610'] }] }, []);
