@@ -1,4 +1,4 @@
-import { ForcedDice } from '../dice/forced-dice';
+import { ForcedDice, ForcedRoll } from '../dice/forced-dice';
 import { SeededDice } from '../dice/seeded-dice';
 import { JsonObject } from '../model/json';
 import { GameState } from '../model/state';
@@ -22,7 +22,7 @@ export interface FuzzResult {
 interface CaseStep {
   side?: SideId;
   submission?: { kind: RawSubmission['kind']; orders: unknown };
-  dice: number[];
+  dice: ForcedRoll[];
   expire?: boolean;
 }
 
@@ -55,6 +55,8 @@ export interface CaseStepState<X extends JsonObject> {
   submission: RawSubmission;
   /** Every unit id of the case's position. */
   units: string[];
+  /** The values of the dice the case forces for this step. */
+  dice: number[];
 }
 
 /**
@@ -69,7 +71,7 @@ export function* caseSteps<X extends JsonObject>(target: CaseTarget<X>, cases: A
     let state = buildState(target.scenario, parsed.data.prestate as Prestate, target.initialExt(target.scenario)) as GameState<X>;
     const units = Object.keys(state.units);
     for (const step of parsed.data.steps as CaseStep[]) {
-      if (step.side !== undefined && step.submission !== undefined) yield { file: c.file, state, side: step.side, submission: step.submission as RawSubmission, units };
+      if (step.side !== undefined && step.submission !== undefined) yield { file: c.file, state, side: step.side, submission: step.submission as RawSubmission, units, dice: step.dice.map((d) => (typeof d === 'number' ? d : d.value)) };
       const events = realStep(target, state, step);
       if (events === null) break;
       for (const e of events) state = target.system.evolve(state, e);

@@ -4,21 +4,24 @@ import { concealedFrom, eventAsSeenBy } from '../engine/visibility';
 import { GameSystem, RawSubmission, SideId } from '../engine/types';
 import { JsonObject } from '../model/json';
 import { GameState, UnitState } from '../model/state';
+import { carryOut, partingLeak } from './blind-outcomes';
 import { lcg, mutate } from './order-fuzz';
+import { Twin, keepingStanding, twinsOf } from './twins';
 
 /**
  * A side's refused orders and its unit options must read the same whatever the other sides hide:
  * the server sends both back as they are, so an answer that depends on a hidden fact tells it.
  * (Views and outcomes are compared by the leak tests of the games and API layers; here, the
  * answers before anything resolves, over many more positions and orders, and what an accepted
- * order's events name.)
+ * order's events name and count.)
  *
  * For a state where `side` acts, a twin is the same state with something the opponents hide
  * changed (twinsOf), kept only when `side`'s view of both is identical, so that `side` really
  * cannot tell them apart. Every probe (the step's own orders, the same broken at random, moves and
  * attacks into and around the hidden units, orders naming the opponent's units, every unit's
  * options) must then get the same answer in the state and in each twin, and so must a spectator's
- * view, which shows less than the side's.
+ * view, which shows less than the side's. Carried out, the accepted orders must read the same too,
+ * to the side and, for its real orders, to the other sides (blind-outcomes.ts).
  */
 export interface BlindResult {
   /** States probed, twins made, answers compared. */
@@ -30,6 +33,8 @@ export interface BlindResult {
   /** Of the order probes: how many the state itself accepted (no violation), and refused. */
   accepted: number;
   refused: number;
+  /** Pairs of runs of an accepted submission compared as a side (or a spectator) reads them (blind-outcomes.ts). */
+  outcomes: number;
   /** One line per answer that differed. */
   leaks: string[];
 }
@@ -40,11 +45,21 @@ export interface BlindStep<S extends GameState> {
   side: SideId;
   /** The submission the side really made here, if any: a seed for the random breakage. */
   submission?: RawSubmission;
+  /** The dice it was carried out with (forced values), if known: its runs roll them first. */
+  dice?: readonly number[];
 }
 
-export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: readonly BlindStep<S>[], opts: { seed: number; broken: number; maxTwins: number }): BlindResult {
+export interface BlindOptions {
+  seed: number;
+  broken: number;
+  maxTwins: number;
+  /** Accepted probes carried out in the state and every twin, the step's own submission first (default: all). */
+  carried?: number;
+}
+
+export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: readonly BlindStep<S>[], opts: BlindOptions): BlindResult {
   const rnd = lcg(opts.seed);
-  const result: BlindResult = { states: 0, twins: 0, kinds: {}, probes: 0, accepted: 0, refused: 0, leaks: [] };
+  const result: BlindResult = { states: 0, twins: 0, kinds: {}, probes: 0, accepted: 0, refused: 0, outcomes: 0, leaks: [] };
   const seen = new Set<string>();
   for (const step of steps) {
     const viewOf = (s: S) => JSON.stringify(system.view(s, { kind: 'side', side: step.side }));
@@ -97,8 +112,60 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
       const named = safely((s) => namesHidden(system, s, step.side, raw, n))(step.state);
       if (named !== '') result.leaks.push(`${step.label}, carrying out ${JSON.stringify(raw).slice(0, 300)}: ${named}`);
     });
+    const own = JSON.stringify(step.submission);
+    // What stands in an off-map box (the squad pool, the split platoons) follows from public events
+    // (each split and merge names its counters): a twin that changes it is one no side could hold.
+    const onMap = (t: Twin<S>) => Object.entries(t.state.units).every(([id, u]) => u === step.state.units[id] || (u.loc.at !== 'box' && step.state.units[id]?.loc.at !== 'box'));
+    const report = (line: string) => {
+      if (!seen.has(line)) {
+        seen.add(line);
+        result.leaks.push(line);
+      }
+    };
+    // Carried out, the same orders read the same to their side in every state it cannot tell apart.
+    accepted.slice(0, opts.carried ?? accepted.length).forEach((raw, n) => {
+      const forced = JSON.stringify(raw) === own ? (step.dice ?? []) : [];
+      compareRuns(system, step.state, step.side, raw, forced, opts.seed + n, twins.filter(onMap).map((t) => keepingStanding(step.state, t)), [step.side, null], result, (t, line) => report(`${step.label}, carrying out ${JSON.stringify(raw).slice(0, 200)}, ${t.swapped}: ${line}`));
+    });
+    // And to the other sides, in every state they cannot tell apart where the orders mean the same:
+    // the units they name and their side's own secrets left as they are.
+    if (step.submission !== undefined && accepted[0] === step.submission)
+      for (const other of Object.keys(step.state.sides).filter((x) => x !== step.side)) {
+        const theirView = (s: S) => JSON.stringify(system.view(s, { kind: 'side', side: other }));
+        const named = Object.keys(step.state.units).filter((id) => own.includes(JSON.stringify(id)));
+        const same = (t: Twin<S>) => t.kind !== 'secrets' && onMap(t) && named.every((id) => JSON.stringify(t.state.units[id]) === JSON.stringify(step.state.units[id]));
+        const theirs = twinsOf(step.state, other, theirView, opts.maxTwins * 2).filter(same).slice(0, opts.maxTwins);
+        compareRuns(system, step.state, step.side, step.submission, step.dice ?? [], opts.seed, theirs, [other, null], result, (t, line) => report(`${step.label}, ${other} reading ${step.side}'s submission, ${t.swapped}: ${line}`));
+      }
   }
   return result;
+}
+
+/** Carries `raw` out in `state` and in each twin that accepts it too, and compares what each reader reads (blind-outcomes.ts). */
+function compareRuns<S extends GameState>(
+  system: GameSystem<S>,
+  state: S,
+  side: SideId,
+  raw: RawSubmission,
+  forced: readonly number[],
+  seed: number,
+  twins: readonly Twin<S>[],
+  readers: readonly (SideId | null)[],
+  result: BlindResult,
+  leak: (t: Twin<S>, line: string) => void,
+): void {
+  if (twins.length === 0) return;
+  const base = carryOut(system, state, side, raw, forced, seed);
+  if (base === null) return;
+  for (const t of twins) {
+    const run = carryOut(system, t.state, side, raw, forced, seed);
+    if (run === null) continue;
+    for (const reader of readers) {
+      result.outcomes++;
+      const parted = partingLeak(base, run, reader);
+      if (parted !== '') leak(t, `${reader ?? 'a spectator'} reads ${parted}`);
+    }
+  }
 }
 
 /**
@@ -122,67 +189,6 @@ function namesHidden<S extends GameState>(system: GameSystem<S>, state: S, side:
     hiddenBefore = hiddenAfter;
   }
   return out.join('; ');
-}
-
-interface Twin<S> {
-  state: S;
-  kind: string;
-  swapped: string;
-}
-
-/**
- * States `side` cannot tell from this one: two of an opponent's hidden units exchanged, a hidden
- * unit of another of its owner's types under the same marker, one more unit under a marker, the
- * opponents' secrets (standing orders, sealed orders, notes such as the breakdown roll) blanked,
- * a piece of hidden cargo aboard another transport, two opponent counters of one type with their
- * lasting facts (loadouts, fuel) exchanged. Each is kept only when `side`'s view
- * of it is the same as of the state itself.
- */
-function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s: S) => string, max: number): Twin<S>[] {
-  const grid = boardOf(state.scenario).grid;
-  const at = (u: UnitState) => (u.loc.at === 'hex' ? grid.indexOf(u.loc.hex) : -1);
-  const own = Object.values(state.units).filter((u) => u.side === side && at(u) >= 0);
-  const reach = (u: UnitState) => (at(u) < 0 ? Infinity : Math.min(Infinity, ...own.map((m) => grid.distance(at(m), at(u)))));
-  // Those nearest the side's units first: the probes reach them.
-  const theirs = Object.values(state.units)
-    .filter((u) => u.side !== side)
-    .map((u) => ({ u, d: reach(u) }))
-    .sort((x, y) => x.d - y.d)
-    .map((x) => x.u);
-  const hidden = theirs.filter((u) => u.hidden !== undefined);
-  const mine = viewOf(state);
-  const out: Twin<S>[] = [];
-  const tryTwin = (kind: string, units: Record<string, UnitState>, swapped: string, sides = state.sides) => {
-    if (out.length >= max) return;
-    const twin = { ...state, sides, units: { ...state.units, ...units } } as S;
-    if (viewOf(twin) === mine) out.push({ state: twin, kind, swapped });
-  };
-  const typesOf = (s: SideId) => [...new Set(Object.values(state.units).filter((u) => u.side === s).map((u) => u.type))];
-  for (let i = 0; i < hidden.length; i++) {
-    const a = hidden[i]!;
-    for (const b of hidden.slice(i + 1)) if (a.type !== b.type) tryTwin('exchange', { [a.id]: swapped(a, b), [b.id]: swapped(b, a) }, `${a.id} <-> ${b.id}`);
-    // One marker may hide any number of units: one more under it (from a hex whose marker stays).
-    for (const b of hidden) if (b.id !== a.id && a.loc.at === 'hex' && JSON.stringify(b.loc) !== JSON.stringify(a.loc)) tryTwin('join', { [b.id]: { ...b, loc: a.loc, hidden: a.hidden } }, `${b.id} joins ${a.id}`);
-    for (const type of typesOf(a.side)) if (type !== a.type) tryTwin('retype', { [a.id]: { ...a, type } }, `${a.id} as a ${type}`);
-  }
-  const blank = Object.fromEntries(Object.entries(state.sides).map(([id, s]) => [id, id === side ? s : { ...s, secret: { standing: {}, sealed: null, notes: {} } }]));
-  tryTwin('secrets', {}, 'the other sides\' secrets blanked', blank);
-  // Cargo the side may not see (rules visibility.enemyCargo): one piece moved to another transport.
-  const carriers = theirs.filter((u) => u.loc.at === 'hex');
-  for (const c of theirs) {
-    if (c.loc.at !== 'carried') continue;
-    for (const t of carriers) if (t.id !== c.loc.by && t.id !== c.id) tryTwin('cargo', { [c.id]: { ...c, loc: { at: 'carried', by: t.id } } }, `${c.id} aboard ${t.id}`);
-  }
-  for (let i = 0; i < theirs.length; i++) {
-    const a = theirs[i]!;
-    const b = theirs.slice(i + 1).find((x) => x.type === a.type && JSON.stringify(x.attrs) !== JSON.stringify(a.attrs));
-    if (b !== undefined) tryTwin('attrs', { [a.id]: { ...a, attrs: b.attrs }, [b.id]: { ...b, attrs: a.attrs } }, `attrs of ${a.id} <-> ${b.id}`);
-  }
-  return out;
-}
-
-function swapped(u: UnitState, with_: UnitState): UnitState {
-  return { ...u, loc: with_.loc, hidden: with_.hidden, flags: with_.flags };
 }
 
 /** Orders a curious player might send: moves into and next to the hidden units, attacks on them, orders naming them, cargo set down next to them. */
