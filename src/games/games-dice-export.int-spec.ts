@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gatorsBenchScenario } from '../../bench/gators-bench-scenario';
 import { DomainError } from '../common/errors';
+import { boardOf, hasOverlay, terrainIdAt } from '../rules/engine/board';
+import { parseScenario } from '../rules/model/parse-scenario';
 import { gators } from '../rules/systems/gators';
 import { loadScenario } from '../scenarios/load-scenario';
 import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
@@ -279,5 +281,75 @@ describe('the dice verifier on a Gators! game that fought', () => {
     expect(unreadable.status).toBe(2);
     expect(unreadable.stderr).toMatch(/^cannot read .*broken\.json/);
     expect(run(join(dir, 'missing.json')).status).toBe(2);
+  });
+});
+
+/**
+ * The HERS blast next to a "?" rolls secret dice, stand-ins among them (Q-GT-29): the verifier
+ * re-derives them from the seed and matches them with the blast's attack on the marker. The
+ * benchmark position, with a CH-53E holding the HERS ashore on clear ground, two island platoons
+ * next to it and a platoon with a Dragon team under a "?" on a third side: landed, the CH-53E is
+ * destroyed by any roll of the two platoons' attack (4:1, two columns right, a retreat counts as
+ * destroyed, Q-GT-41).
+ */
+describe('the dice verifier on a Gators! game where the HERS blew up next to a "?"', () => {
+  let h: GamesHarness;
+  let db: Awaited<ReturnType<typeof workerDatabase>>;
+  let exported: Exported;
+
+  function hersScenario() {
+    const bench = gatorsBenchScenario(loadScenario(join(__dirname, '../scenarios/gators-unnarstan'))).scenario;
+    const files = JSON.parse(JSON.stringify({
+      'scenario.json': bench.manifest, 'map.json': bench.map, 'terrain.json': bench.terrain, 'rules.json': bench.rules, 'units.json': bench.units,
+      'oob.json': bench.oob, 'setup.json': bench.setup, 'turns.json': bench.turns, 'victory.json': bench.victory,
+    })) as Record<string, Record<string, unknown>>;
+    files['scenario.json']!['id'] = 'gators-hers';
+    const board = boardOf(bench);
+    const grid = board.grid;
+    const units = files['oob.json']!['units'] as Array<{ id: string; at: { hex?: string; carrier?: string }; hidden?: string }>;
+    const used = units.flatMap((u) => (u.at.hex === undefined ? [] : [grid.indexOf(u.at.hex)]));
+    const plain = (i: number) => i >= 0 && ['clear', 'jungle', 'hills', 'swamp'].includes(terrainIdAt(board, i) ?? '') && !['city', 'airfield', 'bridge'].some((o) => hasOverlay(board, i, o));
+    const ring = (i: number) => [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(i, d));
+    const centre = Array.from({ length: grid.size }, (_, i) => i).find((i) => terrainIdAt(board, i) === 'clear' && plain(i) && ring(i).every(plain) && used.every((u) => grid.distance(u, i) >= 3))!;
+    const [n0, n1, n2] = ring(centre).map((i) => grid.label(i));
+    const place: Record<string, Partial<(typeof units)[number]>> = {
+      'p1-ch53-1': { at: { hex: grid.label(centre) } },
+      'p1-hers': { at: { carrier: 'p1-ch53-1' } },
+      'p2-inf-7': { at: { hex: n0! } },
+      'p2-inf-8': { at: { hex: n1! } },
+      'p2-inf-9': { at: { hex: n2! }, hidden: '?' },
+      'p2-dragon-1': { at: { hex: n2! }, hidden: '?' },
+    };
+    files['oob.json']!['units'] = units.map((u) => ({ ...u, ...place[u.id] }));
+    return { scenario: parseScenario(files, 'gators-hers'), target: grid.label(centre) };
+  }
+
+  beforeAll(async () => {
+    const { scenario, target } = hersScenario();
+    db = await workerDatabase('dice-hers');
+    h = await gamesHarness({ entries: [catalogEntry(scenario, gators)], clock: new FakeClock(), databaseUrl: db.url });
+    const us = await h.player('Uma');
+    const island = await h.player('Ivo');
+    const { gameId } = await h.create.execute({ scenarioId: 'gators-hers', title: 'HERS', side: 'P1' }, us);
+    const inv = await h.invitations.invite(gameId, 'P2', 'token', us);
+    await h.invitations.join({ token: inv.token! }, island);
+    for (const _phase of ['launch', 'recovery', 'movement', 'combat']) await play(h, gameId, us, []);
+    for (const _phase of ['guerrillas', 'movement']) await play(h, gameId, island, []);
+    await play(h, gameId, island, [{ kind: 'attack', attackers: [{ unit: 'p2-inf-7' }, { unit: 'p2-inf-8' }], target }]);
+    await h.actions.resign(gameId, await h.store.currentVersion(gameId), us);
+    exported = (await h.queries.export(gameId, us)) as unknown as Exported;
+  });
+  afterAll(async () => {
+    await h.close();
+    await db.drop();
+  });
+
+  it('re-derives every roll, the secret ones and their stand-ins with them', () => {
+    const blast = exported.events.find((e) => e.type === 'AttackResolved' && e.data['cause'] === 'hers-explosion' && Array.isArray(e.data['defenders']));
+    expect(blast?.data).toMatchObject({ defenders: [{ unit: 'p2-dragon-1' }, { unit: 'p2-inf-9' }], standIns: [expect.any(Number)] });
+    expect(exported.events.filter((e) => e.type === 'DiceRolled' && String(e.data['purpose']).includes('stand-in under the marker'))).toHaveLength(1);
+    const report = verifyDice(exported);
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
   });
 });
