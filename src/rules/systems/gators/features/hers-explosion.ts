@@ -107,7 +107,8 @@ function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: B
  * a version every side counts, so the stack takes as many dice as its hex could hold by the
  * stacking data (stackCapacity), secret to the sides that may not see under the marker, the first
  * for its counters in id order and the rest stand-ins that decide nothing, and one attack event,
- * read by those sides as an attack on the hex. What the results do (a counter destroyed or
+ * read by those sides as an attack on the hex (a stack over that bound, which the rules never
+ * let arise, still takes a die per counter). What the results do (a counter destroyed or
  * retreating) shows, as after any attack on a marker.
  */
 function blastConcealed(ctx: ResolveContext, from: string, at: string, units: readonly UnitState[], column: number): void {
