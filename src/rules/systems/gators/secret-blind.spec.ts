@@ -174,6 +174,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     const r = secretBlind(gators, campaignSteps(), { seed, broken: Number(process.env.BROKEN ?? 20), maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.twins).toBeGreaterThan(100);
     expect(r.probes).toBeGreaterThan(10_000);
+    expect(r.outcomes).toBeGreaterThan(600);
     expect(r.leaks).toEqual([]);
   });
 
@@ -231,6 +232,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     // Probes the rules accept as well as refuse: the answers compared are not all one error.
     expect(r.accepted).toBeGreaterThan(10);
     expect(r.refused).toBeGreaterThan(100);
+    expect(r.outcomes).toBeGreaterThan(500);
     expect(r.leaks).toEqual([]);
   });
 
@@ -238,6 +240,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     const r = secretBlind(gators, randomContacts(seed, Number(process.env.CONTACTS ?? 40)), { seed, broken: 0, maxTwins: Number(process.env.MAX_TWINS ?? 8) });
     expect(r.twins).toBeGreaterThan(100);
     expect(r.accepted).toBeGreaterThan(20);
+    expect(r.outcomes).toBeGreaterThan(500);
     expect(r.leaks).toEqual([]);
   });
 });
