@@ -1,5 +1,6 @@
 import { RecordedRoll } from '../dice/forced-dice';
 import { SeededDice } from '../dice/seeded-dice';
+import { SECRETS_APPLIED } from '../engine/events';
 import { eventAsSeenBy } from '../engine/visibility';
 import { Dice, GameSystem, RawSubmission, RulesEvent, SideId } from '../engine/types';
 import { GameState } from '../model/state';
@@ -90,7 +91,7 @@ function mayPart(run: Run, k: number, reader: SideId | null): boolean {
   for (let i = 0; i <= k && i < run.events.length; i++) if (run.events[i]!.reveals === true) return true;
   const e = run.events[k];
   if (e === undefined) return false;
-  if (e.type === 'AttackCancelled' || ASKED.has(e.type) || ASKED.has(run.events[k + 1]?.type ?? '')) return true;
+  if (e.type === 'AttackCancelled' || ASKED.has(e.type) || ASKED.has(nextBesidesRecords(run, k)?.type ?? '')) return true;
   if (e.type === 'UnitMoved' && (e.data as { stoppedBy?: unknown }).stoppedBy !== undefined) return true;
   if (!RESULT_TYPES.has(e.type)) return false;
   // The results of the last attack before it, when that attack's defender (or attackers) were hidden from the reader.
@@ -100,6 +101,13 @@ function mayPart(run: Run, k: number, reader: SideId | null): boolean {
     return before.type === 'AttackResolved' && redactedFor(before, reader);
   }
   return false;
+}
+
+/** The event after `k`, past the side's records a run logs just before it stops for a reaction. */
+function nextBesidesRecords(run: Run, k: number): RulesEvent | undefined {
+  let i = k + 1;
+  while (run.events[i]?.type === SECRETS_APPLIED) i++;
+  return run.events[i];
 }
 
 /** '' when `reader` reads the two runs alike as far as the rules require; else where they part. */
