@@ -35,6 +35,15 @@ function readOfSteps(side: string | null, prestate: Prestate, steps: ReadonlyArr
   });
 }
 
+/** A CH-53E with two platoons aboard, and a Hawk under a "?" whose ZOC stops it short of 1411 (GT-6F.1), so that the unloads after the move are cancelled. */
+const helicopterBeforeHiddenHawk: Prestate['units'] = [
+        { id: 'h', type: 'ch-53e', side: 'P1', hex: '1213' },
+        { id: 's1', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
+        { id: 's2', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
+        { id: 'hawk', type: 'hawk', side: 'P2', hex: '1412', hidden: '?' },
+];
+const helicopterIntoHawkZoc = { kind: 'move', unit: 'h', path: ['1313', '1312', '1411'] };
+
 describe('what a side reads of the other side submission does not count its secrets', () => {
   it('an attack by one camouflaged unit or by two reads the same to the defender (GT-6L.2)', () => {
     const prestate: Prestate = {
@@ -222,13 +231,10 @@ describe('what a side reads of the other side submission does not count its secr
     const prestate: Prestate = {
       phase: 'p1-movement',
       units: [
-        { id: 'h', type: 'ch-53e', side: 'P1', hex: '1213' },
-        { id: 's1', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
-        { id: 's2', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
-        { id: 'hawk', type: 'hawk', side: 'P2', hex: '1412', hidden: '?' },
+        ...helicopterBeforeHiddenHawk,
       ],
     };
-    const move = { kind: 'move', unit: 'h', path: ['1313', '1312', '1411'] };
+    const move = helicopterIntoHawkZoc;
     const unloads = [
       { kind: 'unload', unit: 's1', hex: '1410' },
       { kind: 'unload', unit: 's2', hex: '1511' },
@@ -246,10 +252,7 @@ describe('what a side reads of the other side submission does not count its secr
     const prestate: Prestate = {
       phase: 'p1-movement',
       units: [
-        { id: 'h', type: 'ch-53e', side: 'P1', hex: '1213' },
-        { id: 's1', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
-        { id: 's2', type: 'rifle-platoon', side: 'P1', carrier: 'h' },
-        { id: 'hawk', type: 'hawk', side: 'P2', hex: '1412', hidden: '?' },
+        ...helicopterBeforeHiddenHawk,
         { id: 'aav', type: 'aav', side: 'P1', hex: '1607' },
         { id: 'q', type: 'squad', side: 'P1', carrier: 'aav' },
         { id: 'd', type: 'dragon-team', side: 'P2', hex: '1609' },
@@ -259,7 +262,7 @@ describe('what a side reads of the other side submission does not count its secr
       { by: 'P1', submission: { kind: 'orders', orders } as RawSubmission, dice: [] },
       { by: 'P2', submission: { kind: 'reaction', orders: { attackers: ['d'] } } as RawSubmission, dice: [5] },
     ];
-    const move = { kind: 'move', unit: 'h', path: ['1313', '1312', '1411'] };
+    const move = helicopterIntoHawkZoc;
     const s1 = { kind: 'unload', unit: 's1', hex: '1410' };
     const s2 = { kind: 'unload', unit: 's2', hex: '1511' };
     const land = { kind: 'move', unit: 'aav', path: ['1608'] };
