@@ -1,3 +1,5 @@
+import { RecentWeakMap, YOUNG_GENERATION } from './recent-weak-map';
+
 /**
  * What the engine remembers about one state (its last transition, its move contexts, the
  * checks made on it), in a single WeakMap entry per state. A fold makes a new state per
@@ -11,7 +13,8 @@ export interface StateSlot<T> {
   set(state: object, value: T | undefined): void;
 }
 
-const memos = new WeakMap<object, unknown[]>();
+// Young tables (recent-weak-map.ts): states die young, and an old table kept them for a full collection.
+const memos = new RecentWeakMap<object, unknown[]>(YOUNG_GENERATION);
 let slots = 0;
 
 export function stateSlot<T>(): StateSlot<T> {

@@ -1,5 +1,6 @@
 import { GameState, UnitId, UnitState } from '../model/state';
 import { SideId } from './types';
+import { RecentWeakMap, YOUNG_GENERATION } from './recent-weak-map';
 
 type Units = GameState['units'];
 
@@ -59,7 +60,7 @@ export interface UnitIndex {
   readonly enemyKeys: Map<SideId, object>;
 }
 
-const indexes = new WeakMap<Units, UnitIndex>();
+const indexes = new RecentWeakMap<Units, UnitIndex>(YOUNG_GENERATION);
 
 export function unitIndex(state: GameState): UnitIndex {
   return indexOf(state.units);
@@ -195,7 +196,7 @@ function syncTemplate(t: Template, units: Units, list: readonly UnitState[]): vo
   else for (let p = 0; p < list.length; p++) if (was.list[p] !== list[p]) t.values[t.keys![p]!] = list[p]!;
   t.of = units;
 }
-const templates = new WeakMap<ReadonlyMap<UnitId, number>, Template>();
+const templates = new RecentWeakMap<ReadonlyMap<UnitId, number>, Template>(YOUNG_GENERATION);
 
 function rebucket(b: Buckets, keysOf: KeysOf, before: UnitState, after: UnitState, pos: ReadonlyMap<UnitId, number>): Buckets {
   const out = keysOf(before);
