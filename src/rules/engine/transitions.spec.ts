@@ -4,6 +4,7 @@ import { testScenario } from '../testing/scenario-files';
 import { testSystem } from '../testing/test-system';
 import { evolve } from './evolve';
 import { sameJson } from './transitions';
+import { enemyVersion } from './unit-index';
 
 function start() {
   return buildState(testScenario(), {
@@ -71,6 +72,30 @@ describe('remembered transitions', () => {
     const projected = testSystem.evolve(s, { type: move.type, data: move.data });
     expect(projected.seq).toBe(s.seq + 1);
     expect(next.units).toBe(projected.units);
+  });
+
+  it('when other decisions have turned the young memo tables over since validation, resolve gives the same events (recent-weak-map.ts)', () => {
+    const s = start();
+    const p = testSystem.parse(s, 'A', orders);
+    if (!p.ok) throw new Error(JSON.stringify(p.violations));
+    expect(testSystem.validate(s, 'A', p.value)).toEqual([]);
+    const version = enemyVersion(s, 'A');
+    for (let k = 0; k < 100; k++) {
+      const other = start();
+      const q = testSystem.parse(other, 'A', orders);
+      if (!q.ok) throw new Error(JSON.stringify(q.violations));
+      testSystem.validate(other, 'A', q.value);
+    }
+    // s's index was let go and built again: what was derived from it is derived again.
+    expect(enemyVersion(s, 'A')).not.toBe(version);
+    const events = testSystem.resolve(s, 'A', p.value, new ForcedDice([]));
+    const copy = start();
+    const c = testSystem.parse(copy, 'A', orders);
+    if (!c.ok) throw new Error(JSON.stringify(c.violations));
+    expect(events).toEqual(testSystem.resolve(copy, 'A', c.value, new ForcedDice([])));
+    const folded = events.reduce((x, e) => testSystem.evolve(x, { type: e.type, data: e.data }), s);
+    const fresh = events.reduce((x, e) => testSystem.evolve(x, structuredClone({ type: e.type, data: e.data })), structuredClone(s));
+    expect(JSON.stringify(folded)).toEqual(JSON.stringify(fresh));
   });
 
   it('compares JSON with object keys in order', () => {
