@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { loadScenario } from '../../../scenarios/load-scenario';
 import { ForcedDice } from '../../dice/forced-dice';
-import { eventAsSeenBy } from '../../engine/visibility';
+import { concealedFrom, eventAsSeenBy } from '../../engine/visibility';
 import { RawSubmission } from '../../engine/types';
 import { JsonObject } from '../../model/json';
 import { buildState, Prestate } from '../../testing/prestate';
 import { GATORS_SPEC, gators } from './index';
-import { GState } from './ext';
+import { GState, gext } from './ext';
 import setupP1 from './examples/setup-p1.json';
 import setupP2 from './examples/setup-p2.json';
 
@@ -224,6 +224,38 @@ describe('what a side reads of the other side submission does not count its secr
       const one = readBy(reader, prestate, 'P1', arm(['ah-1']), []);
       expect(one.some((e) => e.includes('PhaseAdvanced'))).toBe(true);
       expect(readBy(reader, prestate, 'P1', arm(['ah-1', 'ah-2']), [])).toEqual(one);
+    }
+  });
+
+  it('a recovery reads the same to the other side and to a spectator, and leaves them the same view, whether a used HERS was hidden aboard or not (GT-6N.4, Q-GT-29)', () => {
+    const recovery = (aboard: Prestate['units'], refuel: Record<string, number>) => {
+      const prestate: Prestate = {
+        phase: 'p1-recovery',
+        units: [{ id: 'lhd', type: 'lhd', side: 'P1', hex: '0911' }, { id: 'ch53', type: 'ch-53e', side: 'P1', hex: '1010' }, ...aboard],
+        ext: { refuel },
+      };
+      const before = buildState(scenario, prestate, GATORS_SPEC.initialExt(scenario) as unknown as JsonObject) as unknown as GState;
+      const parsed = gators.parse(before, 'P1', { kind: 'orders', orders: [{ kind: 'recover', unit: 'ch53', ship: 'lhd' }] });
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.violations));
+      expect(gators.validate(before, 'P1', parsed.value)).toEqual([]);
+      const events = gators.resolve(before, 'P1', parsed.value, new ForcedDice([]));
+      const after = events.reduce((s, e) => gators.evolve(s, e), before);
+      const read = (side: string | null) => ({
+        events: events.map((e) => JSON.stringify(eventAsSeenBy(e, side))),
+        views: [before, after].map((s) => JSON.stringify(gators.view(s, side === null ? { kind: 'spectator' } : { kind: 'side', side }))),
+      });
+      return { before, after, read };
+    };
+    const used = recovery([{ id: 'hers', type: 'hers', side: 'P1', carrier: 'ch53' }], { hers: 1 });
+    expect(concealedFrom(used.before, used.before.units['hers']!)).toEqual(['P2']);
+    // P1 reads the refill and the HERS is full again.
+    expect(used.read('P1').events.some((e) => e.includes('RefuelRefilled') && e.includes('"unit":"hers"'))).toBe(true);
+    expect(gext(used.after).refuel['hers']).toBeUndefined();
+    const full = recovery([{ id: 'hers', type: 'hers', side: 'P1', carrier: 'ch53' }], {});
+    const none = recovery([], {});
+    for (const reader of ['P2', null]) {
+      expect(used.read(reader)).toEqual(none.read(reader));
+      expect(full.read(reader)).toEqual(none.read(reader));
     }
   });
 

@@ -11,7 +11,8 @@ import { airOps } from './air-data';
  *
  * `ext` is PUBLIC: kernelView shows it to every side. Only facts every player
  * sees on the table go here (Debris markers, Refuel markers, launches used,
- * captured airfields). A side's SECRETS go into its notes
+ * captured airfields); a fact about a unit that may be hidden is shown only to
+ * the sides that see the unit (the refuel feature's view: a HERS aboard). A side's SECRETS go into its notes
  * (state.sides[side].secret.notes, shown only to that side): the breakdown
  * result (GT-4.8, Q-GT-14) and the Air-Attack loadouts (GT-6C.2: the enemy
  * "does not know what munitions it carries").

@@ -151,7 +151,6 @@ function randomContacts(seed: number, count: number): BlindStep<GState>[] {
  */
 const KNOWN = [
   { step: 'debris/militia-removes-accepted.json', reads: 'reads {"type":"DebrisRemoved"', why: 'Debris removed (GT-6Q.6) shows that the "?" on it was at work: the map changes in the open' },
-  { step: 'refuel/ship-refill-accepted.json', reads: 'reads {"type":"RefuelRefilled"', why: 'the HERS refilled aboard a recovered unit shows it was aboard: Refuel markers are public (Q-GT-29); not fixed' },
 ];
 const isKnown = (leak: string) => KNOWN.some((k) => leak.startsWith(`${k.step}, `) && leak.includes(k.reads));
 

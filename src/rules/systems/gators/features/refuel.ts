@@ -7,12 +7,13 @@ import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, everythingAboard } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
-import { SideId, Violation } from '../../../engine/types';
+import { SideId, Viewer, Violation } from '../../../engine/types';
+import { concealedFrom } from '../../../engine/visibility';
 import { airOps } from '../air-data';
 import { HersPoint, hasAnyTag, hersPoints, isFuelled, refuelLeft, standingAt, typeValue } from '../air-queries';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, gext } from '../ext';
-import { publicOf } from '../queries';
+import { privateTo, publicOf } from '../queries';
 import { cancel } from '../orders/wrap';
 import { explodeIfHers, resumeExplosion } from './hers-explosion';
 
@@ -97,13 +98,41 @@ export function refuelAircraft(ctx: ResolveContext<GatorsExt>, u: UnitState): bo
   return true;
 }
 
-/** GT-6N.4: a HERS or LVS back aboard a ship (with the unit just recovered) is full again. */
+/**
+ * GT-6N.4: a HERS or LVS back aboard a ship (with the unit just recovered) is full again. One
+ * hidden from another side (cargo aboard the ship) is refilled as its side's own record of the
+ * recovery: a public event would tell the others it was aboard, and an event only its side reads
+ * would still be counted, so it goes into the run's SecretOrdersApplied (own-records.ts).
+ */
 export function refillAboard(ctx: ResolveContext<GatorsExt>, unit: string): void {
   const d = airOps(ctx.state.scenario);
   const u = ctx.state.units[unit];
   if (u === undefined) return;
-  for (const x of [u, ...everythingAboard(ctx.state, unit)])
-    if (hasAnyTag(ctx.state, x, [...d.hersTags, ...d.lvsTags]) && gext(ctx.state).refuel[x.id] !== undefined) ctx.emit(publicOf('RefuelRefilled', { unit: x.id }));
+  for (const x of [u, ...everythingAboard(ctx.state, unit)]) {
+    if (!hasAnyTag(ctx.state, x, [...d.hersTags, ...d.lvsTags]) || gext(ctx.state).refuel[x.id] === undefined) continue;
+    const data = { unit: x.id };
+    ctx.emit(concealedFrom(ctx.state, x).length > 0 ? privateTo(x.side, 'RefuelRefilled', data) : publicOf('RefuelRefilled', data));
+  }
+}
+
+/**
+ * The Refuel markers a viewer may see: those of the units not concealed from it. ext.refuel is
+ * public for a HERS or LVS in sight (Q-GT-29), but a concealed one's entry would tell that it
+ * exists, and its refill that it was aboard. The test is kernelView's for its units list, so an
+ * entry shows exactly while its unit does and tells nothing the list does not: it goes when the
+ * unit goes out of sight (its CH-53E leaves the beach, an LVS is loaded) and comes back with it,
+ * at events the viewer reads either way.
+ */
+function refuelSeenBy(state: GState, viewer: Viewer): { readonly [unit: string]: number } {
+  if (viewer.kind === 'referee') return gext(state).refuel;
+  const seen = (id: string) => {
+    const u = state.units[id];
+    // Units stay in the state when eliminated (loc "eliminated"); an unknown id hides nothing.
+    if (u === undefined) return true;
+    const from = concealedFrom(state, u);
+    return viewer.kind === 'side' ? !from.includes(viewer.side) : from.length === 0;
+  };
+  return Object.fromEntries(Object.entries(gext(state).refuel).filter(([id]) => seen(id)));
 }
 
 function checkRefill(state: GameState, side: SideId, o: RefillOrder, i: number): Violation[] {
@@ -179,6 +208,13 @@ export const refuel: GatorsFeature = {
       if (p !== undefined) ctx.emit(publicOf('FuelDrawn', { hers: p.hers.id, unit: id, markers: takesMarker(ctx.state, p) ? 1 : 0, tank: true }));
     }
   },
+  // Refilled aboard while hidden, it is logged at the end of the recovery run (own-records.ts).
+  // No event that run may write after it reads ext.refuel when folded: a recovery phase allows
+  // only recover and arm orders (UnitRecovered, AircraftReturned, AircraftArmed, OrderCancelled,
+  // and another unit's RefuelRefilled, which drops only its own entry); a HERS aboard a ship is
+  // no refuelling point (hersPoints), so nothing draws on it before the run ends.
+  records: ['RefuelRefilled'],
+  view: (state, viewer, base) => ({ ...base, ext: { ...(base.ext as JsonObject), refuel: refuelSeenBy(state, viewer) } }),
   events: {
     FuelDrawn: (s, e) => fuelDrawn(s, e.data),
     RefuelTransferred: (s, e) => transferred(s, e.data),
