@@ -78,4 +78,31 @@ describe('a side\'s own records of a run of orders', () => {
   it('are not written for a phase that allows no order kind, as everyone can tell there can be none', () => {
     expect(resolved([], []).events.map((e) => e.type)).toEqual(['PhaseAdvanced']);
   });
+
+  it('may not be declared for an event that a later event of the run reads when folded: the engine refuses to log another game than it resolved', () => {
+    // "copy" writes a public event whose fold reads the notes: folded after the records, it would copy nothing.
+    const copy: OrderHandler<Ext, { kind: 'copy' }> = {
+      kind: 'copy',
+      schema: z.strictObject({ kind: z.literal('copy') }),
+      validate: () => [],
+      project: () => [],
+      resolve: (ctx) => ctx.emit({ type: 'Copied', data: {}, visibility: { to: 'all' } }),
+    };
+    const base = system([note as OrderHandler<Ext, unknown>, copy as OrderHandler<Ext, unknown>]);
+    const sys = defineSystem<Ext>({
+      ...testSpec,
+      records: ['Noted'],
+      phases: { ...testSpec.phases, movement: { orders: [note as OrderHandler<Ext, unknown>, copy as OrderHandler<Ext, unknown>] } },
+      evolve: (st, e) => (e.type === 'Copied' ? { ...st, ext: { ...st.ext, copy: st.sides['A']!.secret.notes['text'] ?? null } } : base.evolve(st, e)),
+    });
+    const s = buildState(testScenario(), { phase: 'a-move', units: [] }) as GameState<Ext>;
+    const resolve = (given: JsonObject[]) => {
+      const p = sys.parse(s, 'A', { kind: 'orders', orders: given });
+      if (!p.ok) throw new Error('refused');
+      return sys.resolve(s, 'A', p.value, new ForcedDice([]));
+    };
+    expect(() => resolve([{ kind: 'note', text: 'x' }, { kind: 'copy' }])).toThrow(/SystemSpec.records/);
+    // Copied before any record reads the same either way.
+    expect(resolve([{ kind: 'copy' }, { kind: 'note', text: 'x' }]).map((e) => e.type)).toEqual(['Copied', SECRETS_APPLIED, 'PhaseAdvanced']);
+  });
 });

@@ -138,8 +138,17 @@ function gatherRecords<X extends Json>(r: Resolution<X>, from: number, before: G
   if ((def === undefined ? 0 : (r.spec.phases[def.kind]?.orders?.length ?? 0)) === 0) return;
   const run = r.events.slice(from);
   const gathered = recordsGathered(run, r.side, new Set([...RECORDS, ...(r.spec.records ?? [])]));
-  if (run.every((e, k) => gathered[k] === e)) r.emit(gathered[run.length]!);
-  else r.rewrite(from, before, gathered);
+  if (run.every((e, k) => gathered[k] === e)) return r.emit(gathered[run.length]!);
+  const seen = r.state;
+  r.rewrite(from, before, gathered);
+  // The log must give the game the run's orders were resolved on: SystemSpec.records promises it.
+  if (!sameGame(seen, r.state)) throw new Error(`system ${r.spec.id}: its records, folded at the end of a run, give another game than in place (SystemSpec.records)`);
+}
+
+/** The same game, whatever the number of events folded to reach it. */
+function sameGame(a: GameState, b: GameState): boolean {
+  const of = (s: GameState) => JSON.stringify([s.phase, s.units, s.sides, s.pending, s.ext]);
+  return of(a) === of(b);
 }
 
 /** Moves the phase machine on until a phase needs a submission (running auto phases) or the game ends. */

@@ -104,7 +104,9 @@ export interface SystemSpec<X extends Json> {
    * The system's event types that are a side's own records of its orders, as the kernel's
    * OrderCancelled is (events.ts RECORDS): written for the acting side only, read by the others
    * as nothing. A run of orders logs them in one event at its end (own-records.ts), so the evolve
-   * of no event that may follow one in the same run may read what it changes.
+   * of no event that may follow one in the same run may read what it changes. The runner checks
+   * it where it moves records: a run whose log would fold to another game than it resolved on
+   * throws rather than be logged.
    */
   readonly records?: readonly string[];
   /** Adds to the kernel's view; must follow the same hiding rules. */
