@@ -58,11 +58,15 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
       const last = state.lastSubmission ? { ...state.lastSubmission, undoable: false } : null;
       return { ...state, diceCounter: Math.max(state.diceCounter, d['n'] as number), lastSubmission: last };
     }
-    case AppEvent.DeadlineSet:
+    case AppEvent.DeadlineSet: {
+      // A vacation's pause or restart is the same deadline: a reminder already queued for it is
+      // still about it, and must be withdrawn when a later deadline or the end replaces it.
+      const reminded = d['retimed'] ? (state.deadline?.reminded ?? false) : false;
       return {
         ...state,
-        deadline: d['sides'] ? { id: event.version, sides: d['sides'] as string[], at: (d['at'] as string | null) ?? null, remainingMs: (d['remainingMs'] as number | null) ?? null, reminded: false } : null,
+        deadline: d['sides'] ? { id: event.version, sides: d['sides'] as string[], at: (d['at'] as string | null) ?? null, remainingMs: (d['remainingMs'] as number | null) ?? null, reminded } : null,
       };
+    }
     case AppEvent.DeadlineReminded:
       return state.deadline ? { ...state, deadline: { ...state.deadline, reminded: true } } : state;
     case AppEvent.DeadlineMissed: {

@@ -116,4 +116,31 @@ describe('a reminder not yet sent when the deadline it is about changes', () => 
       await app.close();
     }
   });
+
+  it('is withdrawn when the game ends after a vacation paused and restarted the clock it was about', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({}, { clock });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 24, vacationDays: 3 });
+      const prisma = g.nest.get(PrismaService);
+      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      clock.advance(13 * 3_600_000);
+      const worker = g.nest.get(DeadlineWorker);
+      while ((await worker.tick()) > 0);
+      const reminder = { notification: { gameId: g.gameId, playerId: g.alice, kind: 'deadline_reminder' } };
+      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+
+      const actions = g.nest.get(PlayerActionsHandler);
+      await actions.startVacation(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
+      clock.advance(3_600_000);
+      await actions.endVacation(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
+      expect((await g.store.readStream(g.gameId)).pop()).toMatchObject({ type: 'DeadlineSet', data: { retimed: true } });
+      await actions.resign(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
+      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['cancelled']);
+    } finally {
+      await app.close();
+    }
+  });
 });
