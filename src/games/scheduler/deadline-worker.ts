@@ -78,8 +78,10 @@ export class DeadlineWorker implements OnApplicationBootstrap, OnApplicationShut
       const retryInMs = err instanceof VersionConflictError ? 0 : Math.min(3_600_000, 1000 * 2 ** job.attempts);
       const failed = !(err instanceof VersionConflictError) && job.attempts >= MAX_ATTEMPTS;
       logger().warn({ err, jobId: job.id, gameId: job.gameId }, failed ? 'job failed for good' : 'job will be retried');
-      await this.prisma.scheduledJob.update({
-        where: { id: job.id },
+      // A commit that beat this job to the game may have cancelled it (its deadline replaced,
+      // the game over): only a job still pending is put back for another try.
+      await this.prisma.scheduledJob.updateMany({
+        where: { id: job.id, status: 'pending' },
         data: { status: failed ? 'failed' : 'pending', lockedUntil: new Date(this.clock.now().getTime() + retryInMs), lastError: String((err as Error)?.message ?? err).slice(0, 500) },
       });
     }

@@ -1,0 +1,57 @@
+import type { PrismaService } from '../database/prisma.service';
+import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
+import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
+
+/**
+ * Lifecycle actions that interleave on one game: two server instances (each its own loader,
+ * committer and deadline worker) on one database and one clock, and players acting through
+ * either. The log's version check decides every race; these tests look at what else must agree
+ * with its outcome (the jobs, the outbox).
+ */
+const HOUR = 3_600_000;
+
+const jobsOf = async (prisma: PrismaService, gameId: string) =>
+  (await prisma.scheduledJob.findMany({ where: { gameId }, orderBy: [{ dueAt: 'asc' }, { id: 'asc' }] })).map((j) => `${j.kind}@${j.gameVersion}:${j.status}`);
+
+describe('two instances and a player on one game', () => {
+  const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+  let db: { url: string | undefined; drop(): Promise<void> };
+  let one: GamesHarness;
+  let two: GamesHarness;
+  beforeAll(async () => {
+    db = await workerDatabase('hc_races');
+    one = await gamesHarness({ clock, databaseUrl: db.url });
+    two = await gamesHarness({ clock, databaseUrl: db.url });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await db.drop();
+  });
+
+  it('a deadline job that loses its race to a resignation stays cancelled: no job is left pending after the end', async () => {
+    const g = await startedGame(one, { deadlineHours: 2 });
+    await play(one, g.gameId, g.alice, setupA);
+    await play(one, g.gameId, g.bob, setupB());
+    clock.advance(3 * HOUR); // A's move is overdue
+    // Instance one's worker reads the game, then instance two commits Bob's resignation before
+    // the worker writes the miss it decided on.
+    const load = one.loader.load.bind(one.loader);
+    let resigned: Promise<unknown> | undefined;
+    const spy = jest.spyOn(one.loader, 'load').mockImplementation(async (...args) => {
+      const game = await load(...args);
+      resigned ??= two.actions.resign(g.gameId, game.version, g.bob);
+      await resigned;
+      return game;
+    });
+    try {
+      expect(await one.worker.tick()).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    const types = (await one.store.readStream(g.gameId)).map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['Resigned', 'GameEnded', 'SeedRevealed']);
+    expect(types).not.toContain('DeadlineMissed');
+    expect((await jobsOf(one.prisma, g.gameId)).filter((j) => j.endsWith(':pending'))).toEqual([]);
+  });
+});
