@@ -115,8 +115,10 @@ export class GameCommitter {
     }) : [];
     // planJobs reads the leads only when the deadline changed.
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
-    const stale = remindersStale(before, final, all);
-    const prepared = settings && (intents.length || stale) ? await this.outbox!.prepare(intents, settings, stale ? { deadlineChangedIn: gameId } : {}) : undefined;
+    const ended = final.status === 'finished' && before?.status !== 'finished';
+    const stale = !ended && remindersStale(before, all);
+    const withdraw = ended ? { gameEndedIn: gameId } : stale ? { deadlineChangedIn: gameId } : {};
+    const prepared = settings && (intents.length || ended || stale) ? await this.outbox!.prepare(intents, settings, withdraw) : undefined;
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 
@@ -173,13 +175,13 @@ export class GameCommitter {
 
 /**
  * Whether the reminders of the old deadline still waiting to go out are wrong now: a new
- * deadline replaced it or the game ended. Only a reminded deadline has any, so most commits
- * skip the extra write. A vacation's pause or restart (retimed) keeps them: in a simultaneous
- * phase the other side's deadline is still to come.
+ * deadline replaced it (the end of the game withdraws them with every other call to act). Only
+ * a reminded deadline has any, so most commits skip the extra write. A vacation's pause or
+ * restart (retimed) keeps them: in a simultaneous phase the other side's deadline is still to come.
  */
-function remindersStale(before: GameEnvelope | undefined, after: GameEnvelope, drafts: readonly Draft[]): boolean {
+function remindersStale(before: GameEnvelope | undefined, drafts: readonly Draft[]): boolean {
   if (!before?.deadline?.reminded) return false;
-  return after.status === 'finished' || drafts.some((d) => d.type === AppEvent.DeadlineSet && !(d.data as { retimed?: boolean }).retimed);
+  return drafts.some((d) => d.type === AppEvent.DeadlineSet && !(d.data as { retimed?: boolean }).retimed);
 }
 
 function seatedPlayers(state: GameEnvelope): string[] {

@@ -82,6 +82,13 @@ export interface PrepareOptions {
    * are withdrawn.
    */
   deadlineChangedIn?: string;
+  /**
+   * The game this commit ends: its calls to act still waiting to go out (your turn, a reaction
+   * window, an undo to answer, a reminder), held for a digest or not yet sent, ask for something
+   * that can no longer be done, and are withdrawn. The end itself is told by this commit's own
+   * notifications.
+   */
+  gameEndedIn?: string;
 }
 
 export interface PreparedNotifications {

@@ -1,5 +1,6 @@
 import { PrismaService } from '../../src/database/prisma.service';
 import { PlayerActionsHandler } from '../../src/games/commands/player-actions.handler';
+import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
 import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
 import { apiApp, ApiApp } from '../api/support/api-app';
 import { serviceGame } from '../api/support/service-game';
@@ -139,6 +140,48 @@ describe('a reminder not yet sent when the deadline it is about changes', () => 
       expect((await g.store.readStream(g.gameId)).pop()).toMatchObject({ type: 'DeadlineSet', data: { retimed: true } });
       await actions.resign(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
       expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['cancelled']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('calls to act not yet sent when the game ends', () => {
+  it('are withdrawn: after a resignation or a forfeit nobody is told it is their turn; the end itself is told', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    // Mail on (nothing is sent: no worker runs), so that a turn mail can wait for a digest.
+    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' }, { clock });
+    try {
+      const resigned = await serviceGame(app, { deadlineHours: 24 });
+      const forfeited = await serviceGame(app, { deadlineHours: 24, timeout: { kind: 'forfeit', forfeitAfter: 1 } });
+      const prisma = resigned.nest.get(PrismaService);
+      await resigned.nest.get(NotificationsService).setPreferences(resigned.alice, { digest: true });
+      for (const g of [resigned, forfeited]) {
+        // The receivers are down: what is queued for them waits for a retry (no worker sends here).
+        await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
+        await webhookEndpoint(prisma, g.bob, 'http://127.0.0.1:9/hook');
+        await g.submit(g.alice, setupA);
+        await g.submit(g.bob, setupB());
+      }
+      const queued = async (gameId: string) =>
+        (await prisma.notificationDelivery.findMany({ where: { notification: { gameId } }, include: { notification: true }, orderBy: { createdAt: 'asc' } }))
+          .map((d) => `${d.notification.kind}:${d.channel}:${d.status}`)
+          .sort();
+      expect(await queued(resigned.gameId)).toEqual(expect.arrayContaining(['your_turn:email:held', 'your_turn:webhook:pending'])); // A's move
+
+      await resigned.nest.get(PlayerActionsHandler).resign(resigned.gameId, await resigned.store.currentVersion(resigned.gameId), resigned.bob);
+      clock.advance(25 * 3_600_000); // A misses its move, which under this game's policy forfeits it
+      const worker = resigned.nest.get(DeadlineWorker);
+      while ((await worker.tick()) > 0);
+      expect((await forfeited.store.readStream(forfeited.gameId)).some((e) => e.type === 'GameEnded')).toBe(true);
+
+      // The end, as each player is told it, still goes out.
+      // A's turn, still queued (mail held for Alice's digest, a webhook on a receiver that is down), is withdrawn; the end goes out.
+      const told = ['game_started:email:pending', 'game_started:email:pending', 'your_turn:email:cancelled', 'your_turn:webhook:cancelled'];
+      expect(await queued(resigned.gameId)).toEqual(
+        [...told, 'game_ended:email:pending', 'game_ended:webhook:pending', 'opponent_resigned:email:held', 'opponent_resigned:webhook:pending'].sort(),
+      );
+      expect(await queued(forfeited.gameId)).toEqual([...told, 'game_ended:email:pending', 'game_ended:email:pending', 'game_ended:webhook:pending', 'game_ended:webhook:pending'].sort());
     } finally {
       await app.close();
     }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config.schema';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
 import { PrismaService, type Tx } from '../../database/prisma.service';
 import { Cte, SqlParams, withCtes } from '../../database/sql-params';
-import type { NotificationIntent, NotificationOutbox, PreparedNotifications, PrepareOptions, RecipientSettings } from '../notification-intent';
+import type { NotificationIntent, NotificationKind, NotificationOutbox, PreparedNotifications, PrepareOptions, RecipientSettings } from '../notification-intent';
 import { effectivePreferences, rowFromJson } from '../preferences/preferences';
 import { safeTimeZone } from '../schedule/local-time';
 import { itemFromIntent, OutboxItem } from './outbox-item';
@@ -96,13 +96,29 @@ ON CONFLICT (id) DO NOTHING`,
  * statement, so a reminder this statement writes is never touched.
  */
 function staleRemindersCte(p: SqlParams, guard: string, gameId: string, now: string): Cte {
+  return withdrawCte(p, guard, gameId, now, ['deadline_reminder'], 'the deadline it was about has changed', false);
+}
+
+/** The kinds that ask a player to act, which mean nothing once the game is over. */
+const CALLS_TO_ACT: NotificationKind[] = ['your_turn', 'reaction_requested', 'undo_proposed', 'deadline_reminder'];
+
+/**
+ * As staleRemindersCte, for every call to act of a game that ended. Mail held for a digest goes
+ * too, unless a worker is sending that digest: it has read the mail into it already.
+ */
+function endedGameCte(p: SqlParams, guard: string, gameId: string, now: string): Cte {
+  return withdrawCte(p, guard, gameId, now, CALLS_TO_ACT, 'the game is over', true);
+}
+
+function withdrawCte(p: SqlParams, guard: string, gameId: string, now: string, kinds: NotificationKind[], reason: string, held: boolean): Cte {
   const at = `${p.add(now)}::timestamptz`;
+  const waiting = `(d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${at}))`;
   return {
-    name: 'ob_stale_reminders',
-    sql: `UPDATE notification_deliveries d SET status = 'cancelled', finished_at = ${at}, last_error = 'the deadline it was about has changed', locked_until = NULL
+    name: 'ob_withdrawn',
+    sql: `UPDATE notification_deliveries d SET status = 'cancelled', finished_at = ${at}, last_error = ${p.add(reason)}, locked_until = NULL
 FROM notifications n
-WHERE ${guard} AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${at})
-  AND n.id = d.notification_id AND n.game_id = ${p.add(gameId)} AND n.kind = 'deadline_reminder'`,
+WHERE ${guard} AND ${held ? `(${waiting} OR (d.status = 'held' AND NOT EXISTS (SELECT 1 FROM notification_deliveries g WHERE g.id = d.digest_id AND g.locked_until > ${at})))` : waiting}
+  AND n.id = d.notification_id AND n.game_id = ${p.add(gameId)} AND n.kind = ANY(${p.add(kinds)}::text[])`,
   };
 }
 
@@ -129,10 +145,13 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
   async prepare(intents: NotificationIntent[], settings?: RecipientSettings, options: PrepareOptions = {}): Promise<PreparedNotifications> {
     const known = settings instanceof ReadSettings ? settings.contexts : undefined;
     const planned = await this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent), known);
-    const gameId = options.deadlineChangedIn;
-    if (gameId === undefined) return planned;
+    // One withdrawal at most: a statement must not update the same row twice. The end's covers the reminders.
+    const ended = options.gameEndedIn;
+    const changed = options.deadlineChangedIn;
+    if (ended === undefined && changed === undefined) return planned;
     const now = this.clock.now().toISOString();
-    return { ctes: (p, guard) => [...planned.ctes(p, guard), staleRemindersCte(p, guard, gameId, now)] };
+    const withdraw = (p: SqlParams, guard: string) => (ended !== undefined ? endedGameCte(p, guard, ended, now) : staleRemindersCte(p, guard, changed!, now));
+    return { ctes: (p, guard) => [...planned.ctes(p, guard), withdraw(p, guard)] };
   }
 
   async enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void> {
