@@ -1,6 +1,7 @@
 import type { PrismaService } from '../database/prisma.service';
-import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
-import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
+import { FakeClock, gamesHarness, GamesHarness, refusalCode, workerDatabase } from '../../test/support/games-harness';
+import { uniqueId } from '../../test/support/database';
+import { land, play, setupA, setupB, startedGame, toLandingTurn } from '../../test/support/kernel-game';
 
 /**
  * Lifecycle actions that interleave on one game: two server instances (each its own loader,
@@ -53,5 +54,59 @@ describe('two instances and a player on one game', () => {
     expect(types.slice(-3)).toEqual(['Resigned', 'GameEnded', 'SeedRevealed']);
     expect(types).not.toContain('DeadlineMissed');
     expect((await jobsOf(one.prisma, g.gameId)).filter((j) => j.endsWith(':pending'))).toEqual([]);
+  });
+
+  describe('a reaction answered as its window expires: exactly one of the two applies', () => {
+    const openWindow = async () => {
+      const g = await startedGame(one, { reactionHours: 1, deadlineHours: 24 });
+      await toLandingTurn(one, g);
+      const landed = await land(one, g);
+      expect(landed.phase.mode).toBe('reaction');
+      const windowJob = `deadline@${(await one.loader.load(g.gameId)).state.deadline!.id}`;
+      clock.advance(2 * HOUR); // the window is over; no worker has run yet
+      const answer = (h: GamesHarness) =>
+        h.submit.execute({ gameId: g.gameId, expectedVersion: landed.version, submission: { kind: 'reaction', orders: { attackers: ['b-m48'] } }, idempotencyKey: uniqueId('k') }, g.bob);
+      return { g, windowJob, answer };
+    };
+    const answers = async (gameId: string) =>
+      (await one.store.readStream(gameId)).filter((e) => e.type === 'ReactionAnswered' || (e.type === 'DeadlineMissed' && (e.data as { window?: string }).window === 'reaction')).map((e) => `${e.type}:${(e.data as { by?: string }).by ?? ''}`);
+
+    it('the answer commits between the worker reading the game and writing the expiry', async () => {
+      const { g, windowJob, answer } = await openWindow();
+      const load = one.loader.load.bind(one.loader);
+      let answered: Promise<unknown> | undefined;
+      const spy = jest.spyOn(one.loader, 'load').mockImplementation(async (...args) => {
+        const game = await load(...args);
+        answered ??= answer(two);
+        await answered;
+        return game;
+      });
+      try {
+        await one.worker.tick();
+      } finally {
+        spy.mockRestore();
+      }
+      clock.advance(1000);
+      while ((await one.worker.tick()) > 0);
+      expect(await answers(g.gameId)).toEqual(['ReactionAnswered:side']);
+      expect(await jobsOf(one.prisma, g.gameId)).toContain(`${windowJob}:cancelled`);
+    });
+
+    it('the expiry commits between the answer reading the game and writing it: the answer is a typed conflict', async () => {
+      const { g, windowJob, answer } = await openWindow();
+      const load = two.loader.load.bind(two.loader);
+      const spy = jest.spyOn(two.loader, 'load').mockImplementation(async (...args) => {
+        const game = await load(...args);
+        if (spy.mock.calls.length === 1) expect(await one.worker.tick()).toBe(1);
+        return game;
+      });
+      try {
+        expect(await refusalCode(answer(two))).toBe('game/version_conflict');
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await answers(g.gameId)).toEqual(['DeadlineMissed:', 'ReactionAnswered:expiry']);
+      expect(await jobsOf(one.prisma, g.gameId)).toContain(`${windowJob}:done`);
+    });
   });
 });
