@@ -1,7 +1,9 @@
 import type { PrismaService } from '../../src/database/prisma.service';
 import { IsolatedDatabase, isolatedDatabase } from '../support/isolated-database';
 import { intent, player, statuses, webhookEndpoint } from './support/fixtures';
-import { harness, Harness, notificationsConfig } from './support/harness';
+import { itemFromIntent } from '../../src/notifications/outbox/outbox-item';
+import { pgRunner } from '../../src/notifications/outbox/sql-runner';
+import { FakeClock, harness, Harness, notificationsConfig } from './support/harness';
 import { eventually, httpReceiver, HttpReceiver } from './support/receivers';
 
 describe('two worker instances over one outbox', () => {
@@ -56,5 +58,44 @@ describe('two worker instances over one outbox', () => {
     expect(claimedBy[1]).toBeGreaterThan(0);
     const attempts = await prismas[0]!.notificationDelivery.aggregate({ _max: { attempts: true } });
     expect(attempts._max.attempts).toBe(1);
+  });
+});
+
+describe('two commits that open the same two players\' digests at once', () => {
+  let db: IsolatedDatabase;
+  beforeAll(async () => {
+    db = await isolatedDatabase('digestorder');
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('both commit, in whichever order their games list the players (no deadlock)', async () => {
+    const prisma = db.prisma(4);
+    const h = harness(prisma, notificationsConfig(db.url, { SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' }), { clock: new FakeClock(Date.parse('2026-12-01T09:00:00Z')) });
+    try {
+      const [p, q] = [await player(prisma), await player(prisma)];
+      for (const x of [p, q]) await h.preferences.setPreferences(x, { digest: true });
+      // Each digest row a statement writes takes a moment (a loaded server), so the two
+      // statements' inserts interleave instead of one finishing before the other starts.
+      await prisma.pool.query(`CREATE FUNCTION slow_digest() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN IF NEW.notification_id LIKE ''digest:%'' THEN PERFORM pg_sleep(0.3); END IF; RETURN NEW; END'`);
+      await prisma.pool.query('CREATE TRIGGER slow_digest BEFORE INSERT ON notification_deliveries FOR EACH ROW EXECUTE FUNCTION slow_digest()');
+      // Two games of the same two players, with their seats the other way round: each commit
+      // tells both players, in its game's seat order.
+      const written = await Promise.allSettled([
+        h.outbox.write(pgRunner(prisma.pool), [p, q].map((playerId) => itemFromIntent(intent({ playerId, gameId: 'g-one' })))),
+        h.outbox.write(pgRunner(prisma.pool), [q, p].map((playerId) => itemFromIntent(intent({ playerId, gameId: 'g-two' })))),
+      ]);
+      expect(written.map((w) => (w.status === 'rejected' ? String((w.reason as Error).message) : w.status))).toEqual(['fulfilled', 'fulfilled']);
+      // Each mail is in its player's digest, or (the other commit opened that digest after this
+      // one's snapshot) due to go alone: none is lost or held with no digest to carry it.
+      const mails = await prisma.notificationDelivery.findMany({ where: { playerId: { in: [p, q] }, channel: 'email', notification: { kind: 'your_turn' } } });
+      const fates = mails.map((d) => (d.status === 'held' && d.digestId ? 'in digest' : d.status === 'pending' && !d.digestId ? 'alone' : d.status));
+      expect(fates).toHaveLength(4);
+      expect(fates.filter((f) => f !== 'in digest' && f !== 'alone')).toEqual([]);
+      expect(await prisma.notification.count({ where: { playerId: { in: [p, q] }, kind: 'digest' } })).toBe(2);
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -31,6 +31,9 @@ LEFT JOIN notification_preferences o ON x.game_id IS NOT NULL AND o.player_id = 
  * - A held mail joins its digest only while no worker has claimed the digest. FOR SHARE makes
  *   a claim wait for this statement's transaction, so a held mail is either in the digest the
  *   worker reads or goes out alone (at aloneAt). A digest this statement creates is open.
+ * - Digest rows are the only rows two games' commits both write (the same players' day), and an
+ *   insert that meets another transaction's uncommitted one waits for it: they go in id order,
+ *   so that two commits listing the same players in other orders queue instead of deadlocking.
  */
 function outboxCtes(p: SqlParams, guard: string, rows: unknown[], planned: unknown[], digests: unknown[], now: string): Cte[] {
   const at = `${p.add(now)}::timestamptz`;
@@ -44,6 +47,7 @@ function outboxCtes(p: SqlParams, guard: string, rows: unknown[], planned: unkno
         sql: `INSERT INTO notifications (id, player_id, game_id, kind, content, created_at)
 SELECT notification_id, player_id, NULL, 'digest', jsonb_build_object('day', day), ${at}
 FROM jsonb_to_recordset(${d}) AS x(notification_id text, player_id text, day text) WHERE ${guard}
+ORDER BY notification_id
 ON CONFLICT (id) DO NOTHING`,
       },
       {
@@ -51,6 +55,7 @@ ON CONFLICT (id) DO NOTHING`,
         sql: `INSERT INTO notification_deliveries (id, notification_id, player_id, channel, status, not_before, created_at)
 SELECT delivery_id, notification_id, player_id, 'email', 'pending', at, ${at}
 FROM jsonb_to_recordset(${d}) AS x(notification_id text, delivery_id text, player_id text, at timestamptz) WHERE ${guard}
+ORDER BY delivery_id
 ON CONFLICT (id) DO NOTHING
 RETURNING id`,
       },
