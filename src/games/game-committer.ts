@@ -12,7 +12,7 @@ import { AppEvent, Draft, GameEnvelope } from './game-envelope';
 import type { GameEventMeta } from './game-events';
 import { foldGame } from './game-fold';
 import { GameLoader } from './game-loader';
-import { followUps } from './game-followups';
+import { followUps, stillToAct } from './game-followups';
 import { gameRowCte, jobsCtes, SeatRow, seatsCte, snapshotCte } from './commit-rows';
 import { projectGame } from './game-projection';
 import { planNotifications } from './notification-planner';
@@ -117,8 +117,9 @@ export class GameCommitter {
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
     const ended = final.status === 'finished' && before?.status !== 'finished';
     const stale = !ended && remindersStale(before, all);
-    const withdraw = ended ? { gameEndedIn: gameId } : stale ? { deadlineChangedIn: gameId } : {};
-    const prepared = settings && (intents.length || ended || stale) ? await this.outbox!.prepare(intents, settings, withdraw) : undefined;
+    const done = ended || stale ? [] : remindersDone(system, before, final);
+    const withdraw = ended ? { gameEndedIn: gameId } : stale ? { deadlineChangedIn: gameId } : done.length ? { deadlineChangedIn: gameId, remindersOf: done } : {};
+    const prepared = settings && (intents.length || ended || stale || done.length) ? await this.outbox!.prepare(intents, settings, withdraw) : undefined;
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 
@@ -182,6 +183,18 @@ export class GameCommitter {
 function remindersStale(before: GameEnvelope | undefined, drafts: readonly Draft[]): boolean {
   if (!before?.deadline?.reminded) return false;
   return drafts.some((d) => d.type === AppEvent.DeadlineSet && !(d.data as { retimed?: boolean }).retimed);
+}
+
+/**
+ * The players whose sides this commit made done with a reminded deadline that runs on for the
+ * others (their part of a simultaneous phase is in): their reminders still waiting to go out
+ * would tell them of a deadline that no longer binds them.
+ */
+function remindersDone(system: GameSystem, before: GameEnvelope | undefined, after: GameEnvelope): string[] {
+  if (!before?.deadline?.reminded || before.status !== 'active' || after.status !== 'active') return [];
+  return before.deadline.sides
+    .filter((s) => stillToAct(system, before, s) && !stillToAct(system, after, s))
+    .flatMap((s) => (after.seats[s] ? [after.seats[s]!] : []));
 }
 
 function seatedPlayers(state: GameEnvelope): string[] {

@@ -83,6 +83,11 @@ export interface PrepareOptions {
    */
   deadlineChangedIn?: string;
   /**
+   * With deadlineChangedIn, only these players' reminders: their sides are done with a deadline
+   * that still runs for the others (their part of a simultaneous phase is in).
+   */
+  remindersOf?: readonly string[];
+  /**
    * The game this commit ends: its calls to act still waiting to go out (your turn, a reaction
    * window, an undo to answer, a reminder), held for a digest or not yet sent, ask for something
    * that can no longer be done, and are withdrawn. The end itself is told by this commit's own

@@ -146,6 +146,32 @@ describe('a reminder not yet sent when the deadline it is about changes', () => 
   });
 });
 
+describe('a reminder not yet sent when its side sends its part of a simultaneous phase', () => {
+  it('is withdrawn for that side, whose deadline no longer binds it; the side still to act keeps its own', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({}, { clock });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 24 });
+      const prisma = g.nest.get(PrismaService);
+      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
+      await webhookEndpoint(prisma, g.bob, 'http://127.0.0.1:9/hook');
+      clock.advance(13 * 3_600_000); // both setups are due in 11 hours: both sides are reminded
+      const worker = g.nest.get(DeadlineWorker);
+      while ((await worker.tick()) > 0);
+      const reminder = (playerId: string) => ({ notification: { gameId: g.gameId, playerId, kind: 'deadline_reminder' } });
+      const statusOf = async (playerId: string) => (await prisma.notificationDelivery.findMany({ where: reminder(playerId) })).map((d) => d.status);
+      expect([await statusOf(g.alice), await statusOf(g.bob)]).toEqual([['pending'], ['pending']]);
+
+      const sealed = await g.submit(g.alice, setupA);
+      expect(sealed.phase.acting).toEqual(['B']);
+      expect(sealed.events.map((e) => e.type)).not.toContain('DeadlineSet'); // the same deadline runs on for B
+      expect([await statusOf(g.alice), await statusOf(g.bob)]).toEqual([['cancelled'], ['pending']]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('calls to act not yet sent when the game ends', () => {
   it('are withdrawn: after a resignation or a forfeit nobody is told it is their turn; the end itself is told', async () => {
     const clock = new FakeClock('2026-12-10T09:00:00.000Z');

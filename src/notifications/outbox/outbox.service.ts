@@ -100,8 +100,10 @@ ON CONFLICT (id) DO NOTHING`,
  * left to finish; it is too late to stop. Sibling parts see the table as it was before the
  * statement, so a reminder this statement writes is never touched.
  */
-function staleRemindersCte(p: SqlParams, guard: string, gameId: string, now: string): Cte {
-  return withdrawCte(p, guard, gameId, now, ['deadline_reminder'], 'the deadline it was about has changed', false);
+function staleRemindersCte(p: SqlParams, guard: string, gameId: string, now: string, players?: readonly string[]): Cte {
+  return players
+    ? withdrawCte(p, guard, gameId, now, ['deadline_reminder'], 'its side has acted', false, players)
+    : withdrawCte(p, guard, gameId, now, ['deadline_reminder'], 'the deadline it was about has changed', false);
 }
 
 /** The kinds that ask a player to act, which mean nothing once the game is over. */
@@ -115,7 +117,7 @@ function endedGameCte(p: SqlParams, guard: string, gameId: string, now: string):
   return withdrawCte(p, guard, gameId, now, CALLS_TO_ACT, 'the game is over', true);
 }
 
-function withdrawCte(p: SqlParams, guard: string, gameId: string, now: string, kinds: NotificationKind[], reason: string, held: boolean): Cte {
+function withdrawCte(p: SqlParams, guard: string, gameId: string, now: string, kinds: NotificationKind[], reason: string, held: boolean, players?: readonly string[]): Cte {
   const at = `${p.add(now)}::timestamptz`;
   const waiting = `(d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${at}))`;
   return {
@@ -123,7 +125,7 @@ function withdrawCte(p: SqlParams, guard: string, gameId: string, now: string, k
     sql: `UPDATE notification_deliveries d SET status = 'cancelled', finished_at = ${at}, last_error = ${p.add(reason)}, locked_until = NULL
 FROM notifications n
 WHERE ${guard} AND ${held ? `(${waiting} OR (d.status = 'held' AND NOT EXISTS (SELECT 1 FROM notification_deliveries g WHERE g.id = d.digest_id AND g.locked_until > ${at})))` : waiting}
-  AND n.id = d.notification_id AND n.game_id = ${p.add(gameId)} AND n.kind = ANY(${p.add(kinds)}::text[])`,
+  AND n.id = d.notification_id AND n.game_id = ${p.add(gameId)} AND n.kind = ANY(${p.add(kinds)}::text[])${players ? ` AND n.player_id = ANY(${p.add(players)}::text[])` : ''}`,
   };
 }
 
@@ -155,7 +157,7 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
     const changed = options.deadlineChangedIn;
     if (ended === undefined && changed === undefined) return planned;
     const now = this.clock.now().toISOString();
-    const withdraw = (p: SqlParams, guard: string) => (ended !== undefined ? endedGameCte(p, guard, ended, now) : staleRemindersCte(p, guard, changed!, now));
+    const withdraw = (p: SqlParams, guard: string) => (ended !== undefined ? endedGameCte(p, guard, ended, now) : staleRemindersCte(p, guard, changed!, now, options.remindersOf));
     return { ctes: (p, guard) => [...planned.ctes(p, guard), withdraw(p, guard)] };
   }
 
