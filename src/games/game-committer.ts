@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/config.schema';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store.service';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
-import { NOTIFICATION_OUTBOX, NotificationOutbox, RecipientSettings } from '../notifications/notification-intent';
+import { NOTIFICATION_OUTBOX, NotificationOutbox, PrepareOptions, RecipientSettings } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
@@ -118,8 +118,14 @@ export class GameCommitter {
     const ended = final.status === 'finished' && before?.status !== 'finished';
     const stale = !ended && remindersStale(before, all);
     const done = ended || stale ? [] : remindersDone(system, before, final);
-    const withdraw = ended ? { gameEndedIn: gameId } : stale ? { deadlineChangedIn: gameId } : done.length ? { deadlineChangedIn: gameId, remindersOf: done } : {};
-    const prepared = settings && (intents.length || ended || stale || done.length) ? await this.outbox!.prepare(intents, settings, withdraw) : undefined;
+    const undoClosed = !ended && !!before?.pendingUndo && !final.pendingUndo;
+    const withdraw: PrepareOptions = ended
+      ? { gameEndedIn: gameId }
+      : {
+          ...(stale ? { deadlineChangedIn: gameId } : done.length ? { deadlineChangedIn: gameId, remindersOf: done } : {}),
+          ...(undoClosed ? { undoClosedIn: gameId } : {}),
+        };
+    const prepared = settings && (intents.length || Object.keys(withdraw).length) ? await this.outbox!.prepare(intents, settings, withdraw) : undefined;
     const every = final.options.snapshotInterval;
     const snapshotDue = Math.floor(v / every) > Math.floor(version / every);
 

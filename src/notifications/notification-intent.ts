@@ -88,6 +88,12 @@ export interface PrepareOptions {
    */
   remindersOf?: readonly string[];
   /**
+   * The game whose undo proposal this commit closed (answered, or dropped by a later
+   * submission): its notices still waiting to go out ask for an answer that can no longer be
+   * given, and are withdrawn.
+   */
+  undoClosedIn?: string;
+  /**
    * The game this commit ends: its calls to act still waiting to go out (your turn, a reaction
    * window, an undo to answer, a reminder), held for a digest or not yet sent, ask for something
    * that can no longer be done, and are withdrawn. The end itself is told by this commit's own

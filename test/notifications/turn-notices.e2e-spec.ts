@@ -172,6 +172,38 @@ describe('a reminder not yet sent when its side sends its part of a simultaneous
   });
 });
 
+describe('an undo proposal dropped before its notice went out', () => {
+  it('withdraws the notice: the opponent is not asked to answer a proposal that is gone', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({}, { clock });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 24 });
+      const prisma = g.nest.get(PrismaService);
+      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
+      await webhookEndpoint(prisma, g.bob, 'http://127.0.0.1:9/hook');
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      const moved = await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]); // A's attack phase is next
+      await g.nest.get(PlayerActionsHandler).proposeUndo(g.gameId, moved.version, g.alice);
+      const worker = g.nest.get(DeadlineWorker);
+      clock.advance(13 * 3_600_000); // A is reminded of its attack phase
+      while ((await worker.tick()) > 0);
+      const queued = async () =>
+        (await prisma.notificationDelivery.findMany({ where: { notification: { gameId: g.gameId, kind: { in: ['undo_proposed', 'deadline_reminder'] } } }, include: { notification: true } }))
+          .map((d) => `${d.notification.kind}:${d.status}`)
+          .sort();
+      expect(await queued()).toEqual(['deadline_reminder:pending', 'undo_proposed:pending']);
+
+      clock.advance(12 * 3_600_000); // A lets its attack phase pass: the scheduler's pass drops the proposal
+      while ((await worker.tick()) > 0);
+      expect((await g.store.readStream(g.gameId)).some((e) => e.type === 'PhaseSubmitted' && (e.data as { auto?: boolean }).auto)).toBe(true);
+      expect(await queued()).toEqual(['deadline_reminder:cancelled', 'undo_proposed:cancelled']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('calls to act not yet sent when the game ends', () => {
   it('are withdrawn: after a resignation or a forfeit nobody is told it is their turn; the end itself is told', async () => {
     const clock = new FakeClock('2026-12-10T09:00:00.000Z');

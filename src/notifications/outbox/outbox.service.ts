@@ -102,8 +102,13 @@ ON CONFLICT (id) DO NOTHING`,
  */
 function staleRemindersCte(p: SqlParams, guard: string, gameId: string, now: string, players?: readonly string[]): Cte {
   return players
-    ? withdrawCte(p, guard, gameId, now, ['deadline_reminder'], 'its side has acted', false, players)
-    : withdrawCte(p, guard, gameId, now, ['deadline_reminder'], 'the deadline it was about has changed', false);
+    ? withdrawCte('ob_withdrawn_reminders', p, guard, gameId, now, ['deadline_reminder'], 'its side has acted', false, players)
+    : withdrawCte('ob_withdrawn_reminders', p, guard, gameId, now, ['deadline_reminder'], 'the deadline it was about has changed', false);
+}
+
+/** As staleRemindersCte, for the notices of an undo proposal that is closed; mail held for a digest goes too. */
+function closedUndoCte(p: SqlParams, guard: string, gameId: string, now: string): Cte {
+  return withdrawCte('ob_withdrawn_undo', p, guard, gameId, now, ['undo_proposed'], 'the proposal is closed', true);
 }
 
 /** The kinds that ask a player to act, which mean nothing once the game is over. */
@@ -114,14 +119,14 @@ const CALLS_TO_ACT: NotificationKind[] = ['your_turn', 'reaction_requested', 'un
  * too, unless a worker is sending that digest: it has read the mail into it already.
  */
 function endedGameCte(p: SqlParams, guard: string, gameId: string, now: string): Cte {
-  return withdrawCte(p, guard, gameId, now, CALLS_TO_ACT, 'the game is over', true);
+  return withdrawCte('ob_withdrawn', p, guard, gameId, now, CALLS_TO_ACT, 'the game is over', true);
 }
 
-function withdrawCte(p: SqlParams, guard: string, gameId: string, now: string, kinds: NotificationKind[], reason: string, held: boolean, players?: readonly string[]): Cte {
+function withdrawCte(name: string, p: SqlParams, guard: string, gameId: string, now: string, kinds: NotificationKind[], reason: string, held: boolean, players?: readonly string[]): Cte {
   const at = `${p.add(now)}::timestamptz`;
   const waiting = `(d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${at}))`;
   return {
-    name: 'ob_withdrawn',
+    name,
     sql: `UPDATE notification_deliveries d SET status = 'cancelled', finished_at = ${at}, last_error = ${p.add(reason)}, locked_until = NULL
 FROM notifications n
 WHERE ${guard} AND ${held ? `(${waiting} OR (d.status = 'held' AND NOT EXISTS (SELECT 1 FROM notification_deliveries g WHERE g.id = d.digest_id AND g.locked_until > ${at})))` : waiting}
@@ -152,13 +157,18 @@ export class PostgresNotificationOutbox implements NotificationOutbox {
   async prepare(intents: NotificationIntent[], settings?: RecipientSettings, options: PrepareOptions = {}): Promise<PreparedNotifications> {
     const known = settings instanceof ReadSettings ? settings.contexts : undefined;
     const planned = await this.plan(pgRunner(this.prisma.pool), intents.map(itemFromIntent), known);
-    // One withdrawal at most: a statement must not update the same row twice. The end's covers the reminders.
-    const ended = options.gameEndedIn;
-    const changed = options.deadlineChangedIn;
-    if (ended === undefined && changed === undefined) return planned;
+    // A statement must not update one row twice: the withdrawals cover kinds apart, and the end's covers them all.
+    const { gameEndedIn: ended, deadlineChangedIn: changed, undoClosedIn: undone } = options;
+    if (ended === undefined && changed === undefined && undone === undefined) return planned;
     const now = this.clock.now().toISOString();
-    const withdraw = (p: SqlParams, guard: string) => (ended !== undefined ? endedGameCte(p, guard, ended, now) : staleRemindersCte(p, guard, changed!, now, options.remindersOf));
-    return { ctes: (p, guard) => [...planned.ctes(p, guard), withdraw(p, guard)] };
+    const withdraw = (p: SqlParams, guard: string): Cte[] =>
+      ended !== undefined
+        ? [endedGameCte(p, guard, ended, now)]
+        : [
+            ...(changed !== undefined ? [staleRemindersCte(p, guard, changed, now, options.remindersOf)] : []),
+            ...(undone !== undefined ? [closedUndoCte(p, guard, undone, now)] : []),
+          ];
+    return { ctes: (p, guard) => [...planned.ctes(p, guard), ...withdraw(p, guard)] };
   }
 
   async enqueue(tx: Tx, intents: NotificationIntent[]): Promise<void> {
