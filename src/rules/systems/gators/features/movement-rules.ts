@@ -16,7 +16,8 @@ import { crewed, isShip, tagged } from '../queries';
  * - GT-5.2 / Q-GT-17: in P1's movement phase the ships move first;
  * - Q-GT-10: a ground unit may not enter or pass a bridge hex holding a
  *   ground unit, unless stacking would let it join that unit (boats pass under);
- * - GT-2.20: a FAV without a small team aboard cannot move (or attack, or exert a ZOC);
+ * - GT-2.20: a FAV without a small team aboard cannot move (or attack, or exert a ZOC: for the
+ *   real move, and in the planning of the side it belongs to);
  * - GT-6F.1: a transport that has unloaded this turn may not move on.
  */
 export const movementRules: GatorsFeature = {
@@ -31,7 +32,9 @@ export const movementRules: GatorsFeature = {
       if (flag(u, 'unloadedCargo')) return violation('GT-6F.1', 'transport/unloaded_carrier', `${u.id} has unloaded this turn; its move is over`, i);
       return null;
     },
-    zocVeto: (state, enemy) => !crewed(state, enemy),
+    // Whether a FAV has its crew aboard is hidden cargo (Q-GT-01): a mover that cannot see aboard
+    // plans as if it had one, so that its options and refusals never tell it that the FAV is empty.
+    zocVeto: (state, enemy, _t, _m, knownTo) => !crewed(state, enemy) && (knownTo === null || knownTo === enemy.side || state.scenario.rules.visibility.enemyCargo !== 'hidden'),
     blocked: (state, mover, board) => occupiedBridges(state, mover, board),
   },
   odds: {
