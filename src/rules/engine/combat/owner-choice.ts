@@ -128,9 +128,10 @@ export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk, then?: Json):
   const options = optionsFor(ctx.state, r, stack);
   if (options.length > 1 && asks(ctx.state, r.side, RETREAT_CHOICE) && !hiddenStack(ctx.state, stack)) {
     const stage: ChoiceStage = { kind: 'owner-choice', choice: 'retreat', ...r, ...(then === undefined ? {} : { then }) };
-    // Sorted, and without the engine's pick: that pick weighs concealed enemies' zones of control.
-    // The list itself rests on what the owner sees (terrain, markers, its own stacks) as long as
-    // enemy ZOCs do not bar a retreat (mayEnterEnemyZoc, true in every scenario so far).
+    // Sorted, and without the engine's pick. The list rests on what the owner sees (terrain,
+    // markers, its own stacks), and so does the pick, which counts every concealed enemy as
+    // exerting a zone of control (retreat.ts), also where enemy ZOCs bar a retreat
+    // (mayEnterEnemyZoc false; true in every scenario so far).
     const paths = options.map((o) => [...o.path]).sort((a, b) => (a.join() < b.join() ? -1 : 1));
     const q = ctx.ask({
       side: r.side,

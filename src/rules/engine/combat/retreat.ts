@@ -5,6 +5,7 @@ import { unitIndex } from '../unit-index';
 import { stackProblem, stackTypesAt, withTowed } from '../stacking';
 import { canStepInto } from '../transport';
 import { defaultExertsZoc } from '../zoc';
+import { concealedFrom } from '../visibility';
 import { mediumAt } from '../queries';
 
 export interface RetreatRules {
@@ -44,7 +45,9 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
       v = false;
       for (let d = 0; d < 6 && !v; d++) {
         const i = board.grid.neighbour(n, d);
-        if (i >= 0) v = (x.standing.get(board.grid.label(i)) ?? []).some((e) => e.side !== side && types.some((t) => defaultExertsZoc(state, e, t, medium)));
+        // As the retreating side knows them: whether a unit under a marker exerts a zone of control
+        // depends on what it is, so the engine's choice would tell it; any concealed enemy counts.
+        if (i >= 0) v = (x.standing.get(board.grid.label(i)) ?? []).some((e) => e.side !== side && (concealedFrom(state, e).includes(side) || types.some((t) => defaultExertsZoc(state, e, t, medium))));
       }
       near.set(n, v);
     }
