@@ -187,7 +187,11 @@ export function resolveOddsAttack(
     const roll = ctx.dice.roll(t.die, `pre-roll ${e.ruleId} before the attack on ${targetHex}`, secret);
     if ((e.min !== undefined && roll < e.min) || (e.max !== undefined && roll > e.max)) return cancelled('pre_roll_failed', e.ruleId, { roll });
   }
-  if (secret !== undefined && pre.length === 0) ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
+  // The stand-ins fill the defender's own pre-rolls, not all of them: a public one (the terrain's,
+  // GT-3.8 against aircraft in jungle) beside them must not let the count tell what defends.
+  if (secret !== undefined)
+    for (let n = pre.filter((e) => ownPreRoll(state, def, e)).length; n < preRollSlots(state); n++)
+      ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
   const extra = hooks.modifiers?.(state, setup) ?? { shifts: [], dieModifiers: [] };
   const shifts: Modifier[] = [
     ...(opts.fixedColumn === undefined ? effects.flatMap((e) => (e.kind === 'column-shift' ? [{ value: e.shift, ruleId: e.ruleId }] : [])) : []),
@@ -320,5 +324,17 @@ function attackerIgnores(state: GameState, t: OddsCombat, hooks: OddsHooks, setu
   return hooks.attackerExempt?.(state, setup, a.unit) ?? false;
 }
 
+
+/** A pre-roll the defender calls for by what it is: its type's own, or one filtered by its tags. */
+function ownPreRoll(state: GameState, def: UnitState, e: CombatEffect): boolean {
+  return e.defenderTags !== undefined || typeOf(state, def).effects.some((x) => x.kind === 'pre-roll' && x.ruleId === e.ruleId);
+}
+
+/** The most pre-rolls any counter calls for by what it is, and at least one: the dice an attack on a "?" rolls for its defender. */
+function preRollSlots(state: GameState): number {
+  let most = 1;
+  for (const type of Object.values(state.scenario.units.types)) most = Math.max(most, type.effects.filter((x) => x.kind === 'pre-roll' && (x.when === 'defender-in' || x.when === 'either-in')).length);
+  return most;
+}
 
 export { pickDefender, validateAttack };

@@ -99,6 +99,26 @@ describe('what a side reads of the other side submission does not count its secr
     expect(readOfAttack('guerrillas').rolls).toEqual(readOfAttack('infantry-platoon').rolls);
   });
 
+  it('an air attack on a "?" in jungle rolls the same dice, as the attacker reads them, whether it hides Guerrillas or not (GT-3.8 beside GT-6M.4, Q-GT-27)', () => {
+    const readOfAttack = (type: string) => {
+      const state = buildState(
+        scenario,
+        { phase: 'p1-combat', turn: 2, units: [{ id: 'p1-ah1w', type: 'ah-1w', side: 'P1', hex: '3215' }, { id: 'p2-x', type, side: 'P2', hex: '3316', hidden: '?' }] },
+        GATORS_SPEC.initialExt(scenario) as unknown as JsonObject,
+      ) as unknown as GState;
+      const parsed = gators.parse(state, 'P1', { kind: 'orders', orders: [{ kind: 'attack', attackers: [{ unit: 'p1-ah1w' }], target: '3316' }] });
+      if (!parsed.ok || gators.validate(state, 'P1', parsed.value).length > 0) throw new Error('the attack was refused');
+      // Every pre-roll passes (GT-3.8 needs 4+, GT-6M.4 5+), then the attack's own die.
+      const dice = new ForcedDice([6, 6, 6]);
+      const events = gators.resolve(state, 'P1', parsed.value, dice);
+      expect(events.map((e) => e.type)).toContain('AttackResolved');
+      return dice.rolls.map((r) => (r.visibleTo === undefined || r.visibleTo.includes('P1') ? `${r.sides}:${r.purpose}` : `${r.sides}:secret`));
+    };
+    const guerrillas = readOfAttack('guerrillas');
+    expect(guerrillas.filter((r) => r === '6:secret').length).toBe(2);
+    expect(readOfAttack('infantry-platoon')).toEqual(guerrillas);
+  });
+
   it('a sabotage attack on a "?" rolls the same dice, as the SEALs\' side reads them, whether it hides Guerrillas or not (GT-7K.2, Q-GT-27)', () => {
     const readOfSabotage = (type: string) => {
       const state = buildState(
