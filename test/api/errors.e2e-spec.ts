@@ -230,4 +230,38 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
       await ws.dispose();
     }
   });
+
+  // graphql-ws coerces variables and picks the operation after our checks, raising errors with
+  // no code, which the formatter took for internal ones: each was INTERNAL_SERVER_ERROR.
+  it.each([
+    ['a variable of the wrong type', 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }', { g: { id: 1 } }, undefined, 'BAD_USER_INPUT', /Variable "\$g" got invalid value/],
+    ['a missing variable', 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }', {}, undefined, 'BAD_USER_INPUT', /Variable "\$g" of required type "ID!" was not provided/],
+    ['a fractional Int', 'subscription($g: ID!, $f: Int) { gameUpdated(gameId: $g, fromVersion: $f) { version } }', { g: 'x', f: 1.5 }, undefined, 'BAD_USER_INPUT', /Variable "\$f" got invalid value 1.5/],
+    ['an unknown enum value in a query', 'query($f: MyGamesFilter) { myGames(filter: $f) { nodes { id } } }', { f: 'SOMETIMES' }, undefined, 'BAD_USER_INPUT', /Variable "\$f" got invalid value "SOMETIMES"/],
+    ['two operations and no operation name', 'subscription A { gameUpdated(gameId: "x") { version } } subscription B { gameUpdated(gameId: "y") { version } }', {}, undefined, 'OPERATION_RESOLUTION_FAILURE', /Must provide operation name/],
+    ['an unknown operation name', 'subscription A { gameUpdated(gameId: "x") { version } }', {}, 'Z', 'OPERATION_RESOLUTION_FAILURE', /Unknown operation named "Z"/],
+  ] as const)('answers %s over graphql-ws as a request error, as over HTTP', async (_name, query, variables, operationName, code, message) => {
+    const ws = wsClient(url, alice.token);
+    try {
+      const got: { errors?: Array<{ message: string; extensions?: Record<string, unknown> }>; done: boolean } = { done: false };
+      ws.subscribe(
+        { query, variables, ...(operationName ? { operationName } : {}) },
+        {
+          next: (r) => (got.errors = r.errors as typeof got.errors),
+          error: (e) => {
+            got.errors = e as typeof got.errors;
+            got.done = true;
+          },
+          complete: () => (got.done = true),
+        },
+      );
+      await waitFor(() => got.done, `an answer to ${_name}`);
+      expect(got.errors).toHaveLength(1);
+      expect(got.errors![0]!.extensions).toEqual({ code });
+      expect(got.errors![0]!.message).toMatch(message);
+      expect(JSON.stringify(got.errors)).not.toMatch(STACK);
+    } finally {
+      await ws.dispose();
+    }
+  });
 });

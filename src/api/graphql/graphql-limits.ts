@@ -5,6 +5,8 @@ import {
   ASTNode,
   ASTVisitor,
   DocumentNode,
+  getOperationAST,
+  getVariableValues,
   GraphQLError,
   GraphQLSchema,
   NoSchemaIntrospectionCustomRule,
@@ -109,6 +111,21 @@ export function parseAndValidate(schema: GraphQLSchema, source: string, api: Api
   const errors = validate(schema, document, [...specifiedRules, ...rules, ...(api.introspection ? [] : [NoSchemaIntrospectionCustomRule])]);
   if (errors.length) return { errors: errors.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')) };
   return { document };
+}
+
+/**
+ * The operation to run and its variables, checked as Apollo checks them over HTTP. graphql-ws
+ * leaves both to execution, whose errors carry no code and so read as internal ones.
+ */
+export function prepareOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): { ok: true } | { errors: GraphQLError[] } {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) {
+    const message = operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.';
+    return { errors: [new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })] };
+  }
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 50 });
+  if (coerced.errors) return { errors: coerced.errors.map((e) => withCode(e, 'BAD_USER_INPUT')) };
+  return { ok: true };
 }
 
 function withCode(e: GraphQLError, code: string): GraphQLError {

@@ -9,7 +9,7 @@ import { BadInputError, DomainError } from '../../common/errors';
 import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
 import { formatGraphqlError } from './graphql-errors';
-import { graphqlProtection, noSubscriptionOverHttpRule, parseAndValidate } from './graphql-limits';
+import { graphqlProtection, noSubscriptionOverHttpRule, parseAndValidate, prepareOperation } from './graphql-limits';
 import { inputProblem } from '../http/input-guards';
 import { describeRootTypes } from './root-descriptions';
 
@@ -111,6 +111,8 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           if (bad !== null) return [new GraphQLError(bad.message, { originalError: new BadInputError(bad.code, bad.message, { field: bad.field }) })];
           const checked = parseAndValidate(schemaHost.schema, payload.query, config.api, protection.validationRules);
           if ('errors' in checked) return checked.errors;
+          const ready = prepareOperation(schemaHost.schema, checked.document, payload.operationName, payload.variables);
+          if ('errors' in ready) return ready.errors;
           return { schema: schemaHost.schema, document: checked.document, variableValues: payload.variables ?? null, operationName: payload.operationName ?? null };
         },
         onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[]; data?: unknown }) =>
