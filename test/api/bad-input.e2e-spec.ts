@@ -70,6 +70,11 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: createGame with a huge scenarioId', () => ({ gql: createGame, variables: { i: { scenarioId: huge } } }), { status: 200, code: 'scenario/not_found' }],
   ['GraphQL: createGame with a huge side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: huge } } }), { status: 200, code: 'game/unknown_side' }],
   ['REST: a scenario with a huge id', () => ({ rest: ['get', `/api/v1/scenarios/${huge}`] }), { status: 404, code: 'scenario/not_found' }],
+  // Names every object has ("constructor", "toString", "__proto__") were dropped on the way to the
+  // controller, so a field that must be refused was not even seen.
+  ['REST: createGame with an unknown field named constructor', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', constructor: 1 })] }), { status: 400, code: 'request/invalid', field: 'constructor' }],
+  ['REST: createGame with an unknown field named __proto__', () => ({ rest: ['post', '/api/v1/games', '{"scenarioId":"kernel-test","__proto__":{"side":"A"}}'] }), { status: 400, code: 'request/invalid', field: '__proto__' }],
+  ['REST: createGame with a setting named toString', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { toString: 1 } })] }), { status: 400, code: 'request/invalid', field: 'settings.toString' }],
   ['REST: createGame with an unknown scenario', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'nope' })] }), { status: 404, code: 'scenario/not_found' }],
   ['REST: createGame with settings that are a list', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: [] })] }), { status: 400, code: 'request/invalid', field: 'settings' }],
   ['REST: createGame with a negative deadline', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { deadlineHours: -1 } })] }), { status: 400, code: 'game/bad_options', field: 'deadlineHours' }],
@@ -99,6 +104,11 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: submit to a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/phases`, json({ expectedVersion: 1, orders: [], idempotencyKey: 'foreign' })] }), { status: 404, code: 'game/not_found' }],
   ['REST: submit to an unknown game', () => ({ rest: ['post', '/api/v1/games/game_nope/phases', json({ expectedVersion: 1, orders: [], idempotencyKey: 'unknown' })] }), { status: 404, code: 'game/not_found' }],
   ['REST: submit without an idempotency key', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [] })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  // Over GraphQL these are refused as unreadable; over REST the name was dropped from the orders, and
+  // what was left was carried out: the move below was made, the standing orders were cleared.
+  ['REST: a legal move with a "constructor" field', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [{ kind: 'move', unit: 'a-ship', path: ['0204'], constructor: 1 }], idempotencyKey: 'ctor-move' })] }), { status: 400, code: 'orders/malformed', field: 'constructor' }],
+  ['REST: standing orders for a reaction named "constructor"', (c) => ({ rest: ['put', `/api/v1/games/${c.active}/standing-orders`, json({ expectedVersion: c.version, orders: { constructor: 1 }, idempotencyKey: 'so-ctor' })] }), { status: 400, code: 'orders/malformed', field: 'constructor' }],
+  ['REST: standing orders for a reaction named "__proto__"', (c) => ({ rest: ['put', `/api/v1/games/${c.active}/standing-orders`, `{"expectedVersion":${c.version},"orders":{"__proto__":{}},"idempotencyKey":"so-proto"}`] }), { status: 400, code: 'orders/malformed', field: '__proto__' }],
   ['REST: standing orders for an unknown reaction', (c) => ({ rest: ['put', `/api/v1/games/${c.active}/standing-orders`, json({ expectedVersion: c.version, orders: { nope: 'all' }, idempotencyKey: 'so' })] }), { status: 400, code: 'orders/malformed', field: 'nope' }],
   ['GraphQL: submit with a negative version', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: -1, orders: [], idempotencyKey: 'gneg' } } }), { status: 200, code: 'request/bad_version', field: 'expectedVersion' }],
   ['GraphQL: submit with a fractional version', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: 1.5, orders: [], idempotencyKey: 'gfrac' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'expectedVersion' }],
@@ -114,6 +124,7 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   // Reads with bad parameters.
   ['REST: a page size of zero', () => ({ rest: ['get', '/api/v1/games?limit=0'] }), { status: 400, code: 'request/invalid', field: 'limit' }],
   ['REST: a page size beyond the cap', () => ({ rest: ['get', '/api/v1/games?limit=100000'] }), { status: 400, code: 'request/bad_page_size' }],
+  ['REST: a query parameter named constructor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?constructor=1`] }), { status: 400, code: 'request/invalid', field: 'constructor' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
   ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'atVersion' }],
   ['REST: history from beyond the last version', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'fromVersion' }],

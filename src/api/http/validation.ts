@@ -1,7 +1,13 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { BadInputError } from '../../common/errors';
 
-function flatten(errors: ValidationError[], parent = ''): Array<{ field: string; problems: string[] }> {
+interface FieldProblems {
+  field: string;
+  problems: string[];
+}
+
+function flatten(errors: ValidationError[], parent = ''): FieldProblems[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
     const own = e.constraints ? [{ field, problems: Object.values(e.constraints) }] : [];
@@ -9,18 +15,78 @@ function flatten(errors: ValidationError[], parent = ''): Array<{ field: string;
   });
 }
 
+function invalid(fields: FieldProblems[]): BadInputError {
+  const summary = fields.map((f) => `${f.field}: ${f.problems.join(', ')}`).join('; ');
+  return new BadInputError('request/invalid', `The request is not valid: ${summary}`, { fields });
+}
+
+const rawJsonFields = new WeakMap<object, string[]>();
+
+/**
+ * A JSON value the DTO passes on as the client sent it (orders, a reaction answer): the game
+ * system reads it. The validation pipe deletes keys named "constructor", "prototype" and
+ * "__proto__" at any depth, and class-transformer leaves out keys named like what every object
+ * has, so without this REST orders lost keys that the rules engine refuses when GraphQL passes
+ * them on, and what was left of them was carried out.
+ */
+export function RawJson(): PropertyDecorator {
+  return (target, key) => {
+    rawJsonFields.set(target, [...(rawJsonFields.get(target) ?? []), String(key)]);
+  };
+}
+
+function rawFieldsOf(metatype: Function | undefined): string[] {
+  const fields: string[] = [];
+  for (let proto = metatype?.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) fields.push(...(rawJsonFields.get(proto) ?? []));
+  return fields;
+}
+
+/**
+ * Keys of a body or query named like what every object has. The validation pipe and
+ * class-transformer drop them before class-validator can refuse them as unknown, so they were
+ * accepted and ignored. Looks into the
+ * DTO's nested DTOs, not into its RawJson values, whose keys the game system judges.
+ */
+function inheritedNames(value: unknown, metatype: Function | undefined, at = ''): FieldProblems[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const nested = new Set(metatype ? getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).filter((m) => m.type === ValidationTypes.NESTED_VALIDATION).map((m) => m.propertyName) : []);
+  return Object.keys(value).flatMap((key) => {
+    const field = at ? `${at}.${key}` : key;
+    if (key in Object.prototype || key === 'prototype') return [{ field, problems: [`property ${field} should not exist`] }];
+    return nested.has(key) ? inheritedNames((value as Record<string, unknown>)[key], undefined, field) : [];
+  });
+}
+
+class ApiValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (!this.toValidate(metadata) || (metadata.type !== 'body' && metadata.type !== 'query') || value === null || typeof value !== 'object') return super.transform(value, metadata);
+    const inherited = inheritedNames(value, metadata.metatype);
+    if (inherited.length > 0) {
+      const others = await super.transform(value, metadata).then(
+        () => [],
+        (err: unknown) => {
+          if (err instanceof BadInputError && err.code === 'request/invalid') return err.details['fields'] as FieldProblems[];
+          throw err;
+        },
+      );
+      throw invalid([...inherited, ...others]);
+    }
+    // Copied before super.transform strips them in place; the input guards have bounded their depth.
+    const raw = rawFieldsOf(metadata.metatype).filter((f) => Object.hasOwn(value, f)).map((f) => [f, structuredClone((value as Record<string, unknown>)[f])] as const);
+    const dto = (await super.transform(value, metadata)) as Record<string, unknown>;
+    for (const [f, v] of raw) dto[f] = v;
+    return dto;
+  }
+}
+
 /**
  * Request bodies and query strings are checked against their DTO classes; a bad one is a
  * 400 problem document that names every field at fault (`fields`).
  */
-export const apiValidation = new ValidationPipe({
+export const apiValidation = new ApiValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
   stopAtFirstError: false,
-  exceptionFactory: (errors) => {
-    const fields = flatten(errors);
-    const summary = fields.map((f) => `${f.field}: ${f.problems.join(', ')}`).join('; ');
-    return new BadInputError('request/invalid', `The request is not valid: ${summary}`, { fields });
-  },
+  exceptionFactory: (errors) => invalid(flatten(errors)),
 });

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { RawJson } from '../http/validation';
 
 export class VersionDto {
   @ApiProperty({ description: 'The version you last saw; 409 with currentVersion if the game has moved on.', example: 21 })
@@ -18,6 +19,7 @@ export class SubmitPhaseDto extends VersionDto {
 
   @ApiProperty({ description: 'The orders in the game system\'s format, e.g. [{"kind":"move","unit":"a-ship","path":["0204"]}].', oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }] })
   @IsDefined()
+  @RawJson()
   orders!: unknown;
 
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header): a retry with the same key returns the first outcome.' })
@@ -30,6 +32,7 @@ export class SubmitPhaseDto extends VersionDto {
 export class ReactionDto extends VersionDto {
   @ApiProperty({ description: 'The answer, e.g. {"attackers":["b-m48"]}.', type: 'object', additionalProperties: true })
   @IsDefined()
+  @RawJson()
   answer!: unknown;
 
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
@@ -42,6 +45,7 @@ export class ReactionDto extends VersionDto {
 export class StandingOrdersDto extends VersionDto {
   @ApiProperty({ description: 'Standing orders per reaction kind, e.g. {"landing-fire":"all"}.', type: 'object', additionalProperties: true })
   @IsDefined()
+  @RawJson()
   orders!: unknown;
 
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
