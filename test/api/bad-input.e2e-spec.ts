@@ -132,6 +132,14 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   // A cursor names no field the client filled in: one this game never handed out is refused as such.
   ['REST: a history cursor of a longer game', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=${encodeCursor('history', 99999)}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['GraphQL: a history cursor beyond any version', (c) => ({ gql: historyAfter, variables: { g: c.active, a: encodeCursor('history', 2 ** 40) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  // A cursor is base64: what it decodes to passed no input check, and reached the query (a 500).
+  ['REST: a games cursor with a date Postgres cannot hold', () => ({ rest: ['get', `/api/v1/games?cursor=${encodeCursor('games', ['-271821-04-20T00:00:00.000Z', 'game_x'])}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
+  ['GraphQL: a games cursor in the year 0', () => ({ gql: 'query($a: String) { myGames(after: $a) { nodes { id } } }', variables: { a: encodeCursor('games', ['0000-01-01T00:00:00.000Z', 'game_x']) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  ['GraphQL: a games cursor holding NUL', () => ({ gql: 'query($a: String) { myGames(after: $a) { nodes { id } } }', variables: { a: encodeCursor('games', ['2026-01-01T00:00:00.000Z', 'game_\u0000']) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  ['REST: an open challenges cursor holding NUL', () => ({ rest: ['get', `/api/v1/invitations/open?cursor=${encodeCursor('challenges', 'inv_\u0000')}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
+  ['GraphQL: an open challenges cursor holding half a surrogate pair', () => ({ gql: 'query($a: String) { openChallenges(after: $a) { nodes { id } } }', variables: { a: encodeCursor('challenges', 'inv_\ud800') } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  ['REST: a tokens cursor holding NUL', () => ({ rest: ['get', `/api/v1/me/tokens?cursor=${encodeCursor('tokens', 'tok_\u0000')}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
+  ['REST: a deliveries cursor holding NUL', () => ({ rest: ['get', `/api/v1/me/notifications/deliveries?cursor=${encodeCursor('deliveries', 'msg_\u0000')}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: a game with a huge id', () => ({ rest: ['get', `/api/v1/games/${huge}`] }), { status: 404, code: 'game/not_found' }],
   ['GraphQL: a game with a huge id', () => ({ gql: 'query($g: ID!) { game(id: $g) { id } }', variables: { g: huge } }), { status: 200, code: 'game/not_found' }],
   ['REST: options of an unknown unit', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/nope/options`] }), { status: 400, code: 'game/not_your_unit', field: 'unitId' }],

@@ -36,7 +36,12 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-const isGamesCursor = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]) && !Number.isNaN(Date.parse(v[0]));
+/**
+ * A time as the list hands it out (toISOString, years 1 to 9999): other date text that Date
+ * reads may be one Postgres cannot hold, such as year 0 or -271821.
+ */
+const isIsoTime = (v: string): boolean => /^(?!0000)\d{4}-/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString() === v;
+const isGamesCursor = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]) && isIsoTime(v[0]);
 
 /**
  * What the GraphQL resolvers and REST controllers share: calls into the games module with

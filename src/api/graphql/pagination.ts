@@ -1,6 +1,7 @@
 import { Type } from '@nestjs/common';
 import { ArgsType, Field, Int, ObjectType } from '@nestjs/graphql';
 import { BadInputError } from '../../common/errors';
+import { inputProblem } from '../http/input-guards';
 
 /** Opaque cursors: base64url JSON tagged with the list they belong to. */
 export function encodeCursor(list: string, value: unknown): string {
@@ -15,7 +16,8 @@ export function decodeCursor<T>(list: string, cursor: string | null | undefined,
   } catch {
     parsed = null;
   }
-  if (!Array.isArray(parsed) || parsed[0] !== list || !check(parsed[1])) {
+  // What a cursor decodes to passed none of the request's input checks, and goes into a query.
+  if (!Array.isArray(parsed) || parsed[0] !== list || inputProblem(parsed, 'cursor') !== null || !check(parsed[1])) {
     throw badCursor();
   }
   return parsed[1];
