@@ -67,13 +67,18 @@ export class SubmitPhaseHandler {
       if (replayed) return replayed;
       throw err;
     }
-    const done = await this.committer.commit(game.system, game.state, game.version, drafts, {
-      actor: playerId,
-      correlationId: randomUUID(),
-      idempotencyKey: key,
-      requestHash,
-      prefetched,
-    });
+    const done = await this.committer
+      .commit(game.system, game.state, game.version, drafts, {
+        actor: playerId,
+        correlationId: randomUUID(),
+        idempotencyKey: key,
+        requestHash,
+        prefetched,
+      })
+      .catch((err: unknown) => {
+        // The store names the key as it keeps it, behind the player's id: the client sent only its own part.
+        throw err instanceof IdempotencyKeyReusedError ? new IdempotencyKeyReusedError(cmd.idempotencyKey) : err;
+      });
     if (done.replayed) return (await this.replay(key, requestHash, cmd.gameId, playerId))!;
     return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);
   }

@@ -1,0 +1,47 @@
+import request from 'supertest';
+import { setupA } from '../support/kernel-game';
+import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
+
+/** An idempotency key a player already used in one game, sent again with a submission to another. */
+describe('an idempotency key reused in another game', () => {
+  let app: ApiApp;
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+
+  beforeAll(async () => {
+    app = await apiApp();
+    alice = await app.player('Alice');
+    bob = await app.player('Bob');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function startedGame(): Promise<string> {
+    const gameId = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g: gameId }))['invite'].token;
+    data(await app.gql(bob.token, 'mutation($t: String!) { joinGame(token: $t) { version } }', { t: token }));
+    return gameId;
+  }
+  const version = async (gameId: string) => data(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { version } }', { g: gameId }))['game'].version as number;
+
+  // The server held the second game at that version (it had just written it), so the key was
+  // first met by the event store, whose refusal named it as stored: with the player's id in front.
+  it('is refused naming the key as the client sent it, over REST and GraphQL, and writes nothing', async () => {
+    const first = await startedGame();
+    const second = await startedGame();
+    const sent = await request(app.http).post(`/api/v1/games/${first}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(first), orders: setupA, idempotencyKey: 'my-setup' });
+    expect(sent.status).toBe(200);
+
+    const before = await version(second);
+    const rest = await request(app.http).post(`/api/v1/games/${second}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: before, orders: setupA, idempotencyKey: 'my-setup' });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ code: 'request/idempotency_key_reused', detail: 'Idempotency key "my-setup" was already used for a different request.' });
+    const gql = firstError(
+      await app.gql(alice.token, 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }', { i: { gameId: second, expectedVersion: before, orders: setupA, idempotencyKey: 'my-setup' } }),
+    );
+    expect(gql).toMatchObject({ message: 'Idempotency key "my-setup" was already used for a different request.', extensions: { code: 'BAD_USER_INPUT', errorCode: 'request/idempotency_key_reused' } });
+    expect(JSON.stringify([rest.body, gql])).not.toContain(alice.id);
+    expect(await version(second)).toBe(before);
+  });
+});
