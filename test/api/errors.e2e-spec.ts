@@ -155,6 +155,17 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(JSON.stringify(res.body)).not.toMatch(STACK);
   });
 
+  // Apollo refuses these itself, with an HTTP 400 but no error code, and the formatter took them
+  // for unexpected errors: "An unexpected error occurred", INTERNAL_SERVER_ERROR, and a log entry.
+  it.each([
+    ['a persisted query whose hash is not the query\'s', { query: '{ me { id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'abc' } } }, /provided sha does not match query/],
+    ['a persisted query of an unknown version', { query: '{ me { id } }', extensions: { persistedQuery: { version: 2, sha256Hash: 'abc' } } }, /Unsupported persisted query version/],
+  ])('answers %s with a 400 BAD_REQUEST that says so', async (_name, body, message) => {
+    const res = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ message: expect.stringMatching(message), extensions: { code: 'BAD_REQUEST' } }]);
+  });
+
   it('refuses a subscription sent over HTTP, with or without a token, pointing to graphql-ws', async () => {
     for (const token of [alice.token, null]) {
       const r = await app.gql(token, 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }', { g: gameId });

@@ -1,6 +1,6 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { HttpException } from '@nestjs/common';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { clientMessage, domainExtensions } from '../../common/error-mapping';
 import { DomainError } from '../../common/errors';
 import { logger } from '../../logging/logger';
@@ -33,8 +33,15 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   const code = formatted.extensions?.['code'];
   // Raised by the server for the request itself (parse, validation, variables), not by a resolver.
   if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: clientMessage(formatted.message), ...where, extensions: { code } };
+  // Apollo refuses some requests (a persisted query's hash or version) with a 4xx and no code.
+  if (original === error && isClientStatus(error)) return { message: clientMessage(formatted.message), ...where, extensions: { code: 'BAD_REQUEST' } };
   logger().error({ err: original }, 'unhandled GraphQL error');
   return { message: 'An unexpected error occurred. It has been logged.', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+function isClientStatus(error: unknown): boolean {
+  const status = error instanceof GraphQLError ? (error.extensions['http'] as { status?: unknown } | undefined)?.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** The domain error behind a GraphQL error, however deeply wrapped (resolver, subscription hooks). */
