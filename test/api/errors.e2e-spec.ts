@@ -65,6 +65,8 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     ['a unit named "constructor"', 'ORDERS', [{ kind: 'unload', unit: 'constructor', hex: '0404' }]],
     ['a unit named "__proto__"', 'ORDERS', [{ kind: 'unload', unit: '__proto__', hex: '0404' }]],
     ['an order with a "constructor" field', 'ORDERS', [{ kind: 'unload', unit: 'a-tank', hex: '0404', constructor: null }]],
+    // JSON.parse makes "__proto__" a key of the order (a literal would set its prototype instead).
+    ['an order with a "__proto__" field', 'ORDERS', JSON.parse('[{ "kind": "unload", "unit": "a-tank", "hex": "0404", "__proto__": null }]')],
     ['standing orders for a reaction named "constructor"', 'STANDING_ORDERS', { constructor: 1 }],
   ])('answers %s with BAD_USER_INPUT orders/malformed, not a 500', async (_name, kind, orders) => {
     const before = await version();

@@ -147,7 +147,8 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       if (!p.acting.includes(side)) return bad('phase/not_your_turn', `it is not ${side}'s turn to submit orders (phase ${def?.id ?? '?'})`, null, seqRule);
       const list = rawOrders.safeParse(raw.orders);
       if (!list.success) return bad('input/malformed', 'orders are a list of objects, or { orders, endPhase }');
-      const items = Array.isArray(list.data) ? list.data : list.data.orders;
+      // Each order as sent: zod's record drops a "__proto__" key, which the order's own strict schema must see to refuse.
+      const items = (Array.isArray(raw.orders) ? raw.orders : (raw.orders as { orders: unknown[] }).orders) as Array<Record<string, unknown>>;
       const endPhase = Array.isArray(list.data) ? undefined : list.data.endPhase;
       const violations: Violation[] = [];
       const orders: JsonObject[] = [];
