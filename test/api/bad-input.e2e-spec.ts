@@ -159,6 +159,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: notification settings that are a list', () => ({ rest: ['patch', '/api/v1/me/notifications', '[]'] }), { status: 400, code: 'request/invalid' }],
   ['REST: notification settings of the wrong type', () => ({ rest: ['patch', '/api/v1/me/notifications', json({ email: 'x' })] }), { status: 400, code: 'request/invalid', field: 'email' }],
   ['REST: a webhook URL that is not a URL', () => ({ rest: ['post', '/api/v1/me/notifications/webhooks', json({ url: 'nope' })] }), { status: 400, code: 'notifications/invalid_url' }],
+  // Port 0 parses, but nothing can be sent to it: every delivery would fail until dead-lettered.
+  ['REST: a webhook URL with port 0', () => ({ rest: ['post', '/api/v1/me/notifications/webhooks', json({ url: 'http://93.184.215.14:0/hook' })] }), { status: 400, code: 'notifications/invalid_url', field: 'port' }],
+  ['GraphQL: a webhook URL with port 0', () => ({ gql: 'mutation($u: String!) { addWebhookEndpoint(url: $u) { secret } }', variables: { u: 'https://93.184.215.14:0/hook' } }), { status: 200, code: 'notifications/invalid_url', field: 'port' }],
   ['REST: a webhook for a game of someone else', (c) => ({ rest: ['post', '/api/v1/me/notifications/webhooks', json({ url: 'https://example.com/x', gameId: c.foreign })] }), { status: 404, code: 'game/not_found' }],
   ['REST: a Discord URL that is not Discord\'s', () => ({ rest: ['put', '/api/v1/me/notifications/discord', json({ url: 'https://example.com/x' })] }), { status: 400, code: 'notifications/invalid_discord_url' }],
   ['GraphQL: enable an unknown endpoint', () => ({ gql: 'mutation($i: ID!) { enableNotificationEndpoint(id: $i) { id } }', variables: { i: 'nope' } }), { status: 200, code: 'notifications/endpoint_not_found' }],

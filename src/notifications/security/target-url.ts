@@ -100,6 +100,8 @@ export async function checkTargetUrl(raw: string, kind: TargetKind, options: Tar
   if (url.username || url.password) {
     throw new BadInputError('notifications/invalid_url', 'The URL must not carry a user name or password.');
   }
+  // It parses, but no connection can be made to it: every delivery would fail until dead-lettered.
+  if (url.port === '0') throw new BadInputError('notifications/invalid_url', 'The URL\'s port must be 1 to 65535.');
   if (options.allowPrivate) return url;
   if (kind === 'discord' && (url.protocol !== 'https:' || !DISCORD_HOSTS.has(url.hostname) || !url.pathname.startsWith('/api/webhooks/'))) {
     throw new BadInputError('notifications/invalid_discord_url', 'A Discord webhook URL looks like https://discord.com/api/webhooks/<id>/<token>.');
