@@ -65,6 +65,24 @@ describe('the same request several times at once', () => {
     expect(await version()).toBe(ok[0]!.body.version);
   });
 
+  // Each request counted the endpoints before any of the others had written theirs.
+  it('ten webhooks added at once: five are kept, the others are refused as one too many', async () => {
+    const dave = await app.player('Dave');
+    const got = await Promise.all(Array.from({ length: 10 }, (_, i) => send(dave, 'post', '/api/v1/me/notifications/webhooks', { url: `http://127.0.0.1:9/hook-${i}` })));
+    expect(got.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 400, 400, 400, 400, 400]);
+    for (const r of got.filter((x) => x.status === 400)) expect(r.body.code).toBe('notifications/too_many_webhooks');
+    const listed = await send(dave, 'get', '/api/v1/me/notifications/endpoints');
+    expect((listed.body.items as Array<{ kind: string }>).filter((e) => e.kind === 'webhook')).toHaveLength(5);
+  });
+
+  it('five Discord webhooks set at once for one scope: one is kept', async () => {
+    const erin = await app.player('Erin');
+    const got = await Promise.all(Array.from({ length: 5 }, (_, i) => send(erin, 'put', '/api/v1/me/notifications/discord', { url: `https://discord.com/api/webhooks/1/abc${i}` })));
+    expect(got.map((r) => r.status).filter((s) => s >= 300)).toEqual([]);
+    const listed = await send(erin, 'get', '/api/v1/me/notifications/endpoints');
+    expect((listed.body.items as Array<{ kind: string }>).filter((e) => e.kind === 'discord')).toHaveLength(1);
+  });
+
   it.each([
     ['creating API tokens of one name', (p: TestPlayer, _v: number) => send(p, 'post', '/api/v1/me/tokens', { name: 'twice' })],
     ['adding one webhook', (p: TestPlayer, _v: number) => send(p, 'post', '/api/v1/me/notifications/webhooks', { url: 'http://127.0.0.1:9/hook' })],

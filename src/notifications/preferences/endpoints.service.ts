@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
-import { PrismaService } from '../../database/prisma.service';
+import { PrismaService, Tx } from '../../database/prisma.service';
 import { newWebhookSecret } from '../channels/standard-webhooks';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
 import { checkTargetUrl, ResolveAll, TargetKind } from '../security/target-url';
@@ -62,18 +62,21 @@ export class NotificationEndpointsService {
     checkGameId(gameId);
     await this.requirePlayer(playerId);
     const checked = await this.check(url, 'webhook');
-    const [inScope, all] = await Promise.all([
-      this.prisma.notificationEndpoint.count({ where: { playerId, kind: 'webhook', gameId } }),
-      this.prisma.notificationEndpoint.count({ where: { playerId } }),
-    ]);
-    if (inScope >= MAX_WEBHOOKS) {
-      const scope = gameId === null ? 'for all games' : 'for one game';
-      throw new BadInputError('notifications/too_many_webhooks', `A player may have at most ${MAX_WEBHOOKS} webhook endpoints ${scope}.`);
-    }
-    if (all >= MAX_ENDPOINTS) throw new BadInputError('notifications/too_many_endpoints', `A player may have at most ${MAX_ENDPOINTS} notification endpoints.`);
-    const secret = newWebhookSecret();
-    const row = await this.prisma.notificationEndpoint.create({ data: { id: `ep_${randomUUID()}`, playerId, gameId, kind: 'webhook', url: checked, secret } });
-    return { endpoint: view(row), secret };
+    return this.prisma.$transaction(async (tx) => {
+      await lockEndpointsOf(tx, playerId);
+      const [inScope, all] = await Promise.all([
+        tx.notificationEndpoint.count({ where: { playerId, kind: 'webhook', gameId } }),
+        tx.notificationEndpoint.count({ where: { playerId } }),
+      ]);
+      if (inScope >= MAX_WEBHOOKS) {
+        const scope = gameId === null ? 'for all games' : 'for one game';
+        throw new BadInputError('notifications/too_many_webhooks', `A player may have at most ${MAX_WEBHOOKS} webhook endpoints ${scope}.`);
+      }
+      if (all >= MAX_ENDPOINTS) throw new BadInputError('notifications/too_many_endpoints', `A player may have at most ${MAX_ENDPOINTS} notification endpoints.`);
+      const secret = newWebhookSecret();
+      const row = await tx.notificationEndpoint.create({ data: { id: `ep_${randomUUID()}`, playerId, gameId, kind: 'webhook', url: checked, secret } });
+      return { endpoint: view(row), secret };
+    });
   }
 
   /** A new secret signs from now on; the old one keeps signing beside it for the grace period. */
@@ -97,6 +100,7 @@ export class NotificationEndpointsService {
     await this.requirePlayer(playerId);
     const checked = url === null ? null : await this.check(url, 'discord');
     return this.prisma.$transaction(async (tx) => {
+      await lockEndpointsOf(tx, playerId);
       const { count: replaced } = await tx.notificationEndpoint.deleteMany({ where: { playerId, kind: 'discord', gameId } });
       if (checked === null) return null;
       if (replaced === 0 && (await tx.notificationEndpoint.count({ where: { playerId } })) >= MAX_ENDPOINTS) {
@@ -133,6 +137,16 @@ export class NotificationEndpointsService {
     const found = await this.prisma.player.findUnique({ where: { id: playerId }, select: { id: true } });
     if (!found) throw new NotFoundError('player/not_found', 'No such player.');
   }
+}
+
+/**
+ * Holds the player's row until the transaction ends, so that their endpoint changes run one at a
+ * time: each counted the endpoints before the others had written theirs, and requests sent at
+ * once went past the caps (ten webhooks for a scope of five, four Discord webhooks for one).
+ */
+async function lockEndpointsOf(tx: Tx, playerId: string): Promise<void> {
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM players WHERE id = ${playerId} FOR UPDATE`;
+  if (rows.length === 0) throw new NotFoundError('player/not_found', 'No such player.');
 }
 
 /** A game id as games have them; '' is not "all games" here (null is). */
