@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
-import { PrismaService } from '../database/prisma.service';
+import { PrismaService, Tx } from '../database/prisma.service';
 import { logger } from '../logging/logger';
 import { ApiTokensService } from './api-tokens.service';
 import { AUTH_CLOCK, AuthClock, IssuedToken } from './auth.types';
@@ -38,12 +38,17 @@ export class MagicLinksService {
       throw new ForbiddenError('auth/mail_unavailable', 'This server cannot send mail (SMTP_HOST is not set), so it cannot send sign-in links.');
     }
     const { player } = await this.players.findOrCreate(input);
-    await this.refuseIfFlooded(player.id);
     const token = this.hasher.newSecret(MAGIC_LINK_PREFIX);
     const ttlMinutes = this.config.api.magicLinkTtlMinutes;
     const expiresAt = new Date(this.clock.now().getTime() + ttlMinutes * 60_000);
-    await this.prisma.magicLink.create({
-      data: { id: `ml_${randomUUID().replace(/-/g, '')}`, playerId: player.id, tokenHash: this.hasher.hash(token), createdAt: this.clock.now(), expiresAt },
+    await this.prisma.$transaction(async (tx) => {
+      // One request at a time per address: each counted the links before the others had written
+      // theirs, and ten asked for at once were all sent.
+      await tx.$queryRaw`SELECT 1 FROM players WHERE id = ${player.id} FOR UPDATE`;
+      await this.refuseIfFlooded(tx, player.id);
+      await tx.magicLink.create({
+        data: { id: `ml_${randomUUID().replace(/-/g, '')}`, playerId: player.id, tokenHash: this.hasher.hash(token), createdAt: this.clock.now(), expiresAt },
+      });
     });
     if (this.mailer.available) {
       await this.mailer.send({ to: player.email, displayName: player.displayName, token, ttlMinutes });
@@ -58,10 +63,10 @@ export class MagicLinksService {
    * Anyone may ask for a link to any address, so the address is what gets limited: counted in
    * the database, the limit holds across instances. The answer is the same for a new address.
    */
-  private async refuseIfFlooded(playerId: string): Promise<void> {
+  private async refuseIfFlooded(tx: Tx, playerId: string): Promise<void> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - HOUR_MS);
-    const recent = await this.prisma.magicLink.findMany({ where: { playerId, createdAt: { gt: since } }, select: { createdAt: true }, orderBy: { createdAt: 'asc' } });
+    const recent = await tx.magicLink.findMany({ where: { playerId, createdAt: { gt: since } }, select: { createdAt: true }, orderBy: { createdAt: 'asc' } });
     const limit = this.config.api.magicLinksPerHour;
     if (recent.length < limit) return;
     // Free again when the oldest link that counts leaves the hour.

@@ -24,12 +24,10 @@ export class PlayersService {
     if (existing) return { player: existing, created: false };
     const displayName = name ?? checkDisplayName(email.split('@')[0]!);
     const timeZone = tz ?? 'UTC';
-    const row = await this.prisma.player.upsert({
-      where: { email },
-      create: { id: `player_${randomUUID().replace(/-/g, '')}`, email, displayName, timeZone },
-      update: {},
-    });
-    return { player: row, created: true };
+    // ON CONFLICT DO NOTHING: Prisma's upsert reads, then inserts, and of requests for a new
+    // address sent at once all but the first failed on the unique email (a 500).
+    const { count } = await this.prisma.player.createMany({ data: [{ id: `player_${randomUUID().replace(/-/g, '')}`, email, displayName, timeZone }], skipDuplicates: true });
+    return { player: await this.prisma.player.findUniqueOrThrow({ where: { email } }), created: count === 1 };
   }
 
   async get(playerId: string): Promise<PlayerView> {

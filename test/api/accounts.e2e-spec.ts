@@ -94,6 +94,19 @@ describe('sign-up and sign-in by magic link, over a loopback SMTP server', () =>
     expect(mailsTo()).toBe(6);
   });
 
+  // Each request counted the address's links before the others had written theirs.
+  it('ten links asked for at once for one address: five are sent, the others refused with 429', async () => {
+    const email = `${uniqueId('burst')}@example.test`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => request(app.http).post('/api/v1/auth/magic-links').send({ email })));
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 202, 202, 202, 202, 429, 429, 429, 429, 429]);
+    const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+    expect(await prisma.magicLink.count({ where: { playerId: player.id } })).toBe(5);
+    const mailsTo = () => smtp.mails.filter((m) => (m.to as { text: string }).text.includes(email)).length;
+    await waitFor(() => mailsTo() === 5, 'five mails');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo()).toBe(5);
+  });
+
   it('refuses a malformed address and time zone with BAD_USER_INPUT', async () => {
     expect(firstError(await app.gql(null, 'mutation { requestMagicLink(email: "not-an-address") { sent } }')).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_email' });
     expect(firstError(await app.gql(null, `mutation { requestMagicLink(email: "${uniqueId('t')}@example.test", timeZone: "Mars/Olympus") { sent } }`)).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_time_zone' });
