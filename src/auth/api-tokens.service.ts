@@ -22,11 +22,15 @@ export class ApiTokensService {
   async issue(playerId: string, name: string): Promise<IssuedToken> {
     const label = name.trim();
     if (label.length < 1 || label.length > 100) throw new BadInputError('auth/invalid_token_name', 'name must be 1 to 100 characters.', { field: 'name' });
-    const live = await this.prisma.apiToken.count({ where: { playerId, revokedAt: null } });
-    if (live >= MAX_LIVE_TOKENS) throw new BadInputError('auth/too_many_tokens', `A player may hold at most ${MAX_LIVE_TOKENS} tokens; revoke one first.`);
     const token = this.hasher.newSecret(API_TOKEN_PREFIX);
-    const row = await this.prisma.apiToken.create({
-      data: { id: `tok_${randomUUID().replace(/-/g, '')}`, playerId, name: label, tokenHash: this.hasher.hash(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6), createdAt: this.clock.now() },
+    const row = await this.prisma.$transaction(async (tx) => {
+      // One at a time per player: each counted the live tokens before the others had written theirs.
+      await tx.$queryRaw`SELECT 1 FROM players WHERE id = ${playerId} FOR UPDATE`;
+      const live = await tx.apiToken.count({ where: { playerId, revokedAt: null } });
+      if (live >= MAX_LIVE_TOKENS) throw new BadInputError('auth/too_many_tokens', `A player may hold at most ${MAX_LIVE_TOKENS} tokens; revoke one first.`);
+      return tx.apiToken.create({
+        data: { id: `tok_${randomUUID().replace(/-/g, '')}`, playerId, name: label, tokenHash: this.hasher.hash(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6), createdAt: this.clock.now() },
+      });
     });
     return { token, apiToken: view(row) };
   }

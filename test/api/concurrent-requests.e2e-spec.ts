@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { setupA, setupB } from '../support/kernel-game';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
@@ -73,6 +74,15 @@ describe('the same request several times at once', () => {
     for (const r of got.filter((x) => x.status === 400)) expect(r.body.code).toBe('notifications/too_many_webhooks');
     const listed = await send(dave, 'get', '/api/v1/me/notifications/endpoints');
     expect((listed.body.items as Array<{ kind: string }>).filter((e) => e.kind === 'webhook')).toHaveLength(5);
+  });
+
+  it('ten API tokens made at once by a player holding forty-five: five are made, the others refused as too many', async () => {
+    const fay = await app.player('Fay');
+    const tokens = app.running.app.get(ApiTokensService);
+    for (let i = 0; i < 44; i++) await tokens.issue(fay.id, `old-${i}`);
+    const got = await Promise.all(Array.from({ length: 10 }, (_, i) => send(fay, 'post', '/api/v1/me/tokens', { name: `bot-${i}` })));
+    expect(got.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 400, 400, 400, 400, 400]);
+    for (const r of got.filter((x) => x.status === 400)) expect(r.body.code).toBe('auth/too_many_tokens');
   });
 
   it('five Discord webhooks set at once for one scope: one is kept', async () => {
