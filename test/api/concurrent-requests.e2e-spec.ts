@@ -49,6 +49,17 @@ describe('the same request several times at once', () => {
     sideB = won[0]!;
   });
 
+  // The join that lost the race for the game's next version was answered with a version
+  // conflict ("not the expected 4"), of a version the client never sent.
+  it('four invitations to one seat, taken by four players at once: one seat, three refusals saying it is taken', async () => {
+    const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const players = [bob, carol, await app.player('Gus'), await app.player('Hal')];
+    const tokens = (await Promise.all(players.map(() => send(alice, 'post', `/api/v1/games/${game}/invitations`, { side: 'B' })))).map((r) => r.body.token as string);
+    const answers = await Promise.all(players.map((p, i) => send(p, 'post', '/api/v1/join', { token: tokens[i] })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status !== 200).map((r) => [r.status, r.body.code])).toEqual(Array(3).fill([409, 'invitation/seat_taken']));
+  });
+
   it('one phase under five keys at once: one is played, four are version conflicts', async () => {
     const v = await version();
     const got = await statuses(Array.from({ length: 5 }, (_, i) => send(alice, 'post', `/api/v1/games/${gameId}/phases`, { expectedVersion: v, orders: setupA }, `race-${i}`)));

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, NotFoundError } from '../../common/errors';
+import { VersionConflictError } from '../../event-store/event-store.errors';
 import { PrismaService } from '../../database/prisma.service';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../game-clock';
 import { GameCommitter } from '../game-committer';
@@ -20,6 +21,9 @@ export interface CreatedInvitation {
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A join lost to other seats claimed at once is tried again, this many times in all. */
+const JOIN_ATTEMPTS = 5;
 
 /** Invitations into a seat (single-use tokens and open challenges) and claiming a seat with one. */
 @Injectable()
@@ -65,6 +69,19 @@ export class InvitationsHandler {
 
   /** Claims the seat of a token invitation (`token`) or an open challenge (`invitationId`). */
   async join(by: { token: string } | { invitationId: string }, playerId: string): Promise<{ gameId: string; side: string; version: number; started: boolean }> {
+    // The client sends no version: a join that lost the race for the game's next one (another
+    // seat was claimed meanwhile) is checked again, and then refused for what it meets, such as a
+    // seat just taken, rather than with a conflict over a version the client never saw.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.joinOnce(by, playerId);
+      } catch (err) {
+        if (!(err instanceof VersionConflictError) || attempt >= JOIN_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  private async joinOnce(by: { token: string } | { invitationId: string }, playerId: string): Promise<{ gameId: string; side: string; version: number; started: boolean }> {
     const invitation =
       'token' in by
         ? await this.prisma.invitation.findUnique({ where: { tokenHash: hash(by.token) } })
