@@ -44,8 +44,8 @@ function rawFieldsOf(metatype: Function | undefined): string[] {
 /**
  * Keys of a body or query named like what every object has. The validation pipe and
  * class-transformer drop them before class-validator can refuse them as unknown, so they were
- * accepted and ignored. Looks into the
- * DTO's nested DTOs, not into its RawJson values, whose keys the game system judges.
+ * accepted and ignored. Looks into the DTO's nested DTOs, not into its RawJson values, whose
+ * keys the game system judges.
  */
 function inheritedNames(value: unknown, metatype: Function | undefined, at = ''): FieldProblems[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
