@@ -96,6 +96,16 @@ describe('the same request several times at once', () => {
     for (const r of got.filter((x) => x.status === 400)) expect(r.body.code).toBe('auth/too_many_tokens');
   });
 
+  // Each found the endpoint before any had deleted it; all but one then deleted nothing, a 500.
+  it('one endpoint removed six times at once, five times over: each time one removal and five 404s', async () => {
+    const ivy = await app.player('Ivy');
+    for (let round = 0; round < 5; round++) {
+      const id = (await send(ivy, 'post', '/api/v1/me/notifications/webhooks', { url: `http://127.0.0.1:9/hook-${round}` })).body.endpoint.id as string;
+      const got = await statuses(Array.from({ length: 6 }, () => send(ivy, 'delete', `/api/v1/me/notifications/endpoints/${id}`)));
+      expect(got).toEqual([204, ...Array(5).fill(404)]);
+    }
+  });
+
   it('five Discord webhooks set at once for one scope: one is kept', async () => {
     const erin = await app.player('Erin');
     const got = await Promise.all(Array.from({ length: 5 }, (_, i) => send(erin, 'put', '/api/v1/me/notifications/discord', { url: `https://discord.com/api/webhooks/1/abc${i}` })));

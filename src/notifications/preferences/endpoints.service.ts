@@ -81,14 +81,17 @@ export class NotificationEndpointsService {
 
   /** A new secret signs from now on; the old one keeps signing beside it for the grace period. */
   async rotateWebhookSecret(playerId: string, endpointId: string): Promise<{ endpoint: EndpointView; secret: string }> {
-    const current = await this.owned(playerId, endpointId);
-    if (current.kind !== 'webhook' || !current.secret) throw new BadInputError('notifications/not_a_webhook', 'Only webhook endpoints have a signing secret.');
-    const secret = newWebhookSecret();
-    const row = await this.prisma.notificationEndpoint.update({
-      where: { id: endpointId },
-      data: { secret, previousSecret: current.secret, previousSecretUntil: new Date(this.clock.now().getTime() + this.config.notifications.secretGraceMs) },
+    return this.prisma.$transaction(async (tx) => {
+      await lockEndpointsOf(tx, playerId);
+      const current = await owned(tx, playerId, endpointId);
+      if (current.kind !== 'webhook' || !current.secret) throw new BadInputError('notifications/not_a_webhook', 'Only webhook endpoints have a signing secret.');
+      const secret = newWebhookSecret();
+      const row = await tx.notificationEndpoint.update({
+        where: { id: endpointId },
+        data: { secret, previousSecret: current.secret, previousSecretUntil: new Date(this.clock.now().getTime() + this.config.notifications.secretGraceMs) },
+      });
+      return { endpoint: view(row), secret };
     });
-    return { endpoint: view(row), secret };
   }
 
   /**
@@ -112,25 +115,26 @@ export class NotificationEndpointsService {
 
   /** Turns a disabled endpoint back on, after checking its URL again. */
   async enableEndpoint(playerId: string, endpointId: string): Promise<EndpointView> {
-    const row = await this.owned(playerId, endpointId);
+    const row = await owned(this.prisma, playerId, endpointId);
     await this.check(row.url, row.kind as TargetKind);
-    return view(await this.prisma.notificationEndpoint.update({ where: { id: endpointId }, data: { enabled: true, disabledAt: null, disabledReason: null } }));
+    return this.prisma.$transaction(async (tx) => {
+      await lockEndpointsOf(tx, playerId);
+      await owned(tx, playerId, endpointId);
+      return view(await tx.notificationEndpoint.update({ where: { id: endpointId }, data: { enabled: true, disabledAt: null, disabledReason: null } }));
+    });
   }
 
   async removeEndpoint(playerId: string, endpointId: string): Promise<void> {
-    await this.owned(playerId, endpointId);
-    await this.prisma.notificationEndpoint.delete({ where: { id: endpointId } });
+    await this.prisma.$transaction(async (tx) => {
+      await lockEndpointsOf(tx, playerId);
+      await owned(tx, playerId, endpointId);
+      await tx.notificationEndpoint.delete({ where: { id: endpointId } });
+    });
   }
 
   private async check(url: string, kind: TargetKind): Promise<string> {
     const checked = await checkTargetUrl(url, kind, { allowPrivate: this.config.notifications.allowPrivateTargets, resolve: this.resolve });
     return checked.toString();
-  }
-
-  private async owned(playerId: string, endpointId: string): Promise<EndpointRow> {
-    const row = await this.prisma.notificationEndpoint.findFirst({ where: { id: endpointId, playerId } });
-    if (!row) throw new NotFoundError('notifications/endpoint_not_found', 'No such endpoint.');
-    return row;
   }
 
   private async requirePlayer(playerId: string): Promise<void> {
@@ -142,11 +146,18 @@ export class NotificationEndpointsService {
 /**
  * Holds the player's row until the transaction ends, so that their endpoint changes run one at a
  * time: each counted the endpoints before the others had written theirs, and requests sent at
- * once went past the caps (ten webhooks for a scope of five, four Discord webhooks for one).
+ * once went past the caps (ten webhooks for a scope of five, four Discord webhooks for one); and
+ * a removal sent twice at once found the endpoint both times, the second then deleting nothing (a 500).
  */
 async function lockEndpointsOf(tx: Tx, playerId: string): Promise<void> {
   const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM players WHERE id = ${playerId} FOR UPDATE`;
   if (rows.length === 0) throw new NotFoundError('player/not_found', 'No such player.');
+}
+
+async function owned(db: Tx, playerId: string, endpointId: string): Promise<EndpointRow> {
+  const row = await db.notificationEndpoint.findFirst({ where: { id: endpointId, playerId } });
+  if (!row) throw new NotFoundError('notifications/endpoint_not_found', 'No such endpoint.');
+  return row;
 }
 
 /** A game id as games have them; '' is not "all games" here (null is). */
