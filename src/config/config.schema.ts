@@ -78,6 +78,7 @@ export const envSchema = z.object({
   /** How often a server instance looks for new events to push to subscriptions (milliseconds). */
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   WS_CONNECTIONS_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
+  WS_OPERATIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -109,6 +110,8 @@ export interface ApiConfig {
   subscriptionPollMs: number;
   /** Open graphql-ws connections one player may hold on one instance. */
   wsConnectionsPerPlayer: number;
+  /** Operations (subscriptions, mostly) running at once on one graphql-ws connection. */
+  wsOperationsPerConnection: number;
 }
 
 export interface NotificationsConfig {
@@ -212,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       tokenPepper: e.TOKEN_PEPPER,
       subscriptionPollMs: e.SUBSCRIPTION_POLL_MS,
       wsConnectionsPerPlayer: e.WS_CONNECTIONS_PER_PLAYER,
+      wsOperationsPerConnection: e.WS_OPERATIONS_PER_CONNECTION,
     },
   };
 }

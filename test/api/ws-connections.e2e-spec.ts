@@ -6,7 +6,7 @@ describe('open subscription connections per player', () => {
   let app: ApiApp;
   let url: string;
   beforeAll(async () => {
-    app = await apiApp({ WS_CONNECTIONS_PER_PLAYER: '2', SUBSCRIPTION_POLL_MS: '100' });
+    app = await apiApp({ WS_CONNECTIONS_PER_PLAYER: '2', WS_OPERATIONS_PER_CONNECTION: '3', SUBSCRIPTION_POLL_MS: '100' });
     url = await app.listen();
   });
   afterAll(async () => {
@@ -49,5 +49,29 @@ describe('open subscription connections per player', () => {
     expect(again.state.closed).toBeNull();
 
     for (const c of [second, third, other, again]) await c.client.dispose();
+  });
+
+  // One connection multiplexed any number of subscriptions: two thousand, each catching up on the
+  // game, held the database pool until hundreds of them failed as INTERNAL_SERVER_ERROR.
+  it('refuses an operation beyond WS_OPERATIONS_PER_CONNECTION on one connection, and frees a place when one completes', async () => {
+    const fran = await app.player('Fran');
+    const game = data(await app.gql(fran.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const feed = app.running.app.get(GameFeed);
+    const client = wsClient(url, fran.token);
+    try {
+      const subs = [0, 1, 2].map(() => collect(client, GAME_UPDATED, { id: game, from: null }));
+      await waitFor(() => feed.listening === 3, 'three subscriptions');
+      const fourth = collect(client, GAME_UPDATED, { id: game, from: null });
+      await waitFor(() => !!fourth.error, 'the fourth to be refused');
+      expect(fourth.error).toEqual([expect.objectContaining({ message: expect.stringContaining('At most 3 operations at once on one connection'), extensions: { code: 'BAD_USER_INPUT', errorCode: 'ws/too_many_operations' } })]);
+      expect(feed.listening).toBe(3);
+      subs[0]!.dispose();
+      await waitFor(() => feed.listening === 2, 'the first to complete');
+      const again = collect(client, GAME_UPDATED, { id: game, from: null });
+      await waitFor(() => feed.listening === 3, 'a new subscription in the freed place');
+      expect(again.error).toBeNull();
+    } finally {
+      await client.dispose();
+    }
   });
 });

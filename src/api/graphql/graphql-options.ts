@@ -106,6 +106,13 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
             if (!(err instanceof DomainError)) throw err;
             return [new GraphQLError(err.message, { originalError: err })];
           }
+          // graphql-ws has already counted this one. Without a cap, one connection carried any
+          // number of subscriptions, and the per-player connection cap meant nothing.
+          const max = config.api.wsOperationsPerConnection;
+          if (Object.keys(ctx.subscriptions).length > max) {
+            const message = `At most ${max} operations at once on one connection: complete one first.`;
+            return [new GraphQLError(message, { originalError: new BadInputError('ws/too_many_operations', message) })];
+          }
           if (typeof payload.query !== 'string') return [new GraphQLError('A query is required.', { extensions: { code: 'BAD_REQUEST' } })];
           const bad = inputProblem(payload.variables, 'variables');
           if (bad !== null) return [new GraphQLError(bad.message, { originalError: new BadInputError(bad.code, bad.message, { field: bad.field }) })];
