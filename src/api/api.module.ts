@@ -11,6 +11,7 @@ import { ApiDocs } from './docs/api-docs';
 import { GamesApiService } from './games/games-api.service';
 import { GameListingResolver, GamesResolver } from './games/games.resolver';
 import { graphqlOptions } from './graphql/graphql-options';
+import { WsMessageCap } from './graphql/ws-message-cap';
 import { ApiRequestMiddleware } from './http/api-request.middleware';
 import { jsonBodiesOnly } from './http/json-bodies.middleware';
 import { RateLimiter } from './http/rate-limiter';
@@ -61,7 +62,7 @@ export class ApiModule implements NestModule {
         }),
       ],
       controllers: REST_CONTROLLERS,
-      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, RateLimiter, GameFeed, ApiRequestMiddleware, ...API_RESOLVERS],
+      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, RateLimiter, GameFeed, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
     };
   }
 

@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
 import { apiApp, ApiApp, data } from './support/api-app';
 import { collect, GAME_UPDATED, waitFor, wsClient } from './support/subscriptions';
@@ -6,7 +7,7 @@ describe('open subscription connections per player', () => {
   let app: ApiApp;
   let url: string;
   beforeAll(async () => {
-    app = await apiApp({ WS_CONNECTIONS_PER_PLAYER: '2', WS_OPERATIONS_PER_CONNECTION: '3', SUBSCRIPTION_POLL_MS: '100' });
+    app = await apiApp({ WS_CONNECTIONS_PER_PLAYER: '2', WS_OPERATIONS_PER_CONNECTION: '3', SUBSCRIPTION_POLL_MS: '100', API_MAX_BODY_BYTES: '65536' });
     url = await app.listen();
   });
   afterAll(async () => {
@@ -73,5 +74,22 @@ describe('open subscription connections per player', () => {
     } finally {
       await client.dispose();
     }
+  });
+
+  // The socket library's own cap is 100 MiB a message, read into memory before anything (the
+  // token included) is checked: one such message held the server for a third of a second.
+  it('closes a connection whose message is larger than API_MAX_BODY_BYTES with 1009, before any authentication', async () => {
+    const closed = (message: string) =>
+      new Promise<{ code: number; reason: string }>((resolve, reject) => {
+        const ws = new WebSocket(url, 'graphql-transport-ws');
+        ws.on('open', () => ws.send(message));
+        ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+        ws.on('error', () => undefined);
+        setTimeout(() => reject(new Error('the connection stayed open')), 10_000).unref();
+      });
+    const init = (padding: number) => JSON.stringify({ type: 'connection_init', payload: { authorization: 'Bearer none', pad: 'x'.repeat(padding) } });
+    expect((await closed(init(70_000))).code).toBe(1009);
+    // Just under the cap, the message is read: the bad token is what closes it (4403, Forbidden).
+    expect((await closed(init(60_000))).code).toBe(4403);
   });
 });
