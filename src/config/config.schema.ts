@@ -61,7 +61,7 @@ export const envSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(500).default(20),
-  /** Largest GraphQL or REST request body the API reads (bytes); the app's JSON parser caps all bodies at 1 MB. */
+  /** Largest GraphQL or REST request body, and graphql-ws message, the API reads (bytes); the app's JSON parser caps all bodies at 1 MB. */
   API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(262_144),
   /** Largest page of any list (the `first` argument, the `limit` query parameter). */
   API_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
