@@ -14,6 +14,7 @@ import { graphqlOptions } from './graphql/graphql-options';
 import { WsMessageCap } from './graphql/ws-message-cap';
 import { ApiRequestMiddleware } from './http/api-request.middleware';
 import { jsonBodiesOnly } from './http/json-bodies.middleware';
+import { RateLimitModule } from './http/rate-limit.module';
 import { RateLimiter } from './http/rate-limiter';
 import { InvitationsResolver, JoinResultResolver, OpenChallengeResolver } from './invitations/invitations.resolver';
 import { NotificationEndpointsApi } from './notifications/notification-endpoints-api.service';
@@ -54,15 +55,16 @@ export class ApiModule implements NestModule {
         EventStoreModule,
         AuthModule,
         NotificationsModule,
+        RateLimitModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          imports: [AuthModule],
-          inject: [APP_CONFIG, ApiTokensService, GraphQLSchemaHost],
+          imports: [AuthModule, RateLimitModule],
+          inject: [APP_CONFIG, ApiTokensService, GraphQLSchemaHost, RateLimiter],
           useFactory: graphqlOptions,
         }),
       ],
       controllers: REST_CONTROLLERS,
-      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, RateLimiter, GameFeed, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
+      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, GameFeed, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
     };
   }
 

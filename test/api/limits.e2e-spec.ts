@@ -3,6 +3,7 @@ import { Agent } from 'node:http';
 import request from 'supertest';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { countResolverCalls } from './support/resolver-calls';
+import { collect, waitFor, wsClient } from './support/subscriptions';
 
 const DEPTH_6 = '{ myGames { edges { node { game { view { timeOfDay } } } } } }';
 const DEPTH_7 = '{ myGames { edges { node { game { view { game { id } } } } } } }';
@@ -117,6 +118,29 @@ describe('rate limits per token', () => {
     expect(rest.body).toMatchObject({ status: 429, code: 'http/rate_limited', retryAfterSeconds: expect.any(Number) });
     // Another token has its own budget.
     data(await app.gql(calm.token, '{ me { id } }'));
+  });
+
+  // Over graphql-ws, queries and mutations reached the resolvers with no count at all: a client
+  // over its limit on HTTP could go on over a socket.
+  it('counts each graphql-ws operation against the budget of its token, the one HTTP requests use', async () => {
+    const url = await app.listen();
+    const socket = await app.player('Socket');
+    const client = wsClient(url, socket.token);
+    try {
+      const run = async () => {
+        const op = collect(client, 'query { me { displayName } }', {});
+        await waitFor(() => op.completed || op.error !== null, 'the operation to finish');
+        return op;
+      };
+      for (let i = 0; i < 4; i++) expect((await run()).results).toEqual([{ data: { me: { displayName: 'Socket' } } }]);
+      expect((await app.gql(socket.token, '{ me { id } }')).status).toBe(200);
+      const over = await run();
+      expect(over.results).toEqual([]);
+      expect(over.error).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'RATE_LIMITED', errorCode: 'http/rate_limited', retryAfterSeconds: expect.any(Number) }) })]);
+      expect((await app.gql(socket.token, '{ me { id } }')).status).toBe(429);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('counts anonymous requests per client address', async () => {

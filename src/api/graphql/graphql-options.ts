@@ -5,12 +5,13 @@ import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import type { ApiTokensService } from '../../auth/api-tokens.service';
 import type { Principal } from '../../auth/auth.types';
-import { BadInputError, DomainError } from '../../common/errors';
+import { BadInputError, DomainError, RateLimitedError } from '../../common/errors';
 import type { AppConfig } from '../../config/config.schema';
 import type { ApiRequest, GqlContext } from '../http/principal';
 import { formatGraphqlError } from './graphql-errors';
 import { graphqlProtection, noSubscriptionOverHttpRule, parseAndValidate, prepareOperation } from './graphql-limits';
 import { inputProblem } from '../http/input-guards';
+import type { RateLimiter } from '../http/rate-limiter';
 import { describeRootTypes } from './root-descriptions';
 
 interface WsExtra {
@@ -43,7 +44,7 @@ const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => err
  * one error mapping. Subscriptions use graphql-ws on the same server, authenticated by the
  * token in the connection_init payload and re-checked on every subscribe, with the same limits.
  */
-export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, schemaHost: GraphQLSchemaHost): ApolloDriverConfig {
+export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, schemaHost: GraphQLSchemaHost, limiter: RateLimiter): ApolloDriverConfig {
   const protection = graphqlProtection(config.api);
   // Per instance, unlike the request rate limit: a socket lives on, and costs, one instance.
   const open = new Map<string, number>();
@@ -105,6 +106,12 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;
             return [new GraphQLError(err.message, { originalError: err })];
+          }
+          // Each operation counts as one HTTP request would, against the same budget.
+          const decision = limiter.hit(`token:${ctx.extra.principal.tokenId}`, true);
+          if (!decision.allowed) {
+            const limited = new RateLimitedError(decision.retryAfterSeconds);
+            return [new GraphQLError(limited.message, { originalError: limited })];
           }
           // graphql-ws has already counted this one. Without a cap, one connection carried any
           // number of subscriptions, and the per-player connection cap meant nothing.
