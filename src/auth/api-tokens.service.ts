@@ -57,6 +57,15 @@ export class ApiTokensService {
     return view(await this.prisma.apiToken.update({ where: { id: tokenId }, data: { revokedAt: this.clock.now() } }));
   }
 
+  /**
+   * Refuses a token revoked since it was checked: for what outlives one request, such as an
+   * open subscription, which would otherwise go on serving a revoked token.
+   */
+  async assertLive(tokenId: string): Promise<void> {
+    const row = await this.prisma.apiToken.findUnique({ where: { id: tokenId }, select: { revokedAt: true } });
+    if (!row || row.revokedAt) throw new UnauthenticatedError('The API token is not valid (unknown or revoked).');
+  }
+
   /** The caller behind a bearer token; unknown and revoked tokens are both simply refused. */
   async authenticate(token: string): Promise<Principal> {
     if (!looksLike(token, API_TOKEN_PREFIX)) throw new UnauthenticatedError('The API token is not valid.');

@@ -26,7 +26,7 @@ describe('gameUpdated, when building an update fails', () => {
     const feed = nest.get(GameFeed);
     const read = jest.spyOn(games, 'game');
     const history = jest.spyOn(games, 'history');
-    const updates = await GameUpdates.open(feed, games, gameId, alice, await store.currentVersion(gameId));
+    const updates = await GameUpdates.open(feed, games, gameId, alice, await store.currentVersion(gameId), async () => undefined);
     try {
       await submit(alice, setupA);
       const built = await store.currentVersion(gameId);

@@ -66,3 +66,38 @@ describe('gameUpdated across server instances', () => {
     }
   });
 });
+
+describe('gameUpdated after its token is revoked', () => {
+  let app: ApiApp;
+  let url: string;
+  beforeAll(async () => {
+    app = await apiApp({ SUBSCRIPTION_POLL_MS: '100' });
+    url = await app.listen();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  // A leaked token, revoked, went on streaming the game to whoever held its open subscription.
+  it('delivers no further update: the next one ends the subscription with UNAUTHENTICATED', async () => {
+    const alice = await app.player('Alice');
+    const bob = await app.player('Bob');
+    const played = await playScript(new GraphqlClient(app, alice), new GraphqlClient(app, bob), script, 2);
+    const second = data(await app.gql(alice.token, 'mutation { createApiToken(name: "phone") { token apiToken { id } } }'))['createApiToken'];
+    const ws = wsClient(url, second.token as string);
+    try {
+      const sub = collect(ws, 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', { id: played.gameId });
+      await waitFor(() => app.running.app.get(GameFeed).listening === 1, 'the subscription');
+      data(await app.gql(alice.token, `mutation { revokeApiToken(id: "${second.apiToken.id as string}") { revokedAt } }`));
+      const c = new GraphqlClient(app, alice);
+      const r = await c.submit(played.gameId, (await c.game(played.gameId)).version, 'orders', script.steps[2]!.orders, `x-${played.gameId}`);
+      expect(r.ok).toBe(true);
+      await waitFor(() => sub.error !== null || sub.results.length > 0, 'the subscription to answer the change');
+      expect(sub.results).toEqual([]);
+      expect(sub.error).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'UNAUTHENTICATED' }) })]);
+      await waitFor(() => app.running.app.get(GameFeed).listening === 0, 'the subscription to end');
+    } finally {
+      await ws.dispose();
+    }
+  });
+});

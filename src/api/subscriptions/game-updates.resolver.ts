@@ -1,7 +1,9 @@
 import { Args, ID, Int, Resolver, Subscription } from '@nestjs/graphql';
+import type { Principal } from '../../auth/auth.types';
+import { ApiTokensService } from '../../auth/api-tokens.service';
 import { BadInputError } from '../../common/errors';
 import { GamesApiService } from '../games/games-api.service';
-import { PlayerId } from '../http/principal';
+import { CurrentPrincipal } from '../http/principal';
 import { GameFeed } from './game-feed.service';
 import { GameUpdate } from './game-update.model';
 import { GameUpdates } from './game-updates';
@@ -11,6 +13,7 @@ export class GameUpdatesResolver {
   constructor(
     private readonly games: GamesApiService,
     private readonly feed: GameFeed,
+    private readonly tokens: ApiTokensService,
   ) {}
 
   @Subscription(() => GameUpdate, {
@@ -20,12 +23,13 @@ export class GameUpdatesResolver {
   async gameUpdated(
     @Args('gameId', { type: () => ID, description: 'Game id.' }) gameId: string,
     @Args('fromVersion', { type: () => Int, nullable: true, description: 'Deliver the changes after this version at once (default: only changes after you subscribe).' }) fromVersion: number | null,
-    @PlayerId() playerId: string,
+    @CurrentPrincipal() { playerId, tokenId }: Principal,
   ): Promise<AsyncIterableIterator<GameUpdate>> {
     const game = await this.games.game(gameId, playerId);
     if (fromVersion != null && (!Number.isInteger(fromVersion) || fromVersion < 0)) {
       throw new BadInputError('request/bad_version', 'fromVersion is a whole number from 0.', { field: 'fromVersion' });
     }
-    return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version));
+    const live = () => this.tokens.assertLive(tokenId);
+    return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version), live);
   }
 }

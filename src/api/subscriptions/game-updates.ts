@@ -25,6 +25,8 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
     private readonly playerId: string,
     private delivered: number,
     private readonly games: GamesApiService,
+    /** Throws once the subscriber's token is revoked: checked before each update is built. */
+    private readonly live: () => Promise<void>,
   ) {}
 
   /**
@@ -32,8 +34,8 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
    * `fromVersion`, including a change committed while the listener was being registered, which
    * the feed may have announced to nobody.
    */
-  static async open(feed: GameFeed, games: GamesApiService, gameId: string, playerId: string, fromVersion: number): Promise<GameUpdates> {
-    const updates = new GameUpdates(gameId, playerId, fromVersion, games);
+  static async open(feed: GameFeed, games: GamesApiService, gameId: string, playerId: string, fromVersion: number, live: () => Promise<void>): Promise<GameUpdates> {
+    const updates = new GameUpdates(gameId, playerId, fromVersion, games, live);
     updates.unlisten = await feed.listen(gameId, (v) => updates.changed(v));
     updates.enqueueBuild(true);
     return updates;
@@ -53,6 +55,7 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
     if (this.done || this.failure || (!lookAnyway && this.latestSeen <= this.delivered)) return;
     const game = await this.games.game(this.gameId, this.playerId);
     if (game.version <= this.delivered) return;
+    await this.live();
     this.latestSeen = Math.max(this.latestSeen, game.version);
     const events: HistoryEvent[] = [];
     let from: number | null = this.delivered + 1;
