@@ -2,8 +2,7 @@ import request from 'supertest';
 import { setupA } from '../support/kernel-game';
 import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
 
-/** An idempotency key a player already used in one game, sent again with a submission to another. */
-describe('an idempotency key reused in another game', () => {
+describe('idempotency keys sent to the API', () => {
   let app: ApiApp;
   let alice: TestPlayer;
   let bob: TestPlayer;
@@ -27,7 +26,7 @@ describe('an idempotency key reused in another game', () => {
 
   // The server held the second game at that version (it had just written it), so the key was
   // first met by the event store, whose refusal named it as stored: with the player's id in front.
-  it('is refused naming the key as the client sent it, over REST and GraphQL, and writes nothing', async () => {
+  it('a key used in one game and sent with a submission to another is refused naming the key as the client sent it, over REST and GraphQL, and writes nothing', async () => {
     const first = await startedGame();
     const second = await startedGame();
     const sent = await request(app.http).post(`/api/v1/games/${first}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(first), orders: setupA, idempotencyKey: 'my-setup' });
@@ -43,5 +42,27 @@ describe('an idempotency key reused in another game', () => {
     expect(gql).toMatchObject({ message: 'Idempotency key "my-setup" was already used for a different request.', extensions: { code: 'BAD_USER_INPUT', errorCode: 'request/idempotency_key_reused' } });
     expect(JSON.stringify([rest.body, gql])).not.toContain(alice.id);
     expect(await version(second)).toBe(before);
+  });
+
+  // The body's key won in silence: a client whose two layers set different keys would not learn
+  // that its retries were keyed by one of them only.
+  it('a body and an Idempotency-Key header naming different keys are refused, and nothing is written', async () => {
+    const gameId = await startedGame();
+    const before = await version(gameId);
+    const both = await request(app.http)
+      .post(`/api/v1/games/${gameId}/phases`)
+      .set('Authorization', `Bearer ${alice.token}`)
+      .set('Idempotency-Key', 'from-header')
+      .send({ expectedVersion: before, orders: setupA, idempotencyKey: 'from-body' });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ code: 'request/idempotency_key', field: 'idempotencyKey' });
+    expect(both.body.detail).toContain('differ');
+    expect(await version(gameId)).toBe(before);
+    const same = await request(app.http)
+      .post(`/api/v1/games/${gameId}/phases`)
+      .set('Authorization', `Bearer ${alice.token}`)
+      .set('Idempotency-Key', 'both-places')
+      .send({ expectedVersion: before, orders: setupA, idempotencyKey: 'both-places' });
+    expect(same.status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { apiValidation } from '../http/validation';
 import { ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
 import { OutcomeDto } from './play.responses';
 
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Instead of idempotencyKey in the body.' });
+const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Instead of idempotencyKey in the body (sent in both places, the two must be the same).' });
 const outcome = ApiOkResponse({ type: OutcomeDto, description: 'What the action did, and the game as it stands now.' });
 
 /** Acting in a game over REST. Every answer is the outcome plus the game as it stands. */
@@ -106,6 +106,9 @@ export class PlayController {
 }
 
 function key(body: string | undefined, header: string | undefined): string {
+  if (body !== undefined && header !== undefined && body !== header) {
+    throw new BadInputError('request/idempotency_key', 'idempotencyKey in the body and the Idempotency-Key header differ: send one key, or the same in both.', { field: 'idempotencyKey' });
+  }
   const k = body ?? header;
   if (!k) throw new BadInputError('request/idempotency_key', 'An idempotency key is required: idempotencyKey in the body or the Idempotency-Key header.', { field: 'idempotencyKey' });
   return k;
