@@ -106,7 +106,10 @@ describe('junk input on every REST route', () => {
       else if (keys.length > 0 && r < 0.8) {
         const k = pick(keys);
         o[k] = breakOne(o[k]);
-      } else o[pick(['constructor', '__proto__', 'extra'])] = pick(JUNK);
+      } else {
+        // defineProperty: an assignment to "__proto__" would set the prototype, not send the key.
+        Object.defineProperty(o, pick(['constructor', '__proto__', 'extra']), { value: pick(JUNK), enumerable: true, writable: true, configurable: true });
+      }
       return o;
     }
     return pick(JUNK);
