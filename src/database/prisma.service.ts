@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
@@ -10,7 +10,7 @@ import type { DatabaseRuntime } from './database';
  * Prisma adds a fixed ~0.3 ms per raw query that would double the cost of an append.
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
   readonly pool: pg.Pool;
 
   constructor(readonly runtime: DatabaseRuntime) {
@@ -63,6 +63,15 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     return name;
   }
   private readonly textNames = new Map<string, string>();
+
+  /**
+   * The client's first query loads its query compiler: about a second on a loaded machine, which
+   * would otherwise fall on the first request, such as a health probe with a 2 s budget that
+   * then reports a database that is up as down.
+   */
+  async onModuleInit(): Promise<void> {
+    await this.$queryRawUnsafe('SELECT 1');
+  }
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
