@@ -73,65 +73,77 @@ describe('turn notices after a missed deadline', () => {
   });
 });
 
+/**
+ * A game on a fake clock whose players' webhook receiver is down, so that what is queued for them
+ * waits for a retry (no worker sends here) and can be seen withdrawn or kept. Close `app` after.
+ */
+async function queuedGame(options: Record<string, unknown>) {
+  const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+  const app = await apiApp({}, { clock });
+  try {
+    const g = await serviceGame(app, options);
+    const prisma = g.nest.get(PrismaService);
+    for (const player of [g.alice, g.bob]) await webhookEndpoint(prisma, player, 'http://127.0.0.1:9/hook');
+    const worker = g.nest.get(DeadlineWorker);
+    return {
+      app,
+      g,
+      clock,
+      prisma,
+      /** Runs the deadline worker until nothing is due. */
+      tick: async () => {
+        while ((await worker.tick()) > 0);
+      },
+      /** The statuses of the deliveries of a player's reminders in this game. */
+      reminders: async (playerId: string) =>
+        (await prisma.notificationDelivery.findMany({ where: { notification: { gameId: g.gameId, playerId, kind: 'deadline_reminder' } } })).map((d) => d.status),
+    };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}
+
 describe('a reminder not yet sent when the deadline it is about changes', () => {
   it('is withdrawn: a player who has moved is not told their deadline is approaching', async () => {
-    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const app = await apiApp({}, { clock });
+    const { app, g, clock, tick, reminders } = await queuedGame({ deadlineHours: 24 });
     try {
-      const g = await serviceGame(app, { deadlineHours: 24 });
-      const prisma = g.nest.get(PrismaService);
-      // The receiver is down: what is queued for it waits for a retry (no worker sends here).
-      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
       await g.submit(g.alice, setupA);
       await g.submit(g.bob, setupB());
       clock.advance(13 * 3_600_000); // A's reminder (12 h before the deadline) is due
-      const worker = g.nest.get(DeadlineWorker);
-      while ((await worker.tick()) > 0);
-      const reminder = { notification: { gameId: g.gameId, playerId: g.alice, kind: 'deadline_reminder' } };
-      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+      await tick();
+      expect(await reminders(g.alice)).toEqual(['pending']);
 
       await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
-      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['cancelled']);
+      expect(await reminders(g.alice)).toEqual(['cancelled']);
     } finally {
       await app.close();
     }
   });
 
   it('is kept when the other side only pauses the clock of a simultaneous phase (its deadline is still to come)', async () => {
-    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const app = await apiApp({}, { clock });
+    const { app, g, clock, tick, reminders } = await queuedGame({ deadlineHours: 24 });
     try {
-      const g = await serviceGame(app, { deadlineHours: 24 });
-      const prisma = g.nest.get(PrismaService);
-      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
       clock.advance(13 * 3_600_000); // both setups are due in 11 hours: both sides are reminded
-      const worker = g.nest.get(DeadlineWorker);
-      while ((await worker.tick()) > 0);
-      const reminder = { notification: { gameId: g.gameId, playerId: g.alice, kind: 'deadline_reminder' } };
-      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+      await tick();
+      expect(await reminders(g.alice)).toEqual(['pending']);
 
       await g.nest.get(PlayerActionsHandler).startVacation(g.gameId, await g.store.currentVersion(g.gameId), g.bob);
       expect((await g.store.readStream(g.gameId)).pop()).toMatchObject({ type: 'DeadlineSet', data: { retimed: true, at: null } });
-      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+      expect(await reminders(g.alice)).toEqual(['pending']);
     } finally {
       await app.close();
     }
   });
 
   it('is withdrawn when the game ends after a vacation paused and restarted the clock it was about', async () => {
-    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const app = await apiApp({}, { clock });
+    const { app, g, clock, tick, reminders } = await queuedGame({ deadlineHours: 24, vacationDays: 3 });
     try {
-      const g = await serviceGame(app, { deadlineHours: 24, vacationDays: 3 });
-      const prisma = g.nest.get(PrismaService);
-      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
       await g.submit(g.alice, setupA);
       await g.submit(g.bob, setupB());
       clock.advance(13 * 3_600_000);
-      const worker = g.nest.get(DeadlineWorker);
-      while ((await worker.tick()) > 0);
-      const reminder = { notification: { gameId: g.gameId, playerId: g.alice, kind: 'deadline_reminder' } };
-      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['pending']);
+      await tick();
+      expect(await reminders(g.alice)).toEqual(['pending']);
 
       const actions = g.nest.get(PlayerActionsHandler);
       await actions.startVacation(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
@@ -139,7 +151,7 @@ describe('a reminder not yet sent when the deadline it is about changes', () => 
       await actions.endVacation(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
       expect((await g.store.readStream(g.gameId)).pop()).toMatchObject({ type: 'DeadlineSet', data: { retimed: true } });
       await actions.resign(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
-      expect((await prisma.notificationDelivery.findMany({ where: reminder })).map((d) => d.status)).toEqual(['cancelled']);
+      expect(await reminders(g.alice)).toEqual(['cancelled']);
     } finally {
       await app.close();
     }
@@ -148,24 +160,16 @@ describe('a reminder not yet sent when the deadline it is about changes', () => 
 
 describe('a reminder not yet sent when its side sends its part of a simultaneous phase', () => {
   it('is withdrawn for that side, whose deadline no longer binds it; the side still to act keeps its own', async () => {
-    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const app = await apiApp({}, { clock });
+    const { app, g, clock, tick, reminders } = await queuedGame({ deadlineHours: 24 });
     try {
-      const g = await serviceGame(app, { deadlineHours: 24 });
-      const prisma = g.nest.get(PrismaService);
-      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
-      await webhookEndpoint(prisma, g.bob, 'http://127.0.0.1:9/hook');
       clock.advance(13 * 3_600_000); // both setups are due in 11 hours: both sides are reminded
-      const worker = g.nest.get(DeadlineWorker);
-      while ((await worker.tick()) > 0);
-      const reminder = (playerId: string) => ({ notification: { gameId: g.gameId, playerId, kind: 'deadline_reminder' } });
-      const statusOf = async (playerId: string) => (await prisma.notificationDelivery.findMany({ where: reminder(playerId) })).map((d) => d.status);
-      expect([await statusOf(g.alice), await statusOf(g.bob)]).toEqual([['pending'], ['pending']]);
+      await tick();
+      expect([await reminders(g.alice), await reminders(g.bob)]).toEqual([['pending'], ['pending']]);
 
       const sealed = await g.submit(g.alice, setupA);
       expect(sealed.phase.acting).toEqual(['B']);
       expect(sealed.events.map((e) => e.type)).not.toContain('DeadlineSet'); // the same deadline runs on for B
-      expect([await statusOf(g.alice), await statusOf(g.bob)]).toEqual([['cancelled'], ['pending']]);
+      expect([await reminders(g.alice), await reminders(g.bob)]).toEqual([['cancelled'], ['pending']]);
     } finally {
       await app.close();
     }
@@ -174,20 +178,14 @@ describe('a reminder not yet sent when its side sends its part of a simultaneous
 
 describe('an undo proposal dropped before its notice went out', () => {
   it('withdraws the notice: the opponent is not asked to answer a proposal that is gone', async () => {
-    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const app = await apiApp({}, { clock });
+    const { app, g, clock, prisma, tick } = await queuedGame({ deadlineHours: 24 });
     try {
-      const g = await serviceGame(app, { deadlineHours: 24 });
-      const prisma = g.nest.get(PrismaService);
-      await webhookEndpoint(prisma, g.alice, 'http://127.0.0.1:9/hook');
-      await webhookEndpoint(prisma, g.bob, 'http://127.0.0.1:9/hook');
       await g.submit(g.alice, setupA);
       await g.submit(g.bob, setupB());
       const moved = await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]); // A's attack phase is next
       await g.nest.get(PlayerActionsHandler).proposeUndo(g.gameId, moved.version, g.alice);
-      const worker = g.nest.get(DeadlineWorker);
       clock.advance(13 * 3_600_000); // A is reminded of its attack phase
-      while ((await worker.tick()) > 0);
+      await tick();
       const queued = async () =>
         (await prisma.notificationDelivery.findMany({ where: { notification: { gameId: g.gameId, kind: { in: ['undo_proposed', 'deadline_reminder'] } } }, include: { notification: true } }))
           .map((d) => `${d.notification.kind}:${d.status}`)
@@ -195,7 +193,7 @@ describe('an undo proposal dropped before its notice went out', () => {
       expect(await queued()).toEqual(['deadline_reminder:pending', 'undo_proposed:pending']);
 
       clock.advance(12 * 3_600_000); // A lets its attack phase pass: the scheduler's pass drops the proposal
-      while ((await worker.tick()) > 0);
+      await tick();
       expect((await g.store.readStream(g.gameId)).some((e) => e.type === 'PhaseSubmitted' && (e.data as { auto?: boolean }).auto)).toBe(true);
       expect(await queued()).toEqual(['deadline_reminder:cancelled', 'undo_proposed:cancelled']);
     } finally {
