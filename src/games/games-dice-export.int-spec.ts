@@ -257,6 +257,65 @@ describe('the dice verifier on a Gators! game that fought', () => {
     }
   });
 
+  it('refuses an export of another format version, naming the version', () => {
+    for (const formatVersion of [2, '1', undefined]) {
+      expect(problems({ ...exported, formatVersion })).toBe(`formatVersion is ${JSON.stringify(formatVersion) ?? 'missing'}: this verifier reads version 1 of the export format`);
+    }
+  });
+
+  it('tells a malformed seed from a game that has not ended', () => {
+    const upper = structuredClone(exported);
+    upper.dice.seed = upper.dice.seed.toUpperCase();
+    expect(problems(upper)).toMatch(/^dice\.seed is not a revealed seed \(64 lowercase hex digits\)/);
+    expect(problems({ ...exported, dice: { ...exported.dice, seed: null } })).toBe('the export has no revealed seed: the game has not ended');
+  });
+
+  it("reports a scenario that is not the game's: another id or version in the header, or scenario data that does not hash to its version", () => {
+    const t = () => structuredClone(exported) as Exported & { scenario: Record<string, unknown> };
+    const created = exported.events[0]!.data;
+    const otherId = t();
+    otherId.scenario['id'] = 'gators-unnarstan';
+    expect(problems(otherId)).toMatch(new RegExp(`scenario\\.id is "gators-unnarstan", but the game \\(GameCreated\\) plays "${created['scenarioId']}"`));
+    const otherVersion = t();
+    otherVersion.scenario['version'] = '0123456789abcdef';
+    expect(problems(otherVersion)).toMatch(new RegExp(`scenario\\.version is "0123456789abcdef", but the game \\(GameCreated\\) plays "${created['scenarioVersion']}"`));
+    // The die sizes come from the scenario data: a forger who adds a d5 to it, rolls a d5 from the seed and claims it.
+    const d5 = t();
+    const first = d5.events.find((e) => e.meta['source'] === 'rules')!;
+    ((first.data['scenario'] as Record<string, Record<string, unknown>>)['rules']!)['extra'] = { die: 5 };
+    const roll = rolls(d5)[0]!;
+    roll.data['sides'] = 5;
+    roll.data['value'] = rollFromSeed(d5.dice.seed, roll.data['n'] as number, 5);
+    const user = d5.events.find((e) => e.type === 'AttackResolved' && roll.data['purpose'] === `attack on ${e.data['target']}`)!;
+    user.data['roll'] = roll.data['value'];
+    expect(problems(d5)).toMatch(new RegExp(`event ${first.version} \\(${first.type}\\) carries scenario data that does not hash to the game's scenario version "${created['scenarioVersion']}"`));
+  });
+
+  it('lists problems in deeply nested, very long or very many values instead of giving up', () => {
+    let deep: unknown = [];
+    for (let k = 0; k < 100_000; k++) deep = [deep];
+    const inTarget = structuredClone(exported);
+    const attack = inTarget.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    attack.data['target'] = deep;
+    expect(problems(inTarget)).toMatch(new RegExp(`event ${attack.version} \\(AttackResolved\\) records a roll of \\d for "attack on a list"`));
+    const inRoll = structuredClone(exported);
+    inRoll.events.find((e) => e.version === attack.version)!.data['roll'] = deep;
+    expect(problems(inRoll)).toMatch(new RegExp(`event ${attack.version} \\(AttackResolved\\) records a roll of a list`));
+    const long = structuredClone(exported);
+    long.events.find((e) => e.version === attack.version)!.data['roll'] = 'x'.repeat(1_000_000);
+    expect(problems(long).length).toBeLessThan(1000);
+    const inScenario = structuredClone(exported);
+    const first = inScenario.events.find((e) => e.meta['source'] === 'rules')!;
+    ((first.data['scenario'] as Record<string, Record<string, unknown>>)['rules']!)['deep'] = deep;
+    expect(problems(inScenario)).toMatch(new RegExp(`event ${first.version} \\(${first.type}\\) carries scenario data nested too deep to check its version`));
+    // A roll copied 200,000 times: each copy is a problem, and the list is not too long to return.
+    const many = structuredClone(exported);
+    const last = rolls(many).at(-1)!;
+    const at = many.events.indexOf(last) + 1;
+    many.events = [...many.events.slice(0, at), ...Array.from({ length: 200_000 }, () => structuredClone(last)), ...many.events.slice(at)];
+    expect(verifyDice(renumbered(many)).problems.length).toBeGreaterThan(200_000);
+  });
+
   it('has a command line that exits 0 for the game, 1 with the problems for a tampered or malformed file, 2 for an unreadable one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fieldpost-verify-'));
     const file = (name: string, content: string) => {

@@ -49,21 +49,21 @@ const USES: Record<string, (d: Data) => Use[]> = {
   // counters under a marker: theirs in order, then the stand-ins. No roll when the defense is 0.
   AttackResolved: (d) => {
     if (d['roll'] === null) return [];
-    if (d['cause'] !== 'hers-explosion') return [use(d['roll'], `attack on ${String(d['target'])}`)];
-    const blast = (roll: unknown) => use(roll, `HERS explosion against ${String(d['target'])}`, (p) => p.startsWith('HERS explosion ') && p.endsWith(` against ${String(d['target'])}`));
+    if (d['cause'] !== 'hers-explosion') return [use(d['roll'], `attack on ${label(d['target'])}`)];
+    const blast = (roll: unknown) => use(roll, `HERS explosion against ${label(d['target'])}`, (p) => p.startsWith('HERS explosion ') && p.endsWith(` against ${label(d['target'])}`));
     if (!Array.isArray(d['defenders'])) return [blast(d['roll'])];
     const rolls = [...d['defenders'].map((x) => (isObject(x) ? x['roll'] : undefined)), ...(Array.isArray(d['standIns']) ? d['standIns'] : [])];
     return rolls.map(blast);
   },
-  AttackCancelled: (d) => (d['reason'] === 'pre_roll_failed' ? [use(d['roll'], `pre-roll ${String(d['ruleId'])} before the attack on ${String(d['target'])}`)] : []),
+  AttackCancelled: (d) => (d['reason'] === 'pre_roll_failed' ? [use(d['roll'], `pre-roll ${label(d['ruleId'])} before the attack on ${label(d['target'])}`)] : []),
   BoobyTrapRolled: (d) => [
-    use(d['roll'], `booby trap in ${String(d['hex'])}`, startingWith(`booby trap in ${String(d['hex'])} `)),
-    ...(d['sprung'] === true ? [use(d['attackRoll'], `booby trap attack in ${String(d['hex'])}`, startingWith(`booby trap attack in ${String(d['hex'])} `))] : []),
+    use(d['roll'], `booby trap in ${label(d['hex'])}`, startingWith(`booby trap in ${label(d['hex'])} `)),
+    ...(d['sprung'] === true ? [use(d['attackRoll'], `booby trap attack in ${label(d['hex'])}`, startingWith(`booby trap attack in ${label(d['hex'])} `))] : []),
   ],
   BreakdownDetermined: (d) => [use(isObject(d['note']) ? d['note']['roll'] : undefined, 'breakdown roll', startingWith('breakdown roll'))],
   GuerrillasRaised: (d) => [use(d['roll'], 'guerrillas', startingWith('guerrillas ('))],
   GuerrillasNotRaised: (d) => [use(d['roll'], 'guerrillas', startingWith('guerrillas ('))],
-  SniperShot: (d) => [use(d['roll'], `sniper shot at ${String(d['target'])}`, startingWith(`sniper shot at ${String(d['target'])} (`))],
+  SniperShot: (d) => [use(d['roll'], `sniper shot at ${label(d['target'])}`, startingWith(`sniper shot at ${label(d['target'])} (`))],
   MedicsRolled: (d) => [use(d['roll'], 'medics', startingWith('medics in '))],
 };
 
@@ -80,7 +80,8 @@ export function rollUseProblems(events: readonly LoggedEvent[], rolls: ReadonlyM
   for (let i = 1; i <= events.length; i++) {
     if (i < events.length && events[i]!.type !== 'PhaseSubmitted') continue;
     const submission = events.slice(start, i);
-    problems.push(...submissionProblems(submission.flatMap((e) => rolls.get(e.version) ?? []), submission));
+    // Not push(...): a forged submission can hold more problems than a call takes arguments.
+    for (const p of submissionProblems(submission.flatMap((e) => rolls.get(e.version) ?? []), submission)) problems.push(p);
     start = i;
   }
   return problems;
@@ -104,17 +105,38 @@ export function submissionProblems(rolls: readonly LoggedRoll[], events: readonl
       if (!rolls[i] || !u.fits(rolls[i]!.purpose)) i = find((r) => u.fits(r.purpose));
       const r = rolls[i];
       if (r === undefined || !u.fits(r.purpose)) {
-        problems.push(`event ${e.version} (${e.type}) records a roll of ${JSON.stringify(u.value)} for "${u.what}", but no such roll comes next in its submission${r ? ` (roll ${r.n} is for "${r.purpose}")` : ''}`);
+        problems.push(`event ${e.version} (${brief(e.type)}) records a roll of ${shown(u.value)} for "${brief(u.what)}", but no such roll comes next in its submission${r ? ` (roll ${r.n} is for "${brief(r.purpose)}")` : ''}`);
         continue;
       }
-      if (r.value !== u.value) problems.push(`event ${e.version} (${e.type}) records a roll of ${JSON.stringify(u.value)} for "${u.what}", but roll ${r.n} (event ${r.version}) is ${r.value}`);
+      if (r.value !== u.value) problems.push(`event ${e.version} (${brief(e.type)}) records a roll of ${shown(u.value)} for "${brief(u.what)}", but roll ${r.n} (event ${r.version}) is ${r.value}`);
       next = i + 1;
     }
   }
   for (const r of rolls.slice(next)) {
-    if (!isPreRoll(r)) problems.push(`event ${r.version}: roll ${r.n} ("${r.purpose}") is recorded by no rules event of its submission`);
+    if (!isPreRoll(r)) problems.push(`event ${r.version}: roll ${r.n} ("${brief(r.purpose)}") is recorded by no rules event of its submission`);
   }
   return problems;
+}
+
+/**
+ * A value of the file as a problem names it. Lists and objects only by their kind: a forged one
+ * may be nested deeper than String or JSON.stringify can follow, and long text is cut.
+ */
+export function shown(x: unknown): string {
+  if (typeof x === 'string') return JSON.stringify(brief(x));
+  if (Array.isArray(x)) return 'a list';
+  if (typeof x === 'object' && x !== null) return 'an object';
+  return String(x);
+}
+
+/** Text of the file cut to a length a problem can show. */
+export function brief(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
+}
+
+/** A hex, unit or rule id as the engine writes it into a roll's purpose. */
+function label(x: unknown): string {
+  return typeof x === 'string' ? x : shown(x);
 }
 
 function isObject(x: unknown): x is Data {

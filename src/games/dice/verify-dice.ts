@@ -1,4 +1,5 @@
-import { LoggedEvent, LoggedRoll, rollUseProblems } from './roll-uses';
+import { scenarioVersionOf } from '../catalog-builder';
+import { brief, LoggedEvent, LoggedRoll, rollUseProblems, shown } from './roll-uses';
 import { commitmentOf, rollFromSeed } from './server-dice';
 
 export interface DiceReport {
@@ -24,22 +25,27 @@ interface Event extends LoggedEvent {
 export function verifyDice(exported: unknown): DiceReport {
   const doc = isObject(exported) ? exported : {};
   if (doc['format'] !== 'fieldpost.game-export') return failed('not a Fieldpost game export (format)');
+  // Another version may mean other things by the same fields: checking it as version 1 could pass what it should not.
+  if (doc['formatVersion'] !== 1) return failed(`formatVersion is ${doc['formatVersion'] === undefined ? 'missing' : shown(doc['formatVersion'])}: this verifier reads version 1 of the export format`);
   const dice = isObject(doc['dice']) ? doc['dice'] : {};
   const seed = dice['seed'];
-  if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/.test(seed)) return failed('the export has no revealed seed: the game has not ended');
+  if (seed === undefined || seed === null) return failed('the export has no revealed seed: the game has not ended');
+  if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/.test(seed)) return failed(`dice.seed is not a revealed seed (64 lowercase hex digits): ${shown(seed)}`);
   if (!Array.isArray(doc['events'])) return failed('events is not a list');
   const problems: string[] = [];
   if (commitmentOf(seed) !== dice['seedCommitment']) problems.push('the revealed seed does not match the published commitment');
   const events = readEvents(doc['events'], doc['game'], problems);
   frameProblems(events, seed, dice['seedCommitment'], problems);
+  scenarioProblems(doc['scenario'], events, problems);
   const rolls = readRolls(events, problems);
   const sizes = dieSizes(events, problems);
   for (const r of rolls.values()) {
     if (sizes && !sizes.includes(r.sides)) problems.push(`event ${r.version}: roll ${r.n} is a d${r.sides}, but the scenario rolls only ${sizes.map((s) => `d${s}`).join(', ')}`);
     const value = rollFromSeed(seed, r.n, r.sides);
-    if (value !== r.value) problems.push(`event ${r.version}: roll ${r.n} (d${r.sides}, ${r.purpose}) is ${r.value}, the seed gives ${value}`);
+    if (value !== r.value) problems.push(`event ${r.version}: roll ${r.n} (d${r.sides}, ${brief(r.purpose)}) is ${r.value}, the seed gives ${value}`);
   }
-  problems.push(...rollUseProblems(events, rolls));
+  // Not push(...): a forged log can hold more problems than a call takes arguments.
+  for (const p of rollUseProblems(events, rolls)) problems.push(p);
   return { ok: problems.length === 0, rolls: rolls.size, problems };
 }
 
@@ -76,7 +82,7 @@ function frameProblems(events: Event[], seed: string, commitment: unknown, probl
   if (seedEvent && (!isObject(seedEvent.data) || seedEvent.data['seed'] !== seed)) problems.push(`event ${seedEvent.version} reveals a different seed`);
   const end = events.find((e) => e.type === 'GameEnded');
   for (const e of events) {
-    if (end && e.version > end.version && e.type !== 'GameEnded' && e.type !== 'SeedRevealed') problems.push(`event ${e.version} (${e.type}) comes after the game ended (event ${end.version})`);
+    if (end && e.version > end.version && e.type !== 'GameEnded' && e.type !== 'SeedRevealed') problems.push(`event ${e.version} (${brief(e.type)}) comes after the game ended (event ${end.version})`);
   }
 }
 
@@ -87,7 +93,7 @@ function readRolls(events: Event[], problems: string[]): Map<number, LoggedRoll>
   events.forEach((e, k) => {
     if (e.type !== 'DiceRolled') return;
     const before = events[k - 1]?.type;
-    if (before !== 'PhaseSubmitted' && before !== 'DiceRolled') problems.push(`event ${e.version}: a roll must come right after its PhaseSubmitted or another roll, not after ${before ?? 'nothing'}`);
+    if (before !== 'PhaseSubmitted' && before !== 'DiceRolled') problems.push(`event ${e.version}: a roll must come right after its PhaseSubmitted or another roll, not after ${before === undefined ? 'nothing' : brief(before)}`);
     const d = isObject(e.data) ? e.data : {};
     const [n, sides, value, purpose] = [d['n'], d['sides'], d['value'], d['purpose']];
     if (!isInt(n, 1) || !isInt(sides, 2) || sides > 2 ** 31 || !isInt(value, -Infinity) || typeof purpose !== 'string') {
@@ -100,6 +106,32 @@ function readRolls(events: Event[], problems: string[]): Map<number, LoggedRoll>
     rolls.set(e.version, { version: e.version, n, sides, value, purpose });
   });
   return rolls;
+}
+
+/**
+ * The export's scenario is the game's: its id, version and system are those GameCreated recorded,
+ * and the scenario data the first rules event carries (the die sizes come from it) hashes to that
+ * version, as the server computed it when it loaded the scenario.
+ */
+function scenarioProblems(scenario: unknown, events: Event[], problems: string[]): void {
+  const header = isObject(scenario) ? scenario : {};
+  const created = events[0]?.type === 'GameCreated' && isObject(events[0].data) ? events[0].data : undefined;
+  if (!created) return;
+  const fields: Array<[string, string]> = [['id', 'scenarioId'], ['version', 'scenarioVersion'], ['system', 'systemId']];
+  for (const [field, createdField] of fields) {
+    if (header[field] !== created[createdField]) problems.push(`scenario.${field} is ${shown(header[field])}, but the game (GameCreated) plays ${shown(created[createdField])}`);
+  }
+  const first = events.find((e) => e.source === 'rules');
+  const data = isObject(first?.data) ? first.data['scenario'] : undefined;
+  if (!first || data === undefined) return;
+  let version: string;
+  try {
+    version = scenarioVersionOf(data);
+  } catch {
+    problems.push(`event ${first.version} (${brief(first.type)}) carries scenario data nested too deep to check its version`);
+    return;
+  }
+  if (version !== created['scenarioVersion']) problems.push(`event ${first.version} (${brief(first.type)}) carries scenario data that does not hash to the game's scenario version ${shown(created['scenarioVersion'])} (it hashes to ${version}): the scenario was changed`);
 }
 
 /**
@@ -120,7 +152,13 @@ function dieSizes(events: Event[], problems: string[]): number[] | undefined {
     if (Array.isArray(x)) x.forEach(walk);
     else if (isObject(x)) for (const [k, v] of Object.entries(x)) k === 'die' && isInt(v, 2) ? sizes.add(v) : walk(v);
   };
-  walk(rules);
+  try {
+    walk(rules);
+  } catch {
+    // Nested deeper than the stack goes, which no scenario the server loads is.
+    problems.push(`event ${first!.version} (${brief(first!.type)}) carries scenario rules nested too deep to check the die sizes`);
+    return undefined;
+  }
   return [...sizes].sort((a, b) => a - b);
 }
 
