@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config.schema';
 import { createApp, listen } from './bootstrap';
+import { DataDirInUseError } from './database/embedded-postgres';
 import { logger } from './logging/logger';
 
 async function main(): Promise<void> {
@@ -25,6 +26,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  if (err instanceof DataDirInUseError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   logger().fatal({ err }, 'Fieldpost failed to start');
   process.exit(1);
 });

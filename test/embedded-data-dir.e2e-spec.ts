@@ -1,0 +1,85 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const main = resolve(__dirname, '../dist/src/main.js');
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+  /** The address it listens on, once it does; rejects if it exits first. */
+  url: Promise<string>;
+  exited: Promise<number | null>;
+}
+
+function start(dataDir: string): Server {
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const url = new Promise<string>((done, fail) => {
+    const read = (d: Buffer) => {
+      text += d.toString();
+      const m = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"Fieldpost is listening"/.exec(text);
+      if (m) done(m[1]!);
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((code) => fail(new Error(`the server exited (${code}) before listening:\n${text.slice(-2000)}`)));
+  });
+  url.catch(() => undefined);
+  return { child, output: () => text, url, exited };
+}
+
+async function health(url: string): Promise<number> {
+  return (await fetch(`${url}/health`)).status;
+}
+
+/**
+ * The embedded database is one PGlite per process over the files of DATA_DIR: two processes on the
+ * same folder would each keep their own copy in memory and overwrite each other's writes.
+ */
+describe('the embedded database folder', () => {
+  let dataDir: string;
+  const started: Server[] = [];
+  beforeAll(() => {
+    expect(existsSync(main)).toBe(true);
+    dataDir = mkdtempSync(join(tmpdir(), 'fieldpost-datadir-'));
+  });
+  afterAll(async () => {
+    for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+    await Promise.all(started.map((s) => s.exited));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second server on a folder in use, naming it, and is taken over once its server was killed', async () => {
+    const first = start(dataDir);
+    started.push(first);
+    const firstUrl = await first.url;
+
+    const second = start(dataDir);
+    started.push(second);
+    expect(await second.url.then(() => 'listening', () => 'stopped')).toBe('stopped');
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another Fieldpost process (pid ${first.child.pid})`);
+    expect(second.output()).not.toMatch(/\n\s+at /);
+    expect(await health(firstUrl)).toBe(200);
+
+    // Killed, the first leaves its claim behind: the next server must not be locked out by it.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = start(dataDir);
+    started.push(third);
+    expect(await health(await third.url)).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+
+    // Stopped cleanly, it let go of the folder.
+    const fourth = start(dataDir);
+    started.push(fourth);
+    expect(await health(await fourth.url)).toBe(200);
+  }, 240_000);
+});
