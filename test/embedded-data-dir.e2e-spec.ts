@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -81,5 +81,34 @@ describe('the embedded database folder', () => {
     const fourth = start(dataDir);
     started.push(fourth);
     expect(await health(await fourth.url)).toBe(200);
+    fourth.child.kill('SIGTERM');
+    expect(await fourth.exited).toBe(0);
+  }, 240_000);
+
+  it('takes over a folder whose server was killed but not yet reaped by its parent', async () => {
+    // A parent that never waits for its child (here: sh replaced by sleep) leaves the killed server
+    // a zombie: it still has its pid, but it holds no files and writes nothing.
+    const parent = spawn('sh', ['-c', `"${process.execPath}" "${main}" & echo "pid $!"; exec sleep 600`], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let text = '';
+      await new Promise<void>((done) =>
+        parent.stdout!.on('data', (d: Buffer) => {
+          text += d.toString();
+          if (text.includes('Fieldpost is listening')) done();
+        }),
+      );
+      const pid = Number(/^pid (\d+)/m.exec(text)![1]);
+      process.kill(pid, 'SIGKILL');
+      const state = () => /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1];
+      while (state() !== 'Z') await new Promise((r) => setTimeout(r, 50));
+      const next = start(dataDir);
+      started.push(next);
+      expect(await health(await next.url)).toBe(200);
+    } finally {
+      parent.kill('SIGKILL');
+    }
   }, 240_000);
 });

@@ -87,10 +87,26 @@ function isRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process whose parent has not yet waited for it keeps its pid but holds no files. Linux
+ * tells it by its state (Z) in /proc; elsewhere it counts as running.
+ */
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // The command name, in parentheses, may itself hold ") ": the state follows the last one.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 /** Another process serves DATA_DIR: a refusal to start, told as plainly as a bad setting. */
