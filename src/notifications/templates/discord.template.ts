@@ -1,5 +1,5 @@
 import type { Renderable } from './renderable';
-import { disabledChannel, headline, safeLink, status, whoseTurnLine } from './text';
+import { disabledChannel, forReaders, headline, safeLink, status, whoseTurnLine } from './text';
 
 /** Discord's limits on an embed (discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 const TITLE = 256;
@@ -11,7 +11,8 @@ const clip = (text: string, max: number) => (text.length <= max ? text : text.sl
 const plain = (text: string) => text.replace(/([\\*_~`|[\]])/g, '\\$1').replace(/^([>#-])/gm, '\\$1');
 
 /** A Discord webhook message: one embed with the game, turn, phase, whose turn, deadline, link. */
-export function renderDiscord(n: Renderable): string {
+export function renderDiscord(notification: Renderable): string {
+  const n = forReaders(notification);
   let embed: Record<string, unknown>;
   switch (n.kind) {
     case 'channel_disabled':

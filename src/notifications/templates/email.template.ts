@@ -1,7 +1,7 @@
 import type { NotificationContent, NotificationKind } from '../notification-intent';
 import type { EmailMessage } from '../channels/channel';
 import type { ChannelDisabledContent, DigestItem, Recipient, Renderable } from './renderable';
-import { disabledChannel, escapeHtml as h, formatDeadline, headline, safeLink, subject, whoseTurnLine } from './text';
+import { disabledChannel, escapeHtml as h, forReaders, formatDeadline, headline, inline, safeLink, subject, whoseTurnLine } from './text';
 
 export interface EmailContext {
   deliveryId: string;
@@ -18,7 +18,9 @@ interface Body {
 }
 
 /** Plain text and HTML from the same lines; every value from content is escaped in the HTML. */
-export function renderEmail(n: Renderable, to: Recipient, ctx: EmailContext): EmailMessage {
+export function renderEmail(notification: Renderable, recipient: Recipient, ctx: EmailContext): EmailMessage {
+  const n = forReaders(notification);
+  const to = { ...recipient, displayName: inline(recipient.displayName) };
   const body = bodyFor(n, to);
   const unsubscribe = ctx.unsubscribe.game ?? ctx.unsubscribe.all;
   const footerText = [

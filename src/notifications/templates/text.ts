@@ -1,6 +1,6 @@
 import type { NotificationContent, NotificationKind } from '../notification-intent';
 import { safeTimeZone } from '../schedule/local-time';
-import type { ChannelDisabledContent } from './renderable';
+import type { ChannelDisabledContent, Renderable } from './renderable';
 import { assertNever } from './renderable';
 
 /** The one sentence that says why this message was sent. */
@@ -93,5 +93,47 @@ export function safeLink(url: string): string | null {
     return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
   } catch {
     return null;
+  }
+}
+
+/** C0/C1 controls (CR, LF, NEL, ...) and Unicode's own line and paragraph separators. */
+const BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/** Explicit bidi embeddings, overrides and isolates; the letters' own direction is left alone. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Game titles and names are written by players and shown to their opponents. A line break
+ * would let one forge lines of the message around it ("Act now: <another link>"), and an
+ * unclosed bidi override would turn around the words after it, in a subject too.
+ */
+export function inline(text: string): string {
+  return text.replace(BIDI_CONTROLS, '').replace(BREAKS, ' ');
+}
+
+function inlineContent(c: NotificationContent): NotificationContent {
+  return {
+    ...c,
+    gameTitle: inline(c.gameTitle),
+    scenarioName: inline(c.scenarioName),
+    phase: inline(c.phase),
+    whoseTurn: c.whoseTurn.map((w) => ({ ...w, sideName: inline(w.sideName), playerName: w.playerName === null ? null : inline(w.playerName) })),
+    happened: c.happened.map(inline),
+    ...(c.result ? { result: { winner: c.result.winner === null ? null : inline(c.result.winner), reason: inline(c.result.reason) } } : {}),
+  };
+}
+
+/** The notification as mail and Discord show it: every text it carries on one line. */
+export function forReaders<R extends Renderable>(n: R): R {
+  switch (n.kind) {
+    case 'channel_disabled': {
+      const c = n.content as ChannelDisabledContent;
+      return { ...n, content: { ...c, reason: inline(c.reason), ...(c.game ? { game: { ...c.game, title: c.game.title === null ? null : inline(c.game.title) } } : {}) } };
+    }
+    case 'digest': {
+      const d = n as Extract<Renderable, { kind: 'digest' }>;
+      return { ...n, items: d.items.map((i) => ({ ...i, content: inlineContent(i.content) })) };
+    }
+    default:
+      return { ...n, content: inlineContent(n.content as NotificationContent) };
   }
 }
