@@ -95,3 +95,41 @@ describe('player-written text in mail and Discord (real SMTP server and HTTP rec
     expect(fields['Whose turn']).toBe('Blue (سارة): you.');
   });
 });
+
+describe('player-written text in a Discord embed (HTTP receiver on loopback)', () => {
+  let db: IsolatedDatabase;
+  let prisma: PrismaService;
+  let discord: HttpReceiver;
+  let h: Harness;
+
+  beforeAll(async () => {
+    db = await isolatedDatabase('player_text_discord');
+    prisma = db.prisma();
+    discord = await httpReceiver(() => ({ status: 204 }), () => 'discord');
+    h = harness(prisma, notificationsConfig(db.url));
+  });
+  afterAll(async () => {
+    await h?.close();
+    await discord?.close();
+    await db?.drop();
+  });
+
+  it('shows mention, channel and timestamp markup in a title or name as the text it is, not as a role, user or time', async () => {
+    const p = await player(prisma);
+    await discordEndpoint(prisma, p, discord.url);
+    const title = 'Ask <@&123456789012345678> **now**';
+    await h.enqueue([intent({ playerId: p, gameId: 'g-mention', content: { gameTitle: title, yourTurn: false, whoseTurn: [{ side: 'red', sideName: 'Red', playerName: '<@123456789012345678> <#42> <t:0:R>' }] } })]);
+    await h.worker.drain();
+
+    expect(discord.requests).toHaveLength(1);
+    const msg = JSON.parse(discord.requests[0]!.body) as { allowed_mentions: unknown; embeds: Embed[] };
+    expect(msg.allowed_mentions).toEqual({ parse: [] });
+    const embed = msg.embeds[0]!;
+    const fields = Object.fromEntries(embed.fields.map((f) => [f.name, f.value]));
+    // A backslash before "<" is Discord's own escape: the reader sees the characters as typed.
+    expect(embed.title).toBe('Ask \\<@&123456789012345678> \\*\\*now\\*\\*: turn 2, P1 Movement — waiting');
+    expect(fields.Game).toBe('Ask \\<@&123456789012345678> \\*\\*now\\*\\* (Gators! Q-GT-05)');
+    expect(fields['Whose turn']).toBe('Red (\\<@123456789012345678> \\<#42> \\<t:0:R>)');
+    expect(embed.description.split('\n')[0]).toBe("It is \\<@123456789012345678> \\<#42> \\<t:0:R>'s turn.");
+  });
+});

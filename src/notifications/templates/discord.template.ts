@@ -7,8 +7,16 @@ const DESCRIPTION = 4096;
 const FIELD = 1024;
 
 const clip = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max - 1) + '…');
-/** Game titles and lines are player-written: keep them from turning into markdown. */
-const plain = (text: string) => text.replace(/([\\*_~`|[\]])/g, '\\$1').replace(/^([>#-])/gm, '\\$1');
+/**
+ * Game titles and lines are player-written: keep them from turning into markdown, or into the
+ * pill of a user, role or channel, or a time (`<@id>`, `<@&id>`, `<#id>`, `<t:…>`), which
+ * would pass for Discord's own. allowed_mentions already stops the pings.
+ */
+const plain = (text: string) =>
+  text
+    .replace(/([\\*_~`|[\]])/g, '\\$1')
+    .replace(/<(?=[@#/:]|a:|t:|id:)/g, '\\<')
+    .replace(/^([>#-])/gm, '\\$1');
 
 /** A Discord webhook message: one embed with the game, turn, phase, whose turn, deadline, link. */
 export function renderDiscord(notification: Renderable): string {
@@ -30,7 +38,7 @@ export function renderDiscord(notification: Renderable): string {
       const deadline = c.deadlineAt ? Math.floor(new Date(c.deadlineAt).getTime() / 1000) : null;
       const link = safeLink(c.links.act) ?? safeLink(c.links.game);
       embed = {
-        title: clip(`${c.gameTitle}: turn ${c.turn}, ${c.phase} — ${status(n.kind, c)}`, TITLE),
+        title: clip(`${plain(c.gameTitle)}: turn ${c.turn}, ${plain(c.phase)} — ${status(n.kind, c)}`, TITLE),
         ...(link ? { url: link } : {}),
         description: clip([plain(headline(n.kind, c)), ...c.happened.map((l) => `• ${plain(l)}`)].join('\n'), DESCRIPTION),
         color: c.yourTurn ? 0x2e8b57 : 0x808080,
