@@ -93,7 +93,7 @@ export class DeliveryRepository {
     const { rowCount } = await client.query({
       ...(name ? { name } : {}),
       text: SETTLE_SQL,
-      values: [d.id, d.claimToken, s.status === 'retry' ? 'pending' : s.status, s.status === 'retry' ? s.at : null, finished, 'error' in s ? s.error.slice(0, 2000) : null, s.lastStatus ?? null],
+      values: [d.id, d.claimToken, s.status === 'retry' ? 'pending' : s.status, s.status === 'retry' ? s.at : null, finished, 'error' in s ? storable(s.error) : null, s.lastStatus ?? null],
     });
     return rowCount === 1;
   }
@@ -114,14 +114,14 @@ export class DeliveryRepository {
   async settleDigest(d: ClaimedDelivery, s: Settlement, carried: string[], now: Date): Promise<void> {
     await this.inTransaction(async (client) => {
       if (!(await this.settle(d, s, now, client)) || s.status === 'retry') return;
-      await client.query(SETTLE_HELD_SQL, [JSON.stringify(carried), s.status, now, 'error' in s ? s.error : null]);
+      await client.query(SETTLE_HELD_SQL, [JSON.stringify(carried), s.status, now, 'error' in s ? storable(s.error) : null]);
       await client.query(RELEASE_HELD_SQL, [d.id, now]);
     });
   }
 
   /** Disables an endpoint once; returns it only to the caller that actually disabled it. */
   async disableEndpoint(client: pg.ClientBase, endpointId: string, reason: string, now: Date, exceptDeliveryId: string): Promise<DisabledEndpoint | null> {
-    const { rows } = await client.query(DISABLE_ENDPOINT_SQL, [endpointId, now, reason]);
+    const { rows } = await client.query(DISABLE_ENDPOINT_SQL, [endpointId, now, storable(reason)]);
     await client.query(CANCEL_ENDPOINT_SQL, [endpointId, now, exceptDeliveryId]);
     const r = rows[0] as Record<string, unknown> | undefined;
     return r ? { id: String(r.id), playerId: String(r.player_id), kind: r.kind as DisabledEndpoint['kind'], url: String(r.url), gameId: (r.game_id as string | null) ?? null } : null;
@@ -141,6 +141,15 @@ export class DeliveryRepository {
       client.release();
     }
   }
+}
+
+/**
+ * Errors quote what the receiver answered, and Postgres text cannot hold a NUL: a settle that
+ * failed on one would leave the row to its lease, to be sent and fail again every lease period,
+ * never reaching its dead letter.
+ */
+export function storable(error: string): string {
+  return error.slice(0, 2000).replace(/\u0000/g, '\ufffd');
 }
 
 function toClaimed(r: Record<string, unknown>, claimToken: string): ClaimedDelivery {
