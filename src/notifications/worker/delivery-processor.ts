@@ -70,7 +70,7 @@ export class DeliveryProcessor {
         all: this.tokens.url({ playerId: d.playerId, gameId: null }),
       },
     });
-    const outcome = await channel.send({ id: d.id, channel: d.channel, endpoint: d.endpoint }, rendered);
+    const outcome = await this.whileLeased(d, () => channel.send({ id: d.id, channel: d.channel, endpoint: d.endpoint }, rendered));
     const settlement = this.settlement(d, outcome, now());
     if (outcome.kind === 'gone' && d.endpoint) {
       await this.disable(d, outcome.error, settlement, now());
@@ -78,6 +78,25 @@ export class DeliveryProcessor {
       await this.repo.settleDigest(d, settlement, renderable.items.map((i) => i.deliveryId), now());
     } else if (!(await this.repo.settle(d, settlement, now()))) {
       this.log.warn({ deliveryId: d.id }, 'notification lease lost before it was settled; another worker has it');
+    }
+  }
+
+  /**
+   * Keeps the row this worker's while its send runs. An HTTP send ends within its timeout, below
+   * the lease, but the SMTP timeouts are per step: a mail server that answers each step slowly
+   * (tarpitting), or a queue behind the pool's connections, can outlast one lease, and another
+   * worker would then send the same mail while this one is still sending it.
+   */
+  private async whileLeased<T>(d: ClaimedDelivery, send: () => Promise<T>): Promise<T> {
+    const leaseMs = this.config.notifications.leaseMs;
+    const timer = setInterval(() => {
+      this.repo.renew(d, new Date(this.clock.now().getTime() + leaseMs)).catch((err: unknown) => this.log.warn({ err, deliveryId: d.id }, 'renewing a notification lease failed'));
+    }, Math.max(1, Math.floor(leaseMs / 3)));
+    timer.unref();
+    try {
+      return await send();
+    } finally {
+      clearInterval(timer);
     }
   }
 

@@ -39,6 +39,11 @@ SET status = $3, not_before = coalesce($4, not_before), finished_at = $5, last_e
 WHERE id = $1 AND claim_token = $2 AND status = 'pending'
 RETURNING id`;
 
+/** Only while the lease is still this worker's, like SETTLE_SQL. */
+const RENEW_SQL = `
+UPDATE notification_deliveries SET locked_until = $3
+WHERE id = $1 AND claim_token = $2 AND status = 'pending'`;
+
 const HELD_SQL = `
 SELECT d.id, n.id AS notification_id, n.kind, n.game_id, n.content, n.created_at
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
@@ -95,6 +100,12 @@ export class DeliveryRepository {
       text: SETTLE_SQL,
       values: [d.id, d.claimToken, s.status === 'retry' ? 'pending' : s.status, s.status === 'retry' ? s.at : null, finished, 'error' in s ? storable(s.error) : null, s.lastStatus ?? null],
     });
+    return rowCount === 1;
+  }
+
+  /** Moves the lease of a delivery this worker still holds; false when another worker has it. */
+  async renew(d: ClaimedDelivery, until: Date): Promise<boolean> {
+    const { rowCount } = await this.prisma.pool.query(RENEW_SQL, [d.id, d.claimToken, until]);
     return rowCount === 1;
   }
 
