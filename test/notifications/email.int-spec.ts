@@ -91,6 +91,32 @@ describe('email over SMTP (smtp-server on loopback, STARTTLS and AUTH)', () => {
     expect(items[0]!.lastError).toMatch(/No such user here/);
   });
 
+  it('retries, and does not dead-letter, mail that failed because the server refused Fieldpost\'s own login (535)', async () => {
+    const config = {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_USER: 'fieldpost',
+      SMTP_REQUIRE_TLS: 'true',
+      SMTP_TLS_REJECT_UNAUTHORIZED: 'false',
+    };
+    // A password being rotated: nothing is wrong with the mail, and every mail would fail alike.
+    const wrong = harness(prisma, notificationsConfig(db.url, { ...config, SMTP_PASSWORD: 'old-secret' }));
+    const erin = await player(prisma);
+    await wrong.enqueue([intent({ playerId: erin, gameId: 'g-email-auth' })]);
+    await wrong.worker.drain();
+    await wrong.close();
+    const [row] = await prisma.notificationDelivery.findMany({ where: { playerId: erin } });
+    expect(row).toMatchObject({ status: 'pending', lastStatus: 535 });
+    expect(row!.lastError).toMatch(/^EAUTH: /);
+
+    const before = smtp.mails.length;
+    const fixed = harness(prisma, notificationsConfig(db.url, { ...config, SMTP_PASSWORD: 'mail-secret' }));
+    await eventually(async () => (await fixed.worker.drain()) > 0, 5000, 'the retry');
+    await fixed.close();
+    expect(await statuses(prisma, erin)).toEqual({ delivered: 1 });
+    expect(smtp.mails).toHaveLength(before + 1);
+  });
+
   it('has no email channel without SMTP_HOST: nothing is queued for it', async () => {
     const off = harness(prisma, notificationsConfig(db.url));
     const carol = await player(prisma);

@@ -2,6 +2,9 @@ import nodemailer, { Transporter } from 'nodemailer';
 import type { NotificationsConfig } from '../../config/config.schema';
 import type { DeliveryTarget, NotificationChannel, Rendered, SendOutcome } from './channel';
 
+/** nodemailer's codes for a refused sender or recipient (MAIL FROM, RCPT TO) and a refused message (DATA). */
+const REFUSALS_OF_THE_MAIL = new Set(['EENVELOPE', 'EMESSAGE']);
+
 /** SMTP through nodemailer, configured from SMTP_*; without SMTP_HOST the channel is off. */
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email';
@@ -48,8 +51,10 @@ export class EmailChannel implements NotificationChannel {
     } catch (err) {
       const e = err as { responseCode?: number; code?: string; message?: string };
       const error = `${e.code ?? 'SMTP'}: ${e.message ?? String(err)}`;
-      // 5xx is a permanent refusal (unknown mailbox, policy); 4xx and network trouble pass.
-      if (e.responseCode && e.responseCode >= 500) return { kind: 'rejected', error, status: e.responseCode };
+      // A 5xx to the envelope or the message is a permanent refusal of this mail (unknown
+      // mailbox, policy). A 5xx to the login or the greeting is about Fieldpost's own settings
+      // (a password being rotated): every mail would fail alike until they are fixed, so retry.
+      if (e.responseCode && e.responseCode >= 500 && REFUSALS_OF_THE_MAIL.has(e.code ?? '')) return { kind: 'rejected', error, status: e.responseCode };
       return { kind: 'retry', error, ...(e.responseCode ? { status: e.responseCode } : {}) };
     }
   }
