@@ -1,6 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { discordEndpoint, intent, player, statuses, webhookEndpoint } from './support/fixtures';
-import type { Harness } from './support/harness';
+import { Harness, notificationsConfig } from './support/harness';
 import { receiverSuite } from './support/receiver-suite';
 
 describe('receivers that answer with bytes the database cannot store (real HTTP receivers on loopback)', () => {
@@ -33,4 +35,61 @@ describe('receivers that answer with bytes the database cannot store (real HTTP 
     expect(r.requests).toHaveLength(1);
     expect(await statuses(prisma, p, 'discord')).toEqual({ dead: 1 });
   });
+});
+
+/** A receiver that accepts (2xx) and then never finishes its answer, or breaks it off. */
+async function acceptingReceiver(rest: 'endless' | 'cut'): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      requests += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      if (rest === 'cut') {
+        res.write('accepted, and then');
+        setTimeout(() => res.socket?.destroy(), 50);
+        return;
+      }
+      const more = setInterval(() => (res.destroyed ? clearInterval(more) : res.write('x'.repeat(4096))), 5);
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    requests: () => requests,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+describe('receivers that accept a webhook and then do not finish their answer (loopback)', () => {
+  const suite = receiverSuite('hostile_bodies');
+  const { other, env } = suite;
+  let prisma: PrismaService;
+  beforeAll(() => ({ prisma } = suite));
+
+  for (const rest of ['endless', 'cut'] as const) {
+    it(`takes the 2xx as delivered, once, when the body after it is ${rest === 'endless' ? 'never-ending' : 'cut off'}`, async () => {
+      const r = await acceptingReceiver(rest);
+      try {
+        const h = other(notificationsConfig(suite.db.url, { ...env(), NOTIFY_HTTP_TIMEOUT_MS: '1000', NOTIFY_LEASE_MS: '5000' }));
+        const p = await player(prisma);
+        await webhookEndpoint(prisma, p, r.url);
+        await h.enqueue([intent({ playerId: p, gameId: `g-${rest}` })]);
+        await h.worker.drain();
+        await new Promise((done) => setTimeout(done, 200));
+        await h.worker.drain();
+
+        expect(r.requests()).toBe(1);
+        expect(await statuses(prisma, p, 'webhook')).toEqual({ delivered: 1 });
+        const [row] = await prisma.notificationDelivery.findMany({ where: { playerId: p } });
+        expect(row).toMatchObject({ attempts: 1, lastStatus: 200 });
+      } finally {
+        await r.close();
+      }
+    });
+  }
 });

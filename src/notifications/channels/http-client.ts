@@ -20,7 +20,8 @@ export class HttpTimeoutError extends Error {
 const MAX_BODY = 16 * 1024;
 
 /**
- * POSTs JSON with node:http: a hard time limit over the whole exchange, no redirects (a 3xx
+ * POSTs JSON with node:http: a hard time limit over the whole exchange (the answer is what
+ * came in by then, if its status line did), no redirects (a 3xx
  * could lead anywhere), keep-alive sockets, and the SSRF guard on every new connection.
  */
 export class HttpClient {
@@ -49,26 +50,42 @@ export class HttpClient {
         },
         ...(this.options.allowPrivate ? {} : { lookup: guardedLookup as unknown as http.RequestOptions['lookup'] }),
       });
-      const timer = setTimeout(() => req.destroy(new HttpTimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
-      req.on('error', (err) => {
+      let answer: http.IncomingMessage | null = null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      // Once the status line is in, the receiver has answered: a body that never ends, runs past
+      // what we keep, or is cut off does not undo a 2xx (retrying would resend what it accepted).
+      const answered = () => {
+        if (settled || !answer) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY) });
+      };
+      const failed = (err: Error) => {
+        if (settled) return;
+        if (answer) return answered();
+        settled = true;
         clearTimeout(timer);
         reject(err);
-      });
+      };
+      const timer = setTimeout(() => {
+        answered();
+        req.destroy(new HttpTimeoutError(this.options.timeoutMs));
+      }, this.options.timeoutMs);
+      req.on('error', failed);
       req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
+        answer = res;
         res.on('data', (chunk: Buffer) => {
-          if (size < MAX_BODY) chunks.push(chunk);
+          chunks.push(chunk);
           size += chunk.length;
+          if (size < MAX_BODY) return;
+          answered();
+          res.destroy();
         });
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY) });
-        });
-        res.on('error', (err) => {
-          clearTimeout(timer);
-          reject(err);
-        });
+        res.on('end', answered);
+        res.on('error', failed);
+        res.on('aborted', answered);
       });
       req.end(body);
     });
