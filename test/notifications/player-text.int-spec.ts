@@ -132,4 +132,19 @@ describe('player-written text in a Discord embed (HTTP receiver on loopback)', (
     expect(fields['Whose turn']).toBe('Red (\\<@123456789012345678> \\<#42> \\<t:0:R>)');
     expect(embed.description.split('\n')[0]).toBe("It is \\<@123456789012345678> \\<#42> \\<t:0:R>'s turn.");
   });
+
+  it('clips a long title of emoji between characters, never inside one (a lone surrogate is not text)', async () => {
+    const p = await player(prisma);
+    await discordEndpoint(prisma, p, discord.url);
+    const before = discord.requests.length;
+    // 198 UTF-16 units, within the API's 200; escaped for markdown, the title runs past Discord's 256.
+    await h.enqueue([intent({ playerId: p, gameId: 'g-emoji', content: { gameTitle: '*\u{1F40A}'.repeat(66) } })]);
+    await h.worker.drain();
+
+    expect(discord.requests).toHaveLength(before + 1);
+    const embed = (JSON.parse(discord.requests[before]!.body) as { embeds: Embed[] }).embeds[0]!;
+    expect(embed.title.length).toBeLessThanOrEqual(256);
+    expect(embed.title).toMatch(/…$/);
+    expect(embed.title).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
 });

@@ -6,7 +6,8 @@ const TITLE = 256;
 const DESCRIPTION = 4096;
 const FIELD = 1024;
 
-const clip = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max - 1) + '…');
+/** Cuts between characters: half of a surrogate pair (an emoji) left at the end is not text. */
+const clip = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '') + '…');
 /**
  * Game titles and lines are player-written: keep them from turning into markdown, or into the
  * pill of a user, role or channel, or a time (`<@id>`, `<@&id>`, `<#id>`, `<t:…>`), which
