@@ -133,7 +133,7 @@ describe('player-written text in a Discord embed (HTTP receiver on loopback)', (
     expect(embed.description.split('\n')[0]).toBe("It is \\<@123456789012345678> \\<#42> \\<t:0:R>'s turn.");
   });
 
-  it('clips a long title of emoji between characters, never inside one (a lone surrogate is not text)', async () => {
+  it('clips a long title of emoji between characters, never inside one (a lone surrogate is not text), keeping the turn and status after it', async () => {
     const p = await player(prisma);
     await discordEndpoint(prisma, p, discord.url);
     const before = discord.requests.length;
@@ -144,7 +144,7 @@ describe('player-written text in a Discord embed (HTTP receiver on loopback)', (
     expect(discord.requests).toHaveLength(before + 1);
     const embed = (JSON.parse(discord.requests[before]!.body) as { embeds: Embed[] }).embeds[0]!;
     expect(embed.title.length).toBeLessThanOrEqual(256);
-    expect(embed.title).toMatch(/…$/);
+    expect(embed.title).toMatch(/…: turn 2, P1 Movement — your turn$/);
     expect(embed.title).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 });

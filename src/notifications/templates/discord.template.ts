@@ -38,8 +38,10 @@ export function renderDiscord(notification: Renderable): string {
       const c = n.content;
       const deadline = c.deadlineAt ? Math.floor(new Date(c.deadlineAt).getTime() / 1000) : null;
       const link = safeLink(c.links.act) ?? safeLink(c.links.game);
+      // A long title gives way, not the turn and "your turn" after it.
+      const tail = `: turn ${c.turn}, ${plain(c.phase)} — ${status(n.kind, c)}`;
       embed = {
-        title: clip(`${plain(c.gameTitle)}: turn ${c.turn}, ${plain(c.phase)} — ${status(n.kind, c)}`, TITLE),
+        title: clip(clip(plain(c.gameTitle), Math.max(TITLE - tail.length, 1)) + tail, TITLE),
         ...(link ? { url: link } : {}),
         description: clip([plain(headline(n.kind, c)), ...c.happened.map((l) => `• ${plain(l)}`)].join('\n'), DESCRIPTION),
         color: c.yourTurn ? 0x2e8b57 : 0x808080,
