@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { AddressInfo } from 'node:net';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { discordEndpoint, intent, player, statuses, webhookEndpoint } from './support/fixtures';
 import { Harness, notificationsConfig } from './support/harness';
@@ -85,11 +85,51 @@ describe('receivers that accept a webhook and then do not finish their answer (l
 
         expect(r.requests()).toBe(1);
         expect(await statuses(prisma, p, 'webhook')).toEqual({ delivered: 1 });
-        const [row] = await prisma.notificationDelivery.findMany({ where: { playerId: p } });
+        const [row] = await prisma.notificationDelivery.findMany({ where: { playerId: p, channel: 'webhook' } });
         expect(row).toMatchObject({ attempts: 1, lastStatus: 200 });
       } finally {
         await r.close();
       }
     });
   }
+});
+
+describe('a receiver that switches protocols (101) on a plain POST (raw socket on loopback)', () => {
+  const suite = receiverSuite('hostile_upgrade');
+  const { other } = suite;
+  let prisma: PrismaService;
+  beforeAll(() => ({ prisma } = suite));
+
+  it('ends the attempt within the timeout and retries: the worker neither hangs on it nor loses the slot', async () => {
+    let requests = 0;
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        requests += 1;
+        socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n');
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const h = other(notificationsConfig(suite.db.url, { NOTIFY_HTTP_TIMEOUT_MS: '1000', NOTIFY_LEASE_MS: '5000' }));
+      const p = await player(prisma);
+      await webhookEndpoint(prisma, p, `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`);
+      await h.enqueue([intent({ playerId: p, gameId: 'g-101' })]);
+      let timer: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([h.worker.drain().then(() => 'drained'), new Promise((done) => (timer = setTimeout(() => done('still sending'), 5000)))]);
+      clearTimeout(timer);
+
+      expect(drained).toBe('drained');
+      expect(requests).toBeGreaterThanOrEqual(1);
+      const [row] = await prisma.notificationDelivery.findMany({ where: { playerId: p, channel: 'webhook' } });
+      expect(row!.status).toBe('pending');
+      expect(row!.lockedUntil).toBeNull();
+      expect(row!.lastError).toMatch(/101/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => server.close(done));
+    }
+  });
 });

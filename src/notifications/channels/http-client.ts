@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { guardedLookup, isPrivateAddress, PrivateTargetError } from '../security/target-url';
 
 export interface HttpResponse {
@@ -69,11 +70,20 @@ export class HttpClient {
         clearTimeout(timer);
         reject(err);
       };
+      // Settles by itself rather than through the 'error' that destroy() may no longer emit: an
+      // attempt that never settled would hold a worker slot, and its shutdown, for good.
       const timer = setTimeout(() => {
-        answered();
-        req.destroy(new HttpTimeoutError(this.options.timeoutMs));
+        failed(new HttpTimeoutError(this.options.timeoutMs));
+        req.destroy();
       }, this.options.timeoutMs);
       req.on('error', failed);
+      // A 101 to a plain POST hands the socket over and emits no 'response' (nor any error).
+      req.on('upgrade', (res: http.IncomingMessage, socket: Duplex) => {
+        socket.destroy();
+        answer = res;
+        answered();
+      });
+      req.on('close', () => failed(new Error('the connection closed without an answer')));
       req.on('response', (res) => {
         answer = res;
         res.on('data', (chunk: Buffer) => {
