@@ -111,7 +111,7 @@ describe('endpoints scoped to one game (real HTTP receivers on loopback)', () =>
     // The notice goes to the player's all-games channels, saying which game's webhook it was.
     expect(payloads(everywhere)).toEqual([{ type: 'fieldpost.channel_disabled', timestamp: expect.any(String), data: expect.objectContaining({ channel: 'webhook', reason: 'HTTP 410', game: { id: 'g-gone', title: 'Gators at the Bridge' } }) }]);
     const notice = smtp.mails.find((m) => m.envelopeTo.includes(email) && m.mail.subject === '[Fieldpost] Your webhook notifications were turned off');
-    expect(notice?.mail.text).toMatch(/stopped sending your webhook notifications for Gators at the Bridge to http:\/\/127\.0\.0\.1:\d+\/hook: HTTP 410\./);
+    expect(notice?.mail.text).toMatch(/stopped sending your webhook notifications for Gators at the Bridge to http:\/\/127\.0\.0\.1:\d+\/…: HTTP 410\./);
 
     // While it is off, that game's webhook notifications go nowhere; other games' go on as before.
     await h.enqueue([intent({ playerId: p, gameId: 'g-gone', version: 2 }), intent({ playerId: p, gameId: 'g-still', version: 1 })]);

@@ -134,7 +134,7 @@ describe('webhooks (a real HTTP receiver on loopback)', () => {
     expect(kinds).toEqual(['fieldpost.channel_disabled', 'fieldpost.your_turn']);
     const notice = JSON.parse(other.requests.find((q) => q.body.includes('channel_disabled'))!.body).data;
     expect(notice).toMatchObject({ channel: 'webhook', reason: `HTTP ${status}` });
-    expect(notice.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hook$/);
+    expect(notice.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/…$/);
     const mails = smtp.mails.filter((m) => m.envelopeTo.includes(`owner-${status}@players.test`)).map((m) => m.mail.subject);
     expect(mails.sort()).toEqual(['[Fieldpost] Gators at the Bridge: turn 2, P1 Movement — your turn', '[Fieldpost] Your webhook notifications were turned off']);
     const { items } = await h.deliveries.listDeliveries(p, { status: ['dead'] });

@@ -159,12 +159,17 @@ function gameTitle(content: unknown): string | null {
   return typeof title === 'string' ? title : null;
 }
 
-/** A Discord webhook URL holds its token in the path, a webhook URL may hold one in its query. */
+/**
+ * Receivers keep their secret in the path's last segment (a Discord webhook's token; many
+ * webhook services' keys) or in the query: the notice names the host and at most three leading
+ * segments, never the last one.
+ */
 export function redact(url: string): string {
   try {
     const u = new URL(url);
-    const path = u.pathname.split('/').slice(0, 4).join('/');
-    return `${u.protocol}//${u.host}${path}${u.pathname.length > path.length ? '/…' : ''}`;
+    const segments = u.pathname.split('/');
+    const path = segments.slice(0, Math.min(4, segments.length - 1)).join('/');
+    return `${u.protocol}//${u.host}${path}${u.pathname.slice(path.length).replace(/\//g, '') ? '/…' : ''}`;
   } catch {
     return 'an invalid URL';
   }
