@@ -15,7 +15,8 @@ if (!file) {
 let doc: unknown;
 try {
   // npm runs scripts in the package root; INIT_CWD is where the user typed the path.
-  doc = JSON.parse(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'));
+  // A byte-order mark is how some editors start UTF-8 files; JSON.parse refuses it.
+  doc = JSON.parse(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8').replace(/^\uFEFF/, ''));
 } catch (err) {
   process.stderr.write(`cannot read ${file}: ${(err as Error).message}\n`);
   process.exit(2);

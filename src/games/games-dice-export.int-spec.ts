@@ -90,6 +90,12 @@ describe('verifiable dice and the game export', () => {
     const ko = spawnSync(process.execPath, [cli, bad], { encoding: 'utf8' });
     expect(ko.status).toBe(1);
     expect(ko.stdout).toContain('MISMATCH');
+    // Saved again by an editor that starts UTF-8 files with a byte-order mark: the same game.
+    const marked = join(dir, 'game-bom.json');
+    writeFileSync(marked, `\uFEFF${JSON.stringify(exported)}`);
+    const again = spawnSync(process.execPath, [cli, marked], { encoding: 'utf8' });
+    expect([again.status, again.stderr]).toEqual([0, '']);
+    expect(again.stdout).toEqual(ok.stdout);
   });
 
   it('reads a relative path from where `npm run verify-dice` was typed, not from the repository root', () => {
