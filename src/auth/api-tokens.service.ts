@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError, UnauthenticatedError } from '../common/errors';
+import { lockPlayer } from '../database/player-lock';
 import { PrismaService } from '../database/prisma.service';
 import { ApiTokenView, AUTH_CLOCK, AuthClock, IssuedToken, Principal } from './auth.types';
 import { API_TOKEN_PREFIX, looksLike, TokenHasher } from './token-hasher';
@@ -24,8 +25,7 @@ export class ApiTokensService {
     if (label.length < 1 || label.length > 100) throw new BadInputError('auth/invalid_token_name', 'name must be 1 to 100 characters.', { field: 'name' });
     const token = this.hasher.newSecret(API_TOKEN_PREFIX);
     const row = await this.prisma.$transaction(async (tx) => {
-      // One at a time per player: each counted the live tokens before the others had written theirs.
-      await tx.$queryRaw`SELECT 1 FROM players WHERE id = ${playerId} FOR UPDATE`;
+      await lockPlayer(tx, playerId);
       const live = await tx.apiToken.count({ where: { playerId, revokedAt: null } });
       if (live >= MAX_LIVE_TOKENS) throw new BadInputError('auth/too_many_tokens', `A player may hold at most ${MAX_LIVE_TOKENS} tokens; revoke one first.`);
       return tx.apiToken.create({

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
+import { lockPlayer } from '../database/player-lock';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { logger } from '../logging/logger';
 import { ApiTokensService } from './api-tokens.service';
@@ -42,9 +43,8 @@ export class MagicLinksService {
     const ttlMinutes = this.config.api.magicLinkTtlMinutes;
     const expiresAt = new Date(this.clock.now().getTime() + ttlMinutes * 60_000);
     await this.prisma.$transaction(async (tx) => {
-      // One request at a time per address: each counted the links before the others had written
-      // theirs, and ten asked for at once were all sent.
-      await tx.$queryRaw`SELECT 1 FROM players WHERE id = ${player.id} FOR UPDATE`;
+      // One request at a time per address: ten asked for at once were all sent.
+      await lockPlayer(tx, player.id);
       await this.refuseIfFlooded(tx, player.id);
       await tx.magicLink.create({
         data: { id: `ml_${randomUUID().replace(/-/g, '')}`, playerId: player.id, tokenHash: this.hasher.hash(token), createdAt: this.clock.now(), expiresAt },

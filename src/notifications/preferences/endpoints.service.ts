@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
+import { lockPlayer } from '../../database/player-lock';
 import { PrismaService, Tx } from '../../database/prisma.service';
 import { newWebhookSecret } from '../channels/standard-webhooks';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
@@ -144,14 +145,11 @@ export class NotificationEndpointsService {
 }
 
 /**
- * Holds the player's row until the transaction ends, so that their endpoint changes run one at a
- * time: each counted the endpoints before the others had written theirs, and requests sent at
- * once went past the caps (ten webhooks for a scope of five, four Discord webhooks for one); and
- * a removal sent twice at once found the endpoint both times, the second then deleting nothing (a 500).
+ * The player's endpoint changes one at a time: besides the caps (lockPlayer), a removal sent
+ * twice at once found the endpoint both times, the second then deleting nothing (a 500).
  */
 async function lockEndpointsOf(tx: Tx, playerId: string): Promise<void> {
-  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM players WHERE id = ${playerId} FOR UPDATE`;
-  if (rows.length === 0) throw new NotFoundError('player/not_found', 'No such player.');
+  if (!(await lockPlayer(tx, playerId))) throw new NotFoundError('player/not_found', 'No such player.');
 }
 
 async function owned(db: Tx, playerId: string, endpointId: string): Promise<EndpointRow> {
