@@ -18,7 +18,7 @@ import { camouflage } from './features/camouflage';
 import { squads } from './features/squads';
 import { ROWPU_MODULE, guerrillas } from './features/guerrillas';
 import { recon } from './features/recon';
-import { medics } from './features/medics';
+import { MEDICS_MODULE, medics } from './features/medics';
 import { debris } from './features/debris';
 import { sabotage } from './features/sabotage';
 import { bombardment } from './features/bombardment';
@@ -76,7 +76,7 @@ export const MODULES: Readonly<Record<string, readonly GatorsFeature[]>> = {
   'airfield-capture': [airfields],
   guerrillas: [guerrillas],
   [ROWPU_MODULE]: [],
-  medics: [medics],
+  [MEDICS_MODULE]: [medics],
   debris: [debris],
   'seal-attack': [sabotage],
   bombardment: [bombardment],

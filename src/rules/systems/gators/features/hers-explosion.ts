@@ -14,6 +14,8 @@ import { stackCapacity } from '../../../engine/stacking';
 import { airOps } from '../air-data';
 import { hasAnyTag, isLanded } from '../air-queries';
 import { idOrder, publicOf } from '../queries';
+import { moduleOn } from '../data';
+import { MEDICS_MODULE, medicsResult } from './medics';
 
 /**
  * GT-6N.8, Q-GT-29: a destroyed HERS explodes. It is destroyed with the
@@ -179,7 +181,11 @@ function hexLabel(u: UnitState): string {
   return u.loc.at === 'hex' ? u.loc.hex : '';
 }
 
-/** The table's overrides that still apply to a fixed-column attack: defense 0 (GT-7B.5), speed 0 (GT-7B.6), landed aircraft (GT-7H.1). */
+/**
+ * The table's overrides that still apply to a fixed-column attack: defense 0 (GT-7B.5), speed 0
+ * (GT-7B.6), the Medical Team's D R1 over GT-7B.5 (GT-7M.1: "a combat result against them"; the
+ * blast has no Guerrillas among its attackers), landed aircraft (GT-7H.1).
+ */
 function explosionResult(state: GameState, t: OddsCombat, u: UnitState, result: string): string {
   const type = typeOf(state, u);
   let r = result;
@@ -187,6 +193,7 @@ function explosionResult(state: GameState, t: OddsCombat, u: UnitState, result: 
     const applies = (o.when === 'defender-defense-zero' && type.defense <= 0) || (o.when === 'defender-immobile' && type.speed <= 0);
     if (applies && (o.from.length === 0 || o.from.includes(r))) r = o.result;
   }
+  if (moduleOn(state.scenario, MEDICS_MODULE)) r = medicsResult(state, u, [], r);
   const spec = t.results[r];
   if (spec?.side === 'defender' && spec.effect === 'retreat' && isLanded(state, u)) {
     const kill = Object.entries(t.results).find(([, s]) => s.side === 'defender' && s.effect === 'eliminate');

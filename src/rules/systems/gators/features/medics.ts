@@ -26,6 +26,8 @@ import { idOrder, publicOf, tagged } from '../queries';
  *   or as D X when Guerrillas are among the attackers (hostages).
  */
 export const SURRENDER = 'militia-surrender';
+/** The scenario.json module that switches these rules on (features.ts MODULES). */
+export const MEDICS_MODULE = 'medics';
 const orderSchema = z.strictObject({ order: z.array(unitIdSchema).max(50) });
 
 function surrendering(state: GameState, medics: UnitState, side: string): UnitState | undefined {
@@ -60,6 +62,17 @@ function propaganda(ctx: ResolveContext<GatorsExt>): void {
   }
 }
 
+/**
+ * GT-7M.1: the result against `defender` when it is the Medical Team (D R1, or D X with
+ * Guerrillas among the attackers); any other defender keeps `result`. Also read by attacks
+ * that are no odds attack and have no attackers (the HERS explosion, GT-6N.8).
+ */
+export function medicsResult(state: GameState, defender: UnitState, attackers: readonly UnitState[], result: string): string {
+  const d = groundData(state.scenario).medics;
+  if (!tagged(state, defender, ...d.tags)) return result;
+  return attackers.some((a) => tagged(state, a, ...d.hostageTakerTags)) ? 'D X' : d.result;
+}
+
 const preference: ReactionKind<GatorsExt> = {
   answerSchema: orderSchema as z.ZodType<Json>,
   standingSchema: orderSchema as z.ZodType<Json>,
@@ -74,12 +87,6 @@ export const medics: GatorsFeature = {
   rules: ['GT-6O.1', 'Q-GT-30', 'GT-7M.1', 'GT-2.29'],
   reactions: { [SURRENDER]: preference },
   phases: { combat: { onEnter: propaganda } },
-  odds: {
-    adjustResult: (state, attack, result) => {
-      const d = groundData(state.scenario).medics;
-      if (!tagged(state, attack.defender.unit, ...d.tags)) return result;
-      return attack.attackers.some((a) => tagged(state, a.unit, ...d.hostageTakerTags)) ? 'D X' : d.result;
-    },
-  },
+  odds: { adjustResult: (state, attack, result) => medicsResult(state, attack.defender.unit, attack.attackers.map((a) => a.unit), result) },
   events: { MedicsRolled: (s) => s },
 };
