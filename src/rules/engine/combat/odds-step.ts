@@ -72,6 +72,12 @@ export interface OddsHooks {
   adjustEffects?(state: GameState, attack: AttackSetup, effects: readonly CombatEffect[]): readonly CombatEffect[];
   /** An attacker result as one (non-exempt) attacker suffers it (GT-7J.2: a ranged unit firing into an adjacent hex turns A R into A X). */
   attackerResult?(state: GameState, attack: AttackSetup, attacker: UnitState, result: string): string;
+  /**
+   * Carries out what the defending side chose before the attack, once the attack takes place: after
+   * the pre-rolls (GT-7B.1: a target not found escapes nothing), before the die (GT-7G.2: a marker
+   * jettisoned). Set per attack by the system that asked.
+   */
+  beforeDie?(ctx: ResolveContext, attack: AttackSetup): void;
   /** Attackers for whom attacker-side results are ignored beyond the data rules (GT-7C.4). */
   attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
   /**
@@ -192,7 +198,9 @@ export function resolveOddsAttack(
   if (secret !== undefined)
     for (let n = pre.filter((e) => ownPreRoll(state, def, e)).length; n < preRollSlots(state); n++)
       ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
-  const extra = hooks.modifiers?.(state, setup) ?? { shifts: [], dieModifiers: [] };
+  hooks.beforeDie?.(ctx, setup);
+  // What beforeDie changed (a jettisoned marker's +1, GT-7G.2) counts for the die.
+  const extra = hooks.modifiers?.(ctx.state, setup) ?? { shifts: [], dieModifiers: [] };
   const shifts: Modifier[] = [
     ...(opts.fixedColumn === undefined ? effects.flatMap((e) => (e.kind === 'column-shift' ? [{ value: e.shift, ruleId: e.ruleId }] : [])) : []),
     ...extra.shifts,

@@ -21,7 +21,7 @@ function coreOrders(kind: PhaseKindId, h: CombinedHooks): Handler[] {
     case 'movement':
       return movementOrders(h);
     case 'combat':
-      return [withFireFromAboardShown(withAttackReaction(oddsAttack<GatorsExt>(h.odds), h.attackReaction), h.odds)];
+      return [withFireFromAboardShown(withAttackReaction((odds) => oddsAttack<GatorsExt>(odds), h.odds, h.attackReaction), h.odds)];
     case 'setup':
     case 'ship-placement':
     case 'launch':

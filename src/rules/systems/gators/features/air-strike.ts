@@ -108,9 +108,10 @@ function strikeFrom(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: StrikeO
       if (resumeOddsAttack(ctx, attack.attackers, t.hex, hooks, resume, { cause: 'air-strike' })) return;
       continue;
     }
-    if (!askFirst(ctx, h.attackReaction, attack, k === from ? resume : undefined, () => pickDefender(ctx.state, t.hex, ctx.side, h.odds) !== undefined)) return;
+    const asked = askFirst(ctx, h.attackReaction, attack, k === from ? resume : undefined, () => pickDefender(ctx.state, t.hex, ctx.side, h.odds) !== undefined, hooks);
+    if (asked === false) return;
     if (pickDefender(ctx.state, t.hex, ctx.side, h.odds) === undefined) continue;
-    if (resolveOddsAttack(ctx, attack.attackers, t.hex, hooks, { cause: 'air-strike', ownerChoices: true }).suspended) return;
+    if (resolveOddsAttack(ctx, attack.attackers, t.hex, asked, { cause: 'air-strike', ownerChoices: true }).suspended) return;
   }
 }
 

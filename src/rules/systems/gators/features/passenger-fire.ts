@@ -90,11 +90,12 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
         const v = check(ctx.state, h, ctx.side, o, i);
         if (v.length > 0) return cancel(ctx, i, 'passenger-fire', v[0]!);
       }
-      if (!askFirst(ctx, h.attackReaction, o, resume, () => true)) return;
+      const hooks = askFirst(ctx, h.attackReaction, o, resume, () => true, h.odds);
+      if (hooks === false) return;
       const ships = shipsOf(ctx.state, o);
       ctx.emit(marksOf(ctx.state, o.attackers.map((a) => ({ unit: a.unit, flags: { attacked: true } }))));
       for (const [ship, count] of ships) ctx.emit(publicOf('LaunchSlotsUsed', { ship, count, cause: 'passenger-fire' }));
-      resolveOddsAttack(ctx, o.attackers, o.target, h.odds, { cause: 'passenger-fire', ownerChoices: true });
+      resolveOddsAttack(ctx, o.attackers, o.target, hooks, { cause: 'passenger-fire', ownerChoices: true });
     },
   };
 }

@@ -12,17 +12,20 @@ const STAGE = 'before-attack';
 /**
  * Asks the attack reaction before an attack is resolved (GT-7G.2, Q-GT-40:
  * the attacked aircraft may jettison a marker before the die is rolled).
- * Only an order that would be carried out asks; on resume the answer is
- * applied and the order resolves as it would have.
+ * Only an order that would be carried out asks; on resume the order resolves
+ * as it would have, with the answer carried out once the attack takes place.
+ * `make` builds the order with the hooks to resolve it with.
  */
-export function withAttackReaction<O extends AttackAt>(base: OrderHandler<GatorsExt, O>, reaction: AttackReaction | undefined): OrderHandler<GatorsExt, O> {
+export function withAttackReaction<O extends AttackAt>(make: (odds: OddsHooks) => OrderHandler<GatorsExt, O>, odds: OddsHooks, reaction: AttackReaction | undefined): OrderHandler<GatorsExt, O> {
+  const base = make(odds);
   if (reaction === undefined) return base;
   return {
     ...base,
     resolve: (ctx, o, i, resume) => {
       // A later question of the same attack (the defender's owner choosing, Q-GT-35/44) is the base order's to resume.
       if (resume !== undefined && !ownStage(resume.stage)) return base.resolve(ctx, o, i, resume);
-      if (askFirst(ctx, reaction, o, resume, () => base.validate(ctx.state, ctx.side, o, i).length === 0)) base.resolve(ctx, o, i);
+      const hooks = askFirst(ctx, reaction, o, resume, () => base.validate(ctx.state, ctx.side, o, i).length === 0, odds);
+      if (hooks !== false) (hooks === odds ? base : make(hooks)).resolve(ctx, o, i);
     },
   };
 }
@@ -32,22 +35,25 @@ function ownStage(stage: Json): boolean {
 }
 
 /**
- * The reaction step of any order that makes one attack: returns whether the
- * attack may go on now (false: the resolution is suspended until the answer).
+ * The reaction step of any order that makes one attack: false while the
+ * resolution waits for the answer, else the hooks to resolve the attack with.
+ * An answer is carried out by them (beforeDie) only once the attack takes
+ * place, after its pre-rolls: an aircraft that its attacker does not find in
+ * jungle (GT-3.8, GT-7B.1) has escaped without jettisoning anything.
  */
-export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReaction | undefined, attack: AttackAt, resume: Resume | undefined, valid: () => boolean): boolean {
-  if (reaction === undefined) return true;
-  if (resume !== undefined) {
-    reaction.apply(ctx, attack, resume.answer);
-    return true;
+export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReaction | undefined, attack: AttackAt, resume: Resume | undefined, valid: () => boolean, odds: OddsHooks): OddsHooks | false {
+  if (reaction === undefined) return odds;
+  let answer: Json;
+  if (resume !== undefined) answer = resume.answer;
+  else {
+    if (!valid()) return odds;
+    const q = reaction.question(ctx.state, attack, ctx.side);
+    if (q === null) return odds;
+    const r = ctx.ask({ ...q, stage: { kind: STAGE, target: attack.target } as Json });
+    if (!r.answered) return false;
+    answer = r.answer;
   }
-  if (!valid()) return true;
-  const q = reaction.question(ctx.state, attack, ctx.side);
-  if (q === null) return true;
-  const r = ctx.ask({ ...q, stage: { kind: STAGE, target: attack.target } as Json });
-  if (!r.answered) return false;
-  reaction.apply(ctx, attack, r.answer);
-  return true;
+  return { ...odds, beforeDie: () => reaction.apply(ctx, attack, answer) };
 }
 
 /**
