@@ -7,6 +7,9 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** A phase's time limit in hours: a game's own, and the server's default that stands in for it. */
+export const DEADLINE_HOURS = { min: 1, max: 24 * 30 } as const;
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -21,7 +24,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   MIGRATE_ON_START: bool.default(true),
   /** Default time limit of a phase for new games (hours). */
-  DEFAULT_DEADLINE_HOURS: z.coerce.number().positive().max(24 * 60).default(72),
+  DEFAULT_DEADLINE_HOURS: z.coerce.number().min(DEADLINE_HOURS.min).max(DEADLINE_HOURS.max).default(72),
   /** Run the deadline scheduler and the notification worker in this process. */
   WORKERS_ENABLED: bool.default(true),
   /** How often workers poll for due work (milliseconds). */

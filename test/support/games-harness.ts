@@ -78,6 +78,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** With the notifications module: commits write their outbox rows (no worker sends them). */
   notifications?: boolean;
+  /** Environment variables over the test configuration's. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -113,7 +115,7 @@ export const refusalCode = (p: Promise<unknown>): Promise<string> => p.then(() =
 
 export async function gamesHarness(options: HarnessOptions = {}): Promise<GamesHarness> {
   const clock = options.clock ?? new FakeClock();
-  const config = testConfig({ WORKERS_ENABLED: 'false', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) });
+  const config = testConfig({ WORKERS_ENABLED: 'false', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}), ...options.env });
   @Module({
     imports: [
       ConfigModule.forRoot(config),

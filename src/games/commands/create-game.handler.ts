@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import { DEADLINE_HOURS, type AppConfig } from '../../config/config.schema';
 import { BadInputError } from '../../common/errors';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
 import { ID_GENERATOR, IdGenerator } from '../game-clock';
@@ -72,7 +72,7 @@ export class CreateGameHandler {
       vacationDays: o.vacationDays ?? 14,
     };
     const problems: string[] = [];
-    if (!(merged.deadlineHours >= 1 && merged.deadlineHours <= 24 * 30)) problems.push('deadlineHours must be between 1 and 720');
+    if (!(merged.deadlineHours >= DEADLINE_HOURS.min && merged.deadlineHours <= DEADLINE_HOURS.max)) problems.push(`deadlineHours must be between ${DEADLINE_HOURS.min} and ${DEADLINE_HOURS.max}`);
     if (!(merged.reactionHours > 0 && merged.reactionHours <= merged.deadlineHours)) problems.push('reactionHours must be above 0 and at most deadlineHours');
     if (!['pass', 'forfeit'].includes(merged.timeout.kind)) problems.push('timeout.kind must be "pass" or "forfeit"');
     if (!(Number.isInteger(merged.timeout.forfeitAfter) && merged.timeout.forfeitAfter >= 1 && merged.timeout.forfeitAfter <= 100)) problems.push('timeout.forfeitAfter must be an integer from 1 to 100');
