@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 
 export class PageQuery {
-  @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20).', minimum: 1 })
+  @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20; for a game\'s history, API_MAX_PAGE_SIZE).', minimum: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -40,7 +40,7 @@ export function pageSize(first: number | null | undefined, max: number, fallback
 
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, description: "How many items to return: 1 to the server's page cap (API_MAX_PAGE_SIZE, 100 unless configured); 20 when omitted." })
+  @Field(() => Int, { nullable: true, description: "How many items to return: 1 to the server's page cap (API_MAX_PAGE_SIZE, 100 unless configured); 20 when omitted, the page cap for a game's history." })
   first?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Return the items after this cursor (a previous page\'s pageInfo.endCursor).' })
