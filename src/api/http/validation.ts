@@ -10,7 +10,10 @@ interface FieldProblems {
 function flatten(errors: ValidationError[], parent = ''): FieldProblems[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = e.constraints ? [{ field, problems: Object.values(e.constraints) }] : [];
+    // A field left out breaks every check a value would have to pass; listing them (an integer, at
+    // least 0, ...) hid that nothing was sent. Optional fields raise nothing when left out.
+    const problems = e.value === undefined ? [`${field} is required`] : Object.values(e.constraints ?? {});
+    const own = e.constraints ? [{ field, problems }] : [];
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }
