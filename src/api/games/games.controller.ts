@@ -21,7 +21,7 @@ export class GamesController {
 
   @Get('games')
   @ApiOkResponse({ type: GameListingPageDto })
-  @ApiOperation({ summary: 'My games, most recently changed first, each with its deadline and whose turn it is.' })
+  @ApiOperation({ summary: 'My games (those I hold a seat in, and those I organise without one), most recently changed first, each with its deadline and whose turn it is.' })
   async myGames(@Query() q: MyGamesQuery, @PlayerId() playerId: string) {
     const p = await this.games.myGames(playerId, q.filter ?? 'all', q.limit, q.cursor);
     return { items: p.items, nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };

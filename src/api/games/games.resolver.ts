@@ -25,7 +25,7 @@ export class GamesResolver {
     return this.games.game(id, playerId, atVersion ?? undefined);
   }
 
-  @Query(() => GameListingConnection, { description: 'My games, most recently changed first, each with its deadline and whose turn it is.' })
+  @Query(() => GameListingConnection, { description: 'My games (those I hold a seat in, and those I organise without one), most recently changed first, each with its deadline and whose turn it is.' })
   async myGames(
     @Args('filter', { type: () => MyGamesFilter, defaultValue: MyGamesFilter.ALL, description: 'Which games.' }) filter: MyGamesFilter,
     @Args() page: PageArgs,

@@ -2,6 +2,7 @@ import type { VisibleEvent } from '../../games/game-events';
 import type { PublicPhase } from '../../games/outcome';
 import type { Outcome as DomainOutcome } from '../../games/outcome';
 import type { GameSummary, HistoryPhase as DomainHistoryPhase } from '../../games/queries/game-queries';
+import type { MyGamesRow } from '../../games/queries/my-games.query';
 import type { UnitOptions as DomainUnitOptions, Violation as DomainViolation } from '../../rules/engine/types';
 import type { PublicMap } from '../scenarios/board-map';
 import type { AttackOption, BoardView, HistoryEvent, HistoryPhase, MarkerView, StackView, UnitOptions, UnitView } from './board.model';
@@ -49,22 +50,6 @@ export function toGame(s: GameSummary): Game {
     },
     pendingUndo: s.pendingUndo ? { proposedBy: s.pendingUndo.proposedBy, version: s.pendingUndo.version } : null,
   };
-}
-
-export interface MyGamesRow {
-  gameId: string;
-  title: string;
-  scenarioId: string;
-  status: string;
-  turn: number;
-  phase: string;
-  mode: string;
-  acting: string[];
-  mySide: string | null;
-  awaitingMe: boolean;
-  deadlineAt: Date | null;
-  version: number;
-  updatedAt: Date;
 }
 
 export function toListing(r: MyGamesRow): GameListing {

@@ -12,6 +12,7 @@ import { eventsFor, VisibleEvent } from '../game-events';
 import { GameLoader, LoadedGame } from '../game-loader';
 import { publicPhase, PublicPhase } from '../outcome';
 import { sideOf, viewerFor } from '../seats';
+import { listMyGames, MyGamesFilter } from './my-games.query';
 
 export interface GameSummary extends PublicPhase {
   gameId: string;
@@ -142,25 +143,8 @@ export class GameQueries {
   }
 
   /** The player's games, newest activity first, with a keyset cursor. */
-  async myGames(playerId: string, filter: 'awaiting' | 'active' | 'finished' | 'all', limit: number, after?: { updatedAt: Date; id: string }) {
-    const games = await this.prisma.game.findMany({
-      where: {
-        seats: { some: { playerId } },
-        ...(filter === 'finished' ? { status: 'finished' } : filter === 'all' ? {} : { status: { in: ['seating', 'active'] } }),
-        ...(after ? { OR: [{ updatedAt: { lt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { lt: after.id } }] } : {}),
-      },
-      include: { seats: true },
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-      take: filter === 'awaiting' ? undefined : limit + 1,
-    });
-    const rows = games
-      .map((g) => {
-        const mySide = g.seats.find((s) => s.playerId === playerId)?.side ?? null;
-        const acting = (g.acting as string[]) ?? [];
-        return { gameId: g.id, title: g.title, scenarioId: g.scenarioId, status: g.status, turn: g.turn, phase: g.phase, mode: g.mode, acting, mySide, awaitingMe: g.status === 'active' && !!mySide && acting.includes(mySide), deadlineAt: g.deadlineAt, version: g.version, updatedAt: g.updatedAt };
-      })
-      .filter((g) => filter !== 'awaiting' || g.awaitingMe);
-    return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+  myGames(playerId: string, filter: MyGamesFilter, limit: number, after?: { updatedAt: Date; id: string }) {
+    return listMyGames(this.prisma, playerId, filter, limit, after);
   }
 
   private async summarise(state: GameEnvelope, version: number, system: ReturnType<GameLoader['systemFor']>, viewer: Viewer, playerId: string): Promise<GameSummary> {
