@@ -4,7 +4,7 @@ import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
 import { everythingAboard, hexOf, allUnits } from '../queries';
 import { concealedFrom, visibilityFor } from '../visibility';
-import { retreatPath } from './retreat';
+import { RetreatBlocked, retreatPath } from './retreat';
 
 /**
  * Eliminates a unit and everything carried aboard it (GT-7E.1, GT-7F.2). A
@@ -33,12 +33,13 @@ export function retreatOrEliminate(
   awayFrom: readonly string[],
   mayEnterEnemyZoc: boolean,
   cause: string,
+  blocked?: RetreatBlocked,
 ): string[] | null {
   const state = ctx.state;
   const board = boardOf(state.scenario);
   const at = hexOf(state, stack[0]!);
   if (at === null) return null;
-  const path = retreatPath(state, stack, board.grid.indexOf(at), hexes, { awayFrom: awayFrom.map((h) => board.grid.indexOf(h)), mayEnterEnemyZoc });
+  const path = retreatPath(state, stack, board.grid.indexOf(at), hexes, { awayFrom: awayFrom.map((h) => board.grid.indexOf(h)), mayEnterEnemyZoc, blocked });
   return carryOutRetreat(ctx, stack, at, path, cause);
 }
 

@@ -9,7 +9,7 @@ import { violation } from '../violation';
 import { carryOutRetreat, eliminate, retreatOrEliminate, stackWith } from './apply';
 import { table } from './attack-checks';
 import { RetreatChoice, matching, retreatChoiceSchema, retreatRule } from './owner-choice';
-import { preferredRetreat, retreatOptions } from './retreat';
+import { RetreatBlocked, preferredRetreat, retreatOptions } from './retreat';
 
 /**
  * Q-GT-35 for the attacking side: "the owner of the retreating unit chooses
@@ -134,7 +134,15 @@ export interface AttackerFate {
  * not carry them off, nor destroy them when the stack has nowhere to go.
  * `attackers` are all the attack's counters, `fates` those not exempt.
  */
-export function applyAttackerResults(ctx: ResolveContext, fates: readonly AttackerFate[], attackers: readonly string[], target: string, mayEnterEnemyZoc: boolean, cause: string): void {
+export function applyAttackerResults(
+  ctx: ResolveContext,
+  fates: readonly AttackerFate[],
+  attackers: readonly string[],
+  target: string,
+  mayEnterEnemyZoc: boolean,
+  cause: string,
+  blocked?: RetreatBlocked,
+): void {
   const staying = new Set(attackers);
   for (const f of fates) if (f.effect === 'retreat') staying.delete(f.unit.id);
   // The stacks are those the attack was made from: a stack that retreats into the hex of
@@ -161,7 +169,7 @@ export function applyAttackerResults(ctx: ResolveContext, fates: readonly Attack
     const hexes = Math.max(...here.map((g) => g.hexes));
     const stack = stackWith(ctx.state, movers, notCarried);
     for (const m of stack) retreated.add(m.id);
-    retreatAttackingStack(ctx, stack, hexes, target, mayEnterEnemyZoc, cause, here.find((g) => g.retreat !== undefined)?.retreat);
+    retreatAttackingStack(ctx, stack, hexes, target, mayEnterEnemyZoc, cause, here.find((g) => g.retreat !== undefined)?.retreat, blocked);
   }
 }
 
@@ -172,13 +180,22 @@ export function applyAttackerResults(ctx: ResolveContext, fates: readonly Attack
  * says which, to the owner only: the enemy reads the retreat as it would
  * without a choice.
  */
-export function retreatAttackingStack(ctx: ResolveContext, stack: readonly UnitState[], hexes: number, target: string, mayEnterEnemyZoc: boolean, cause: string, choice: RetreatChoice | undefined): void {
-  if (choice === undefined) return void retreatOrEliminate(ctx, stack, hexes, [target], mayEnterEnemyZoc, cause);
+export function retreatAttackingStack(
+  ctx: ResolveContext,
+  stack: readonly UnitState[],
+  hexes: number,
+  target: string,
+  mayEnterEnemyZoc: boolean,
+  cause: string,
+  choice: RetreatChoice | undefined,
+  blocked?: RetreatBlocked,
+): void {
+  if (choice === undefined) return void retreatOrEliminate(ctx, stack, hexes, [target], mayEnterEnemyZoc, cause, blocked);
   const state = ctx.state;
   const grid = boardOf(state.scenario).grid;
   const at = stack[0] === undefined ? null : hexOf(state, stack[0]);
   if (at === null) return;
-  const options = retreatOptions(state, stack, grid.indexOf(at), hexes, { awayFrom: [grid.indexOf(target)], mayEnterEnemyZoc });
+  const options = retreatOptions(state, stack, grid.indexOf(at), hexes, { awayFrom: [grid.indexOf(target)], mayEnterEnemyZoc, blocked });
   const asked: Json = 'path' in choice ? { path: choice.path.slice(0, hexes) } : choice;
   const chosen = matching(options, asked);
   const note: JsonObject = { retreatChoice: chosen === null ? 'ignored' : 'used' };

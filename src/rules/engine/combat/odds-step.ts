@@ -18,6 +18,7 @@ import { CombatStep } from './combat-step';
 import { Participant, attackEffects } from './effects';
 import { RetreatChoice, chooseDefender, chosenDefender, finishRetreat, isChoiceStage, retreatByOwner } from './owner-choice';
 import { columnFor, odds, readTable } from './odds';
+import { RetreatBlocked } from './retreat';
 
 export const attackSchema = z.strictObject({
   kind: z.literal('attack'),
@@ -64,6 +65,8 @@ export interface OddsHooks {
   firesAboard?(state: GameState, unit: UnitState, index: number | null): { readonly from: UnitState } | Violation | undefined;
   /** A reason this unit may not attack now (a squad too far from a command unit, GT-6H.2). */
   attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
+  /** The hexes a retreat may not enter beyond terrain, as for a move (MoveHooks.blocked: Debris closed to a vehicle, GT-6Q.3). */
+  retreatBlocked?: RetreatBlocked;
   /** Extra column shifts and die modifiers beyond the terrain data (M113 +1, spotting +1…). */
   modifiers?(state: GameState, attack: AttackSetup): { shifts: Modifier[]; dieModifiers: Modifier[] };
   /** Replace a result label (anti-landing fire: D R2 counts as D X). */
@@ -84,12 +87,12 @@ export interface OddsHooks {
    * Applies a result itself instead of the kernel (returns true), e.g. GT-7O.2 "D R1: the landing fails".
    * 'suspended': applied up to an owner's choice (only when `ownerChoices`); the stage's `then` comes back to resumeResult.
    */
-  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string, opts: { readonly ownerChoices: boolean }): boolean | 'suspended';
+  applyResult?(ctx: ResolveContext, attack: AttackSetup, result: string, opts: { readonly ownerChoices: boolean; readonly retreatBlocked?: RetreatBlocked | undefined }): boolean | 'suspended';
   /**
    * Goes on with a result applyResult stopped for an owner's retreat (`then` of its stage), once the
    * retreat is carried out. Returns whether it stopped again; undefined when `then` is not this hook's.
    */
-  resumeResult?(ctx: ResolveContext, then: Json): boolean | undefined;
+  resumeResult?(ctx: ResolveContext, then: Json, retreatBlocked?: RetreatBlocked): boolean | undefined;
 }
 
 export interface AttackOptions {
@@ -264,15 +267,15 @@ export function resolveOddsAttack(
       data: { attackers: attackers.filter((a) => concealedFrom(state, a.unit).length === 0).map((a) => a.unit.id), target: targetHex, roll },
     })),
   });
-  const applied = hooks.applyResult?.(ctx, setup, result, { ownerChoices: opts.ownerChoices === true }) ?? false;
+  const applied = hooks.applyResult?.(ctx, setup, result, { ownerChoices: opts.ownerChoices === true, retreatBlocked: hooks.retreatBlocked }) ?? false;
   if (applied !== false) return { result, defender: def.id, cancelled: false, suspended: applied === 'suspended' };
   const rs = t.retreat;
   if (spec.side === 'defender') {
     if (spec.effect === 'eliminate') eliminate(ctx, unitOf(ctx.state, def.id), `attack on ${targetHex}`);
     if (spec.effect === 'retreat') {
       const r = { target: targetHex, side: def.side, hexes: spec.hexes ?? 1, awayFrom: attackers.map((a) => board.grid.label(a.hex)), mayEnterEnemyZoc: rs?.mayEnterEnemyZoc ?? true, cause: `attack on ${targetHex}` };
-      if (opts.ownerChoices !== true) retreatOrEliminate(ctx, stackAt(ctx.state, targetHex, def.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
-      else if (!retreatByOwner(ctx, r)) return { result, defender: def.id, cancelled: false, suspended: true };
+      if (opts.ownerChoices !== true) retreatOrEliminate(ctx, stackAt(ctx.state, targetHex, def.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause, hooks.retreatBlocked);
+      else if (!retreatByOwner(ctx, r, undefined, hooks.retreatBlocked)) return { result, defender: def.id, cancelled: false, suspended: true };
     }
   } else if (spec.side === 'attacker') {
     const fates = attackers.flatMap((a): AttackerFate[] => {
@@ -285,7 +288,7 @@ export function resolveOddsAttack(
       const who = own.effect === 'retreat' ? stand : u;
       return [{ unit: who, effect: own.effect, hexes: own.hexes ?? 1, retreat: attackerOrders.find((o) => o.unit === u.id)?.retreat }];
     });
-    applyAttackerResults(ctx, fates, attackers.map((a) => a.unit.id), targetHex, rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`);
+    applyAttackerResults(ctx, fates, attackers.map((a) => a.unit.id), targetHex, rs?.mayEnterEnemyZoc ?? true, `attack on ${targetHex}`, hooks.retreatBlocked);
   }
   return { result, defender: def.id, cancelled: false, suspended: false };
 }
@@ -306,8 +309,8 @@ export function resumeOddsAttack(
   const stage = resume.stage;
   if (!isChoiceStage(stage)) throw new Error('resumeOddsAttack: not an owner-choice stage');
   if (stage.choice === 'retreat') {
-    finishRetreat(ctx, stage, resume.answer);
-    return stage.then === undefined ? false : (hooks.resumeResult?.(ctx, stage.then) ?? false);
+    finishRetreat(ctx, stage, resume.answer, hooks.retreatBlocked);
+    return stage.then === undefined ? false : (hooks.resumeResult?.(ctx, stage.then, hooks.retreatBlocked) ?? false);
   }
   const side = unitOf(ctx.state, attackerOrders[0]!.unit).side;
   const d = chosenDefender(ctx.state, targetHex, side, hooks, resume.answer);

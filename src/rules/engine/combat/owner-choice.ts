@@ -11,7 +11,7 @@ import { concealedFrom } from '../visibility';
 import { carryOutRetreat, stackAt } from './apply';
 import { cr, defenderCandidates, pickDefender } from './attack-checks';
 import type { OddsHooks } from './odds-step';
-import { RetreatOption, preferredRetreat, retreatOptions } from './retreat';
+import { RetreatBlocked, RetreatOption, preferredRetreat, retreatOptions } from './retreat';
 
 /**
  * Q-GT-35 and Q-GT-44: the owner of a defending stack chooses its retreat
@@ -102,9 +102,9 @@ function retreating(state: GameState, r: RetreatAsk): UnitState[] {
   return r.unit === undefined ? stack : stack.filter((u) => u.id === r.unit);
 }
 
-function optionsFor(state: GameState, r: RetreatAsk, stack: readonly UnitState[]): RetreatOption[] {
+function optionsFor(state: GameState, r: RetreatAsk, stack: readonly UnitState[], blocked?: RetreatBlocked): RetreatOption[] {
   const grid = boardOf(state.scenario).grid;
-  return retreatOptions(state, stack, grid.indexOf(r.target), r.hexes, { awayFrom: r.awayFrom.map((h) => grid.indexOf(h)), mayEnterEnemyZoc: r.mayEnterEnemyZoc });
+  return retreatOptions(state, stack, grid.indexOf(r.target), r.hexes, { awayFrom: r.awayFrom.map((h) => grid.indexOf(h)), mayEnterEnemyZoc: r.mayEnterEnemyZoc, blocked });
 }
 
 /** The option a choice names (the first such path in search order for `to`), or null. */
@@ -121,11 +121,12 @@ export function matching(options: readonly RetreatOption[], answer: Json): Retre
  * Returns false when the resolution stopped for the answer. `then`: where the
  * caller goes on after the retreat on resume (OddsHooks.resumeResult); the
  * side resolving reads it, so it names nothing hidden from that side.
+ * `blocked`: the hexes the system closes to the stack (OddsHooks.retreatBlocked).
  */
-export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk, then?: Json): boolean {
+export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk, then?: Json, blocked?: RetreatBlocked): boolean {
   const stack = retreating(ctx.state, r);
   if (stack.length === 0) return true;
-  const options = optionsFor(ctx.state, r, stack);
+  const options = optionsFor(ctx.state, r, stack, blocked);
   if (options.length > 1 && asks(ctx.state, r.side, RETREAT_CHOICE) && !hiddenStack(ctx.state, stack)) {
     const stage: ChoiceStage = { kind: 'owner-choice', choice: 'retreat', ...r, ...(then === undefined ? {} : { then }) };
     // Sorted, and without the engine's pick. The list rests on what the owner sees (terrain,
@@ -150,10 +151,10 @@ export function retreatByOwner(ctx: ResolveContext, r: RetreatAsk, then?: Json):
 }
 
 /** Carries out a retreat the owner has answered (or the engine's path, if the answer no longer fits). */
-export function finishRetreat(ctx: ResolveContext, r: RetreatAsk, answer: Json): void {
+export function finishRetreat(ctx: ResolveContext, r: RetreatAsk, answer: Json, blocked?: RetreatBlocked): void {
   const stack = retreating(ctx.state, r);
   if (stack.length === 0) return;
-  const options = optionsFor(ctx.state, r, stack);
+  const options = optionsFor(ctx.state, r, stack, blocked);
   carryOut(ctx, r, stack, matching(options, answer) ?? preferredRetreat(options));
 }
 
@@ -165,10 +166,14 @@ export function retreatRule(state: GameState): string {
   return state.scenario.rules.combat.odds?.retreat?.ruleId ?? 'Q-GT-35';
 }
 
-/** The engine's path, as the answer of standing orders "auto" or of an expired window. */
+/**
+ * The engine's path, as the answer of standing orders "auto" or of an expired window: among the
+ * paths the question listed, which left out the hexes the system closes to the stack (`blocked`).
+ */
 function defaultRetreat(state: GameState, req: ReactionRequest): Json {
   const r = req.context as unknown as RetreatAsk;
-  const best = preferredRetreat(optionsFor(state, r, retreating(state, r)));
+  const listed = (req.privatePrompt as { paths?: string[][] } | null)?.paths?.map((p) => p.join());
+  const best = preferredRetreat(optionsFor(state, r, retreating(state, r)).filter((o) => listed === undefined || listed.includes(o.path.join())));
   return { path: best === null ? [] : [...best.path] };
 }
 

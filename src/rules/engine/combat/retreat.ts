@@ -7,11 +7,17 @@ import { canStepInto } from '../transport';
 import { defaultExertsZoc } from '../zoc';
 import { concealedFrom } from '../visibility';
 import { mediumAt } from '../queries';
+import type { MoveHooks } from '../movement/context';
+
+/** The hexes beyond terrain that a unit may not enter (a system's MoveHooks.blocked: Debris for a vehicle, GT-6Q.3). */
+export type RetreatBlocked = NonNullable<MoveHooks['blocked']>;
 
 export interface RetreatRules {
   /** Each step must take the stack farther from every one of these hexes (Q-GT-35). */
   readonly awayFrom: readonly number[];
   readonly mayEnterEnemyZoc: boolean;
+  /** A retreat enters hexes as a move does, so what closes a hex to a move closes it to a retreat. */
+  readonly blocked?: RetreatBlocked | undefined;
 }
 
 /** One legal retreat: the hexes entered, and whether it ends in an enemy zone of control. */
@@ -24,8 +30,8 @@ export interface RetreatOption {
 
 /**
  * Every retreat path of exactly `hexes` steps for a stack (GT-7B.4, Q-GT-35):
- * every hex one the stack's units may stand in, free of enemy units, no
- * hexside closed to them, each step farther from every attacker; the last
+ * every hex one the stack's units may stand in, free of enemy units and
+ * of what the system closes to them (`blocked`), no hexside closed to them, each step farther from every attacker; the last
  * hex must obey stacking. In search order (neighbour directions 0–5).
  */
 export function retreatOptions(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): RetreatOption[] {
@@ -54,6 +60,7 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
     return v;
   };
   const ids = new Set(withTowed(state, stack).map((u) => u.id));
+  const closed = new Set(withTowed(state, stack).flatMap((u) => [...(rules.blocked?.(state, u, board).keys() ?? [])]));
   const out: RetreatOption[] = [];
   const path: number[] = [];
   const visit = (cur: number) => {
@@ -64,7 +71,7 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
     }
     for (let d = 0; d < 6; d++) {
       const n = board.grid.neighbour(cur, d);
-      if (n < 0 || n === from || path.includes(n) || enemyAt(n)) continue;
+      if (n < 0 || n === from || path.includes(n) || enemyAt(n) || closed.has(n)) continue;
       // Q-GT-35: terrain the unit could enter on this step (a bridge over water only along the road).
       if (!types.every((t) => canStepInto(board, t, cur, d, n))) continue;
       if (closedHexside(board, types, cur, d)) continue;

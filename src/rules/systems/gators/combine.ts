@@ -55,6 +55,8 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       return state.scenario.units.types[unit.type]?.strength[cls] ?? 0;
     },
     firesAboard: (state, unit, i) => firstDefined(od, (h) => h.firesAboard?.(state, unit, i)),
+    // A retreat enters hexes as a move does: Debris closed to a vehicle (GT-6Q.3), a bridge it destroyed (GT-6Q.8), an occupied bridge (Q-GT-10).
+    retreatBlocked: (state, mover, board) => move.blocked!(state, mover, board),
     attackerProblem: (state, unit, i) => firstOf(od, (h) => h.attackerProblem?.(state, unit, i) ?? null),
     modifiers: (state, attack) => {
       const parts = od.map((h) => h.modifiers?.(state, attack) ?? { shifts: [], dieModifiers: [] });
@@ -72,7 +74,7 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       }
       return false;
     },
-    resumeResult: (ctx, then) => firstDefined(od, (h) => h.resumeResult?.(ctx, then)),
+    resumeResult: (ctx, then, blocked) => firstDefined(od, (h) => h.resumeResult?.(ctx, then, blocked)),
   };
   const moveProblem = (state: GameState, unit: UnitState, index: number): Violation | null => firstOf(mv, (h) => h.moveProblem?.(state, unit, index) ?? null);
   const core: CoreHooks = { move, moveProblem, odds };

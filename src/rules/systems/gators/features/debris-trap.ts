@@ -3,6 +3,7 @@ import { table } from '../../../engine/combat/attack-checks';
 import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
 import { readTable } from '../../../engine/combat/odds';
 import { RetreatAsk, askDefender, finishRetreat, isChoiceStage, retreatByOwner } from '../../../engine/combat/owner-choice';
+import { RetreatBlocked } from '../../../engine/combat/retreat';
 import { ResolveContext, Resume } from '../../../engine/kit/types';
 import { typeOf } from '../../../engine/queries';
 import { gatorsData } from '../data';
@@ -22,9 +23,9 @@ import { trapsCleared } from './debris-state';
  * can stop and go on later) its owner, when its standing orders say "ask", names
  * the counter caught among those of equal defense (Q-GT-44), before any die, and
  * steers a retreat (Q-GT-35), as after any attack; the move is over by then.
- * `chosen`: the counter named, on resume.
+ * `chosen`: the counter named, on resume; `blocked`: the hexes closed to a retreat (OddsHooks.retreatBlocked).
  */
-export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string, opts: { ownerChoices?: boolean; chosen?: string } = {}): void {
+export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex: string, opts: { ownerChoices?: boolean; chosen?: string; blocked?: RetreatBlocked | undefined } = {}): void {
   const state = ctx.state;
   const d = groundData(state.scenario).debris.trap;
   if (!hasDebris(state, hex) || trapsCleared(state, hex)) return;
@@ -56,16 +57,16 @@ export function springTrap(ctx: ResolveContext, unitIds: readonly string[], hex:
   if (spec.effect === 'eliminate') eliminate(ctx, ctx.state.units[target.id]!, `booby trap in ${hex}`);
   if (spec.effect !== 'retreat') return;
   const r: RetreatAsk = { target: hex, side: target.side, hexes: spec.hexes ?? 1, awayFrom: [], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: `booby trap in ${hex}` };
-  if (opts.ownerChoices === true) retreatByOwner(ctx, r);
-  else retreatOrEliminate(ctx, stackAt(ctx.state, hex, target.side), r.hexes, [], r.mayEnterEnemyZoc, r.cause);
+  if (opts.ownerChoices === true) retreatByOwner(ctx, r, undefined, opts.blocked);
+  else retreatOrEliminate(ctx, stackAt(ctx.state, hex, target.side), r.hexes, [], r.mayEnterEnemyZoc, r.cause, opts.blocked);
 }
 
 /**
  * A booby trap goes on after its owner answered: the counter it attacks (Q-GT-44), asked before
  * its die, or the path of the retreat it caused (Q-GT-35). The move, unload or split was over by then.
  */
-export function resumeTrap(ctx: ResolveContext, resume: Resume, unitIds: readonly string[], hex: string): void {
+export function resumeTrap(ctx: ResolveContext, resume: Resume, unitIds: readonly string[], hex: string, blocked?: RetreatBlocked): void {
   if (!isChoiceStage(resume.stage)) return;
-  if (resume.stage.choice === 'retreat') return finishRetreat(ctx, resume.stage, resume.answer);
-  springTrap(ctx, unitIds, hex, { ownerChoices: true, chosen: String((resume.answer as { unit?: unknown }).unit ?? '') });
+  if (resume.stage.choice === 'retreat') return finishRetreat(ctx, resume.stage, resume.answer, blocked);
+  springTrap(ctx, unitIds, hex, { ownerChoices: true, chosen: String((resume.answer as { unit?: unknown }).unit ?? ''), blocked });
 }

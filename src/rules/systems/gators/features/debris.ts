@@ -93,20 +93,20 @@ export const debris: GatorsFeature = {
     'end-of-turn': { auto: attackersStop },
   },
   move: { blocked: blockedByDebris },
-  afterMove: () => (ctx, moved, resume) => {
+  afterMove: (h) => (ctx, moved, resume) => {
     const hex = moved.path[moved.path.length - 1]!;
-    if (resume !== undefined) return resumeTrap(ctx, resume, [moved.unit, ...moved.with], hex);
+    if (resume !== undefined) return resumeTrap(ctx, resume, [moved.unit, ...moved.with], hex, h.odds.retreatBlocked);
     const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
     const d = groundData(ctx.state.scenario).debris;
     const defending = group.filter((u) => u.side === gatorsData(ctx.state.scenario).options.defendingSide);
     const left = defending.filter((u) => tagged(ctx.state, u, ...d.leftByTags)).map((u) => ({ unit: u.id, flags: { [LEFT]: moved.path[0]! } }));
     // Whether a "?" worked on Debris or may leave it is as hidden as what it is.
     emitWorkMarks(ctx, [...interruptMarks(ctx.state, group), ...left], defending);
-    springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true });
+    springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true, blocked: h.odds.retreatBlocked });
   },
-  afterUnload: () => (ctx, info, resume) => {
-    if (resume === undefined) springTrap(ctx, [info.unit], info.hex, { ownerChoices: true });
-    else resumeTrap(ctx, resume, [info.unit], info.hex);
+  afterUnload: (h) => (ctx, info, resume) => {
+    if (resume === undefined) springTrap(ctx, [info.unit], info.hex, { ownerChoices: true, blocked: h.odds.retreatBlocked });
+    else resumeTrap(ctx, resume, [info.unit], info.hex, h.odds.retreatBlocked);
   },
   odds: {
     // Q-GT-32 "not defending": an attack on a worker's hex ends its full turn, whatever the result.

@@ -4,6 +4,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/apply';
 import { RetreatAsk, retreatByOwner } from '../../../engine/combat/owner-choice';
+import { RetreatBlocked } from '../../../engine/combat/retreat';
 import { table } from '../../../engine/combat/attack-checks';
 import { AttackSetup } from '../../../engine/combat/odds-step';
 import { readTable } from '../../../engine/combat/odds';
@@ -32,7 +33,12 @@ import { MEDICS_MODULE, medicsResult } from './medics';
  * counter the blast makes retreat. The blast then stops for the answer, and
  * resumeExplosion goes on with the next counter in its order.
  */
-export function explodeIfHers(ctx: ResolveContext, attack: AttackSetup, result: string, opts: { readonly ownerChoices: boolean }): boolean | 'suspended' {
+export function explodeIfHers(
+  ctx: ResolveContext,
+  attack: AttackSetup,
+  result: string,
+  opts: { readonly ownerChoices: boolean; readonly retreatBlocked?: RetreatBlocked | undefined },
+): boolean | 'suspended' {
   const state = ctx.state;
   const def = attack.defender.unit;
   const hers = everythingAboard(state, def.id).find((u) => hasAnyTag(state, u, airOps(state.scenario).hersTags));
@@ -52,12 +58,12 @@ export function explodeIfHers(ctx: ResolveContext, attack: AttackSetup, result: 
     };
     // The owner is asked only between two paths or more: a stack that got away did not explode.
     if (opts.ownerChoices) {
-      if (!retreatByOwner(ctx, r)) return 'suspended';
-    } else retreatOrEliminate(ctx, stackAt(state, r.target, r.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
+      if (!retreatByOwner(ctx, r, undefined, opts.retreatBlocked)) return 'suspended';
+    } else retreatOrEliminate(ctx, stackAt(state, r.target, r.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause, opts.retreatBlocked);
     if (ctx.state.units[def.id]?.loc.at !== 'eliminated') return true;
   }
   ctx.emit(publicOf('HersExploded', { hers: hers.id, hex: attack.targetHex }));
-  return blast(ctx, attack.targetHex, opts.ownerChoices, null) ? 'suspended' : true;
+  return blast(ctx, attack.targetHex, opts.ownerChoices, null, opts.retreatBlocked) ? 'suspended' : true;
 }
 
 /** Where a blast stopped for a retreat: its hex, and the last counter it attacked (one in sight of both sides). */
@@ -68,10 +74,10 @@ interface BlastStage {
 }
 
 /** OddsHooks.resumeResult: the blast goes on after the counter whose retreat its owner chose. */
-export function resumeExplosion(ctx: ResolveContext, then: Json): boolean | undefined {
+export function resumeExplosion(ctx: ResolveContext, then: Json, blocked?: RetreatBlocked): boolean | undefined {
   const stage = then as unknown as BlastStage;
   if (stage.kind !== 'hers-explosion') return undefined;
-  return blast(ctx, stage.hex, true, stage.after);
+  return blast(ctx, stage.hex, true, stage.after, blocked);
 }
 
 /** What the blast attacks next to the HERS: a counter in sight, or a side's counters under a marker there, together. */
@@ -82,14 +88,14 @@ type Target = { readonly hex: string; readonly unit: UnitState } | { readonly he
  * counter after `after`. Returns whether it stopped for an owner's retreat. The counters a side
  * hides under a marker are attacked together, after those in sight in their hex (blastConcealed).
  */
-function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: BlastStage['after'] | null): boolean {
+function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: BlastStage['after'] | null, blocked: RetreatBlocked | undefined): boolean {
   const t = table(ctx.state);
   const label = airOps(ctx.state.scenario).explosionColumn;
   const column = t.columns.findIndex((c) => c.label === label);
   if (column < 0) throw new Error(`rules.json combat.airOps.explosionColumn "${label}" is not a column of the combat table`);
   for (const target of targetsNext(ctx.state, hex).filter((x) => after === null || compareKeys(keyOf(x), [after.hex, 0, after.unit]) > 0)) {
     if ('concealed' in target) {
-      blastConcealed(ctx, hex, target.hex, target.concealed, column);
+      blastConcealed(ctx, hex, target.hex, target.concealed, column, blocked);
       continue;
     }
     const u = ctx.state.units[target.unit.id];
@@ -99,7 +105,7 @@ function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: B
     const data = { attackers: [], target: target.hex, defender: u.id, column: label, roll, result, attackerResultIgnoredFor: [], cause: 'hers-explosion', ruleIds: ['GT-6N.8'] };
     ctx.emit({ type: 'AttackResolved', data, visibility: { to: 'all' } });
     const stage = { kind: 'hers-explosion', hex, after: { hex: target.hex, unit: u.id } } satisfies BlastStage;
-    if (!applyBlastResult(ctx, u, result, hex, ownerChoices ? stage : null)) return true;
+    if (!applyBlastResult(ctx, u, result, hex, ownerChoices ? stage : null, blocked)) return true;
   }
   return false;
 }
@@ -113,7 +119,7 @@ function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: B
  * let arise, still takes a die per counter). What the results do (a counter destroyed or
  * retreating) shows, as after any attack on a marker.
  */
-function blastConcealed(ctx: ResolveContext, from: string, at: string, units: readonly UnitState[], column: number): void {
+function blastConcealed(ctx: ResolveContext, from: string, at: string, units: readonly UnitState[], column: number, blocked: RetreatBlocked | undefined): void {
   const state = ctx.state;
   const t = table(state);
   const board = boardOf(state.scenario);
@@ -127,7 +133,7 @@ function blastConcealed(ctx: ResolveContext, from: string, at: string, units: re
   ctx.emit({ type: 'AttackResolved', data, visibility: visibilityFor(state, units, () => ({ type: 'AttackResolved', data: { attackers: [], target: at, cause: 'hers-explosion' } })) });
   for (const d of defenders) {
     const u = ctx.state.units[d.unit];
-    if (u !== undefined && u.loc.at === 'hex') applyBlastResult(ctx, u, d.result, from, null);
+    if (u !== undefined && u.loc.at === 'hex') applyBlastResult(ctx, u, d.result, from, null, blocked);
   }
 }
 
@@ -136,15 +142,15 @@ function blastConcealed(ctx: ResolveContext, from: string, at: string, units: re
  * its owner when `ask` says where the blast goes on (a stack under a marker is never asked).
  * Returns false when it stopped for the answer.
  */
-function applyBlastResult(ctx: ResolveContext, u: UnitState, result: string, from: string, ask: Json | null): boolean {
+function applyBlastResult(ctx: ResolveContext, u: UnitState, result: string, from: string, ask: Json | null, blocked: RetreatBlocked | undefined): boolean {
   const t = table(ctx.state);
   const spec = t.results[result];
   if (spec?.side !== 'defender') return true;
   if (spec.effect === 'eliminate') eliminate(ctx, u, 'HERS explosion');
   if (spec.effect !== 'retreat' || u.loc.at !== 'hex') return true;
   const r: RetreatAsk = { target: u.loc.hex, side: u.side, hexes: spec.hexes ?? 1, awayFrom: [from], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: 'HERS explosion', unit: u.id };
-  if (ask !== null) return retreatByOwner(ctx, r, ask);
-  retreatOrEliminate(ctx, [u], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause);
+  if (ask !== null) return retreatByOwner(ctx, r, ask, blocked);
+  retreatOrEliminate(ctx, [u], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause, blocked);
   return true;
 }
 

@@ -121,7 +121,7 @@ function onAircraft(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: Sabotag
   const seal = ctx.state.units[o.unit];
   if (longest === 0 || seal?.loc.at !== 'hex') return;
   const mayEnterEnemyZoc = t.retreat?.mayEnterEnemyZoc ?? true;
-  retreatAttackingStack(ctx, stackWith(ctx.state, [seal], new Set()), longest, o.target, mayEnterEnemyZoc, `sabotage on ${o.target}`, o.retreat);
+  retreatAttackingStack(ctx, stackWith(ctx.state, [seal], new Set()), longest, o.target, mayEnterEnemyZoc, `sabotage on ${o.target}`, o.retreat, h.odds.retreatBlocked);
 }
 
 function notATarget(ctx: ResolveContext<GatorsExt>, o: SabotageOrder): void {

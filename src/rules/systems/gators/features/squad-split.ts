@@ -128,7 +128,7 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
       ...loads(state, side, o).map((l) => ({ type: 'UnitLoaded', data: l })),
     ],
     resolve: (ctx, o, i, resume) => {
-      if (resume !== undefined) return resumeSplitTraps(ctx, resume);
+      if (resume !== undefined) return resumeSplitTraps(ctx, h, resume);
       const v = checkSplit(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'split', v[0]!);
       const boarding = loads(ctx.state, ctx.side, o);
@@ -143,7 +143,7 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
         });
       }
       // The squad that stays has entered nothing; the two placed next to it have (GT-6Q.5).
-      trapsFrom(ctx, ev.squads.slice(1).filter((s): s is Placed => 'hex' in s), 0);
+      trapsFrom(ctx, h, ev.squads.slice(1).filter((s): s is Placed => 'hex' in s), 0);
     },
   };
 }
@@ -162,18 +162,18 @@ interface TrapsStage {
 const trapsStage = (placed: readonly Placed[], k: number) => (s: Json): Json => ({ kind: 'split-traps', placed: placed.map((x) => ({ ...x })), k, s });
 
 /** The traps of the squads placed, from the k-th: one may stop for its owner's choice, and the rest wait. */
-function trapsFrom(ctx: ResolveContext<GatorsExt>, placed: readonly Placed[], from: number): void {
+function trapsFrom(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, placed: readonly Placed[], from: number): void {
   for (let k = from; k < placed.length; k++) {
     const p = stageProxy(ctx, trapsStage(placed, k));
-    springTrap(p, [placed[k]!.unit], placed[k]!.hex, { ownerChoices: true });
+    springTrap(p, [placed[k]!.unit], placed[k]!.hex, { ownerChoices: true, blocked: h.odds.retreatBlocked });
     if (p.suspended) return;
   }
 }
 
-function resumeSplitTraps(ctx: ResolveContext<GatorsExt>, resume: Resume): void {
+function resumeSplitTraps(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, resume: Resume): void {
   const st = resume.stage as unknown as TrapsStage;
   const here = st.placed[st.k]!;
   const p = stageProxy(ctx, trapsStage(st.placed, st.k));
-  resumeTrap(p, { stage: st.s, answer: resume.answer }, [here.unit], here.hex);
-  if (!p.suspended) trapsFrom(ctx, st.placed, st.k + 1);
+  resumeTrap(p, { stage: st.s, answer: resume.answer }, [here.unit], here.hex, h.odds.retreatBlocked);
+  if (!p.suspended) trapsFrom(ctx, h, st.placed, st.k + 1);
 }
