@@ -317,7 +317,8 @@ export function resumeOddsAttack(
   return resolveOddsAttack(ctx, attackerOrders, targetHex, hooks, { ...opts, ownerChoices: true, ...(d === undefined ? {} : { defender: d.id }) }).suspended;
 }
 
-function towerAt(state: GameState, gun: UnitState, hex: string): boolean {
+/** GT-7B.6 "and nothing can tow it": enough of its towers stand in its hex. */
+export function towerAt(state: GameState, gun: UnitState, hex: string): boolean {
   const tow = typeOf(state, gun).towable;
   if (tow === undefined) return false;
   return allUnits(state).filter((u) => u.side === gun.side && u.loc.at === 'hex' && u.loc.hex === hex && tow.by.some((b) => typeOf(state, u).tags.includes(b))).length >= tow.towers;

@@ -6,7 +6,7 @@ import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/a
 import { RetreatAsk, retreatByOwner } from '../../../engine/combat/owner-choice';
 import { RetreatBlocked } from '../../../engine/combat/retreat';
 import { table } from '../../../engine/combat/attack-checks';
-import { AttackSetup } from '../../../engine/combat/odds-step';
+import { AttackSetup, towerAt } from '../../../engine/combat/odds-step';
 import { readTable } from '../../../engine/combat/odds';
 import { ResolveContext } from '../../../engine/kit/types';
 import { allUnits, everythingAboard, typeOf } from '../../../engine/queries';
@@ -189,14 +189,15 @@ function hexLabel(u: UnitState): string {
 
 /**
  * The table's overrides that still apply to a fixed-column attack: defense 0 (GT-7B.5), speed 0
- * (GT-7B.6), the Medical Team's D R1 over GT-7B.5 (GT-7M.1: "a combat result against them"; the
- * blast has no Guerrillas among its attackers), landed aircraft (GT-7H.1).
+ * with nothing to tow it (GT-7B.6), the Medical Team's D R1 over GT-7B.5 (GT-7M.1: "a combat
+ * result against them"; the blast has no Guerrillas among its attackers), landed aircraft (GT-7H.1).
  */
 function explosionResult(state: GameState, t: OddsCombat, u: UnitState, result: string): string {
   const type = typeOf(state, u);
   let r = result;
+  const immobile = type.speed <= 0 && !(u.loc.at === 'hex' && towerAt(state, u, u.loc.hex));
   for (const o of t.resultOverrides) {
-    const applies = (o.when === 'defender-defense-zero' && type.defense <= 0) || (o.when === 'defender-immobile' && type.speed <= 0);
+    const applies = (o.when === 'defender-defense-zero' && type.defense <= 0) || (o.when === 'defender-immobile' && immobile);
     if (applies && (o.from.length === 0 || o.from.includes(r))) r = o.result;
   }
   if (moduleOn(state.scenario, MEDICS_MODULE)) r = medicsResult(state, u, [], r);
