@@ -14,7 +14,7 @@ import { antiAircraft } from './features/anti-aircraft';
 import { landedAircraft } from './features/landed-aircraft';
 import { refuel } from './features/refuel';
 import { airfields } from './features/airfields';
-import { camouflage } from './features/camouflage';
+import { CAMOUFLAGE_MODULE, camouflage } from './features/camouflage';
 import { squads } from './features/squads';
 import { ROWPU_MODULE, guerrillas } from './features/guerrillas';
 import { recon } from './features/recon';
@@ -67,7 +67,7 @@ export const FEATURES: readonly GatorsFeature[] = [
  * recon, command-vehicle). `rowpu` switches GT-6M.3 on within guerrillas (`moduleOn`).
  */
 export const MODULES: Readonly<Record<string, readonly GatorsFeature[]>> = {
-  camouflage: [camouflage],
+  [CAMOUFLAGE_MODULE]: [camouflage],
   breakdown: [breakdown],
   'anti-landing': [antiLanding],
   'air-attack': [loadouts, airOpsFeature, antiAircraft],

@@ -10,6 +10,7 @@ import { SideId, Violation } from '../../../engine/types';
 import { cancel } from '../orders/wrap';
 import { GatorsFeature } from '../feature';
 import { GatorsExt } from '../ext';
+import { moduleOn } from '../data';
 import { enemyWithin, hexIs, reveal, revealedEvent, standingAt } from '../ground';
 import { groundData } from '../ground-data';
 import { tagged } from '../queries';
@@ -50,7 +51,19 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
   }
 }
 
+/** The scenario.json module that switches camouflage on. */
+export const CAMOUFLAGE_MODULE = 'camouflage';
+
 const MOVED = 'moved (GT-6L.2)';
+
+/**
+ * GT-6L.4: counters an attack forces to retreat lose their "?" before they move off; also those
+ * of a fixed-column attack that is no odds attack (the HERS blast), where this feature is on.
+ */
+export function uncoverRetreating(ctx: ResolveContext, units: readonly UnitState[]): void {
+  if (!moduleOn(ctx.state.scenario, CAMOUFLAGE_MODULE)) return;
+  for (const u of units) if (ctx.state.units[u.id]?.hidden !== undefined) reveal(ctx, ctx.state.units[u.id]!, 'forced to retreat (GT-6L.4)');
+}
 
 /**
  * The movers and what they tow that lose their "?" by moving along `path` (the hex left
@@ -133,8 +146,7 @@ export const camouflage: GatorsFeature = {
     // GT-6L.4: forced to retreat, the defending stack is uncovered (before it moves off).
     applyResult: (ctx, attack, result) => {
       const spec = table(ctx.state).results[result];
-      if (spec?.side === 'defender' && spec.effect === 'retreat')
-        for (const u of standingAt(ctx.state, attack.targetHex, attack.defender.unit.side)) if (u.hidden !== undefined) reveal(ctx, u, 'forced to retreat (GT-6L.4)');
+      if (spec?.side === 'defender' && spec.effect === 'retreat') uncoverRetreating(ctx, standingAt(ctx.state, attack.targetHex, attack.defender.unit.side));
       return false;
     },
   },

@@ -17,6 +17,7 @@ import { hasAnyTag, isLanded } from '../air-queries';
 import { idOrder, publicOf } from '../queries';
 import { moduleOn } from '../data';
 import { MEDICS_MODULE, medicsResult } from './medics';
+import { uncoverRetreating } from './camouflage';
 
 /**
  * GT-6N.8, Q-GT-29: a destroyed HERS explodes. It is destroyed with the
@@ -148,9 +149,11 @@ function applyBlastResult(ctx: ResolveContext, u: UnitState, result: string, fro
   if (spec?.side !== 'defender') return true;
   if (spec.effect === 'eliminate') eliminate(ctx, u, 'HERS explosion');
   if (spec.effect !== 'retreat' || u.loc.at !== 'hex') return true;
+  uncoverRetreating(ctx, [u]);
   const r: RetreatAsk = { target: u.loc.hex, side: u.side, hexes: spec.hexes ?? 1, awayFrom: [from], mayEnterEnemyZoc: t.retreat?.mayEnterEnemyZoc ?? true, cause: 'HERS explosion', unit: u.id };
   if (ask !== null) return retreatByOwner(ctx, r, ask, blocked);
-  retreatOrEliminate(ctx, [u], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause, blocked);
+  // As it stands now: uncovered, its retreat is read in full.
+  retreatOrEliminate(ctx, [ctx.state.units[u.id]!], r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause, blocked);
   return true;
 }
 
