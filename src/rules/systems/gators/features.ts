@@ -20,6 +20,7 @@ import { ROWPU_MODULE, guerrillas } from './features/guerrillas';
 import { recon } from './features/recon';
 import { MEDICS_MODULE, medics } from './features/medics';
 import { debris } from './features/debris';
+import { DEBRIS_MODULE } from './features/debris-work';
 import { sabotage } from './features/sabotage';
 import { bombardment } from './features/bombardment';
 import { commandVehicle } from './features/command-vehicle';
@@ -77,7 +78,7 @@ export const MODULES: Readonly<Record<string, readonly GatorsFeature[]>> = {
   guerrillas: [guerrillas],
   [ROWPU_MODULE]: [],
   [MEDICS_MODULE]: [medics],
-  debris: [debris],
+  [DEBRIS_MODULE]: [debris],
   'seal-attack': [sabotage],
   bombardment: [bombardment],
   squads: [squads],

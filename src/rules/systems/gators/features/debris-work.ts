@@ -5,6 +5,7 @@ import { allUnits, flag } from '../../../engine/queries';
 import { concealedFrom, marksOf } from '../../../engine/visibility';
 import { JsonObject } from '../../../model/json';
 import { GatorsExt } from '../ext';
+import { moduleOn } from '../data';
 import { groundData } from '../ground-data';
 import { hasDebris, publicOf, tagged } from '../queries';
 import { trapsCleared } from './debris-state';
@@ -55,6 +56,18 @@ export function emitWorkMarks(ctx: ResolveContext, marks: readonly Mark[], hider
 /** Stops their work in one event, written also when one of them is under a "?" and works nowhere. */
 export function interrupt(ctx: ResolveContext, units: readonly UnitState[]): void {
   emitWorkMarks(ctx, interruptMarks(ctx.state, units), units);
+}
+
+/** The scenario.json module that switches Debris on. */
+export const DEBRIS_MODULE = 'debris';
+
+/**
+ * Q-GT-32 "not defending" for an attack the odds step does not make (the HERS blast, GT-6N.8),
+ * whose results no odds hook sees: the units it attacks stop their work, as the debris hook
+ * stops those of an odds attack's hex. Nothing where Debris is not played.
+ */
+export function attackedOutsideOdds(ctx: ResolveContext, units: readonly UnitState[]): void {
+  if (moduleOn(ctx.state.scenario, DEBRIS_MODULE)) interrupt(ctx, units);
 }
 
 /**

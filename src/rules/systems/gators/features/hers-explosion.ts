@@ -18,6 +18,7 @@ import { idOrder, publicOf } from '../queries';
 import { moduleOn } from '../data';
 import { MEDICS_MODULE, medicsResult } from './medics';
 import { uncoverRetreating } from './camouflage';
+import { attackedOutsideOdds } from './debris-work';
 
 /**
  * GT-6N.8, Q-GT-29: a destroyed HERS explodes. It is destroyed with the
@@ -105,6 +106,7 @@ function blast(ctx: ResolveContext, hex: string, ownerChoices: boolean, after: B
     const result = explosionResult(ctx.state, t, u, readTable(t, column, 0, roll).result);
     const data = { attackers: [], target: target.hex, defender: u.id, column: label, roll, result, attackerResultIgnoredFor: [], cause: 'hers-explosion', ruleIds: ['GT-6N.8'] };
     ctx.emit({ type: 'AttackResolved', data, visibility: { to: 'all' } });
+    attackedOutsideOdds(ctx, [u]);
     const stage = { kind: 'hers-explosion', hex, after: { hex: target.hex, unit: u.id } } satisfies BlastStage;
     if (!applyBlastResult(ctx, u, result, hex, ownerChoices ? stage : null, blocked)) return true;
   }
@@ -132,6 +134,7 @@ function blastConcealed(ctx: ResolveContext, from: string, at: string, units: re
   const defenders = units.map((u, k) => ({ unit: u.id, roll: rolls[k]!, result: explosionResult(state, t, u, readTable(t, column, 0, rolls[k]!).result) }));
   const data = { attackers: [], target: at, column: t.columns[column]!.label, defenders, standIns: rolls.slice(units.length), attackerResultIgnoredFor: [], cause: 'hers-explosion', ruleIds: ['GT-6N.8'] };
   ctx.emit({ type: 'AttackResolved', data, visibility: visibilityFor(state, units, () => ({ type: 'AttackResolved', data: { attackers: [], target: at, cause: 'hers-explosion' } })) });
+  attackedOutsideOdds(ctx, units);
   for (const d of defenders) {
     const u = ctx.state.units[d.unit];
     if (u !== undefined && u.loc.at === 'hex') applyBlastResult(ctx, u, d.result, from, null, blocked);
