@@ -64,10 +64,13 @@ export function zocFlags(
     for (let i = 0; i < into.length; i++) if (into[i] !== 0) into[i]! |= ZOC_FORBIDDEN;
     return into;
   }
+  // Only the hexes that enemy's own ZOC reaches: next to it, another enemy's ZOC (or none, where
+  // the medium changes the mover's class) is not "that same ZOC".
   for (const at of startZoc) {
+    const reach = z.reach.get(at)!;
     for (let d = 0; d < 6; d++) {
       const n = nb[at * 6 + d]!;
-      if (n >= 0 && (into[n]! & ZOC_STOP) !== 0) into[n]! |= ZOC_FORBIDDEN;
+      if (n >= 0 && (reach & (1 << d)) !== 0) into[n]! |= ZOC_FORBIDDEN;
     }
   }
   return into;
