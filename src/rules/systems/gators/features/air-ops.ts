@@ -42,19 +42,30 @@ function rearmCheck(state: GameState, _side: SideId, o: ArmOrder, i: number): Vi
   return [];
 }
 
-/** GT-6B.3: an aircraft that must return may not take cargo (nor cargo that it unloads in this same submission). */
+/**
+ * GT-6B.3: an aircraft that must return may not take cargo (nor cargo that it unloads in this same
+ * submission), whether by a load or by a squad of a split boarding it (squad-split.ts).
+ */
 function cargoWhileReturning(before: GState, orders: readonly JsonObject[]): Violation[] {
   const out: Violation[] = [];
   const emptied = new Set<string>();
   orders.forEach((o, i) => {
     const unit = before.units[String(o['unit'])];
     if (o['kind'] === 'unload' && unit?.loc.at === 'carried') emptied.add(unit.loc.by);
-    if (o['kind'] !== 'load') return;
-    const c = before.units[String(o['carrier'])];
-    if (c !== undefined && isAircraft(before, c) && (c.attrs[MUST_RETURN] === true || emptied.has(c.id)))
-      out.push(violation('GT-6B.3', 'air/must_return', `${c.id} must return before it carries cargo again`, i));
+    for (const id of new Set(carriersLoaded(o))) {
+      const c = before.units[id];
+      if (c !== undefined && isAircraft(before, c) && (c.attrs[MUST_RETURN] === true || emptied.has(c.id)))
+        out.push(violation('GT-6B.3', 'air/must_return', `${c.id} must return before it carries cargo again`, i));
+    }
   });
   return out;
+}
+
+/** The transports a movement-phase order puts cargo into. */
+function carriersLoaded(o: JsonObject): string[] {
+  if (o['kind'] === 'load') return [String(o['carrier'])];
+  if (o['kind'] !== 'split' || !Array.isArray(o['to'])) return [];
+  return o['to'].flatMap((p) => (p !== null && typeof p === 'object' && !Array.isArray(p) && typeof p['carrier'] === 'string' ? [p['carrier']] : []));
 }
 
 function markersUsed(state: GState, data: unknown): GState {
