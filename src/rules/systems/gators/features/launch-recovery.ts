@@ -6,6 +6,7 @@ import { patchUnit } from '../../../engine/evolve';
 import { OrderHandler } from '../../../engine/kit/types';
 import { moveContexts } from '../../../engine/movement/context';
 import { checkPath } from '../../../engine/movement/validate-path';
+import { zeros } from '../../../engine/zoc';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { hexOf, unitsAt } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
@@ -64,8 +65,10 @@ function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrde
   if (board.grid.distance(board.grid.indexOf(from), to) !== 1) return [violation('GT-5.3', 'launch/not_adjacent', `${o.hex} is not next to ${carrier.id}`, i)];
   if (unitsAt(state, o.hex).length > 0) return [violation('Q-GT-22', 'launch/not_free', `${o.hex} is not a free hex`, i)];
   if (!isOnMap(board, to)) return [];
+  // "A hex it could enter": a launch places the counter, so it leaves no zone of control (GT-6C.3)
+  // however close an enemy is to the ship.
   const contexts = moveContexts(state, u.id, { knownTo: side, hooks: h.move, from });
-  const checks = contexts.map((c) => checkPath(c, [to]));
+  const checks = contexts.map((c) => checkPath({ ...c, zoc: zeros(c.board) }, [to]));
   if (checks.some((c) => c.ok)) return [];
   const p = checks.find((c) => !c.ok);
   return [violation('GT-5.3', 'launch/cannot_enter', `${o.unit} cannot be placed in ${o.hex}${p && !p.ok ? `: ${p.problem.message}` : ''}`, i)];
