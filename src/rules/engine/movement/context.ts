@@ -35,7 +35,7 @@ export type Profile = 'any' | 'land' | 'water';
 /**
  * Everything the step rule needs for one unit's move, compiled once per move:
  * costs per terrain for this unit's class and speed (in ticks), occupancy, ZOC
- * and blocks as typed arrays. `terminal` and `failRule` are scratch outputs,
+ * and blocks as typed arrays. `terminal`, `failRule` and `afloat` are scratch outputs,
  * read straight after each step (a context is shared by every check of the
  * same move in the same state, see moveContexts).
  */
@@ -77,6 +77,8 @@ export interface MoveContext {
   readonly hooks: MoveHooks;
   terminal: number;
   failRule: string;
+  /** Whether the unit is afloat after the step (a unit on a bridge over water is not): the next step's start. */
+  afloat: boolean;
 }
 
 export interface MoveOptions {
@@ -216,6 +218,7 @@ function moveContext(state: GameState, m: Mover, profile: Profile, knownTo: stri
     hooks,
     terminal: 0,
     failRule: '',
+    afloat: false,
   };
 }
 

@@ -4,7 +4,7 @@ import { mediumAt, unitOf } from '../queries';
 import { MoveContext, MoveOptions, contextsEntry, moveContexts } from './context';
 import { bestNode, nodePath, searchReachable } from './search';
 import { STEP, TERMINAL, step } from './step';
-import { MoveProblem, checkPath, endProblem } from './validate-path';
+import { MoveProblem, PathCheck, checkPath, endProblem } from './validate-path';
 
 export interface MoveOption {
   readonly hex: string;
@@ -75,11 +75,22 @@ function computeCheck(state: GameState, contexts: readonly MoveContext[], path: 
   const board = boardOf(state.scenario);
   const idx = path.map((l) => board.grid.indexOf(l));
   let ctx = contexts[0]!;
+  let r: PathCheck;
   if (contexts.length > 1) {
     const touchesLand = [ctx.start, ...idx].some((i) => i >= 0 && mediumAt(board, i) !== 'water');
     ctx = contexts.find((c) => c.profile === (touchesLand ? 'land' : 'water'))!;
-  }
-  const r = checkPath(ctx, idx);
+    r = checkPath(ctx, idx);
+    // A bridge over water is land to a unit on it (GT-3.14): a move along bridges touches land
+    // though every hex lies over water. Each profile refuses a step the other takes, so at most one fits.
+    if (!r.ok) {
+      const other = contexts.find((c) => c !== ctx)!;
+      const alt = checkPath(other, idx);
+      if (alt.ok) {
+        ctx = other;
+        r = alt;
+      }
+    }
+  } else r = checkPath(ctx, idx);
   if (!r.ok) return r;
   const end = endProblem(ctx, movers, r.end);
   if (end !== null) return { ok: false, problem: end };
@@ -114,7 +125,7 @@ export function realPath(
   let stoppedBy: StopReason | null = null;
   for (const l of path) {
     const to = grid.indexOf(l);
-    const s = step(c, from, grid.directionTo(from, to), to, spent);
+    const s = step(c, from, grid.directionTo(from, to), to, spent, done.length === 0 ? undefined : c.afloat);
     if (s < 0) {
       stoppedBy = s === STEP.ZOC_SAME ? 'zoc_same' : 'blocked';
       break;

@@ -31,6 +31,8 @@ interface Scratch {
   readonly stamp: Uint32Array;
   readonly cost: Int32Array;
   readonly prev: Int32Array;
+  /** 1 where the cheapest arrival at a node left the unit afloat (step.ts c.afloat). */
+  readonly afloat: Uint8Array;
   readonly seenStamp: Uint32Array;
   readonly heap: MinHeap;
 }
@@ -41,7 +43,7 @@ function scratchFor(board: Board): Scratch {
   let s = scratches.get(board);
   if (s === undefined) {
     const n = board.grid.size;
-    s = { gen: 0, stamp: new Uint32Array(n * 2), cost: new Int32Array(n * 2), prev: new Int32Array(n * 2), seenStamp: new Uint32Array(n), heap: new MinHeap(256) };
+    s = { gen: 0, stamp: new Uint32Array(n * 2), cost: new Int32Array(n * 2), prev: new Int32Array(n * 2), afloat: new Uint8Array(n * 2), seenStamp: new Uint32Array(n), heap: new MinHeap(256) };
     scratches.set(board, s);
   }
   return s;
@@ -56,7 +58,7 @@ export function searchReachable(c: MoveContext): Reachable {
     sc.gen = 1;
   }
   const g = sc.gen;
-  const { stamp, cost, prev, seenStamp, heap } = sc;
+  const { stamp, cost, prev, afloat, seenStamp, heap } = sc;
   const hexes: number[] = [];
   const result: Reachable = {
     ctx: c,
@@ -81,7 +83,7 @@ export function searchReachable(c: MoveContext): Reachable {
     for (let d = 0; d < 6; d++) {
       const to = nb[base + d]!;
       if (to < 0 || to === start) continue;
-      const s = step(c, from, d, to, spent);
+      const s = step(c, from, d, to, spent, from === start ? undefined : afloat[node] === 1);
       if (s < 0) continue;
       const nc = spent + s;
       const n = to * 2 + (c.terminal === TERMINAL.NONE ? 0 : 1);
@@ -89,6 +91,7 @@ export function searchReachable(c: MoveContext): Reachable {
         stamp[n] = g;
         cost[n] = nc;
         prev[n] = node;
+        afloat[n] = c.afloat ? 1 : 0;
         if (seenStamp[to] !== g) {
           seenStamp[to] = g;
           hexes.push(to);

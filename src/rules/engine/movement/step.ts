@@ -30,12 +30,16 @@ export const ZOC_FORBIDDEN = 2;
 /**
  * The one definition of a legal step, shared by the reachable-hex search and
  * the path validator so that the two can never disagree. Writes why a step
- * ends the move into c.terminal and the rule behind a refusal into c.failRule.
+ * ends the move into c.terminal, the rule behind a refusal into c.failRule and
+ * whether the unit is then afloat into c.afloat.
  *
  * `from` may be c.start only as the first step (spent = 0): paths never gain
  * anything by coming back to the start.
+ *
+ * `fromAfloat`: whether the unit is afloat in `from`, as the step into it left
+ * c.afloat; unknown for the start hex (see startsAfloat).
  */
-export function step(c: MoveContext, from: number, dir: number, to: number, spent: number): number {
+export function step(c: MoveContext, from: number, dir: number, to: number, spent: number, fromAfloat?: boolean): number {
   const b = c.board;
   c.terminal = TERMINAL.NONE;
   if (to < 0 || b.terrain[to] === OFF_MAP) return STEP.OFF_MAP;
@@ -123,7 +127,7 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
   const water = b.waterMedium;
   const toWater = medium === water;
   // A unit entering from off the map (launched there, GT-5.3) crosses no waterline.
-  const fromWater = b.staticMedium[from] === OFF_MAP ? toWater : b.staticMedium[from] === water;
+  const fromWater = b.staticMedium[from] === OFF_MAP ? toWater : (fromAfloat ?? startsAfloat(c, from, dir));
   if (c.profile === 'water' && (!toWater || !fromWater)) return STEP.NOT_IN_PROFILE;
   if (c.profile === 'land' && fromWater && toWater) return STEP.NOT_IN_PROFILE;
   if (c.amphibious && fromWater !== toWater) {
@@ -153,7 +157,26 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
   if ((z & ZOC_FORBIDDEN) !== 0) return STEP.ZOC_SAME;
   if ((z & ZOC_STOP) !== 0 && terminal === TERMINAL.NONE) terminal = TERMINAL.ZOC;
   c.terminal = terminal;
+  c.afloat = toWater;
   return cost;
+}
+
+/**
+ * Whether a unit standing in `from` at the start of its move is afloat. The state does not say
+ * on which level a unit in a bridge hex over water stands: one that goes on along the road is on
+ * the bridge (GT-3.14), as it came there; otherwise the hex's own medium holds.
+ */
+function startsAfloat(c: MoveContext, from: number, dir: number): boolean {
+  const b = c.board;
+  if (b.staticMedium[from] !== b.waterMedium) return false;
+  const mask = b.overlays[from]!;
+  for (let k = 0; mask !== 0 && k < b.overlayDefs.length; k++) {
+    if ((mask & (1 << k)) === 0 || c.overlayMedium[k]! < 0 || c.overlayMedium[k] === b.waterMedium || c.overlayCost[k]! < 0) continue;
+    const n = c.tables.alongNetwork[k]!;
+    const net = n >= 0 ? b.networks[n] : null;
+    if (net !== null && net !== undefined && (net[from]! & (1 << dir)) !== 0) return false;
+  }
+  return true;
 }
 
 function negated(c: MoveContext, feature: number, from: number, dir: number): boolean {

@@ -34,7 +34,7 @@ export function checkPath(c: MoveContext, path: readonly number[]): PathCheck {
     const dir = to >= 0 ? grid.directionTo(from, to) : -1;
     if (dir < 0) return fail(c, 'movement/not_adjacent', 'not_adjacent', `${label(c, to)} is not adjacent to ${label(c, from)}`, k);
     if (to === c.start) return fail(c, 'movement/revisits_start', 'revisits_start', 'a move may not come back to its start hex', k);
-    const s = step(c, from, dir, to, spent);
+    const s = step(c, from, dir, to, spent, k === 0 ? undefined : c.afloat);
     if (s < 0) return stepProblem(c, s, k, from, to);
     spent += s;
     ended = c.terminal;
