@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, OFF_MAP, boardOf } from './board';
-import { cargoOf, hasTag, hexOf, mediumAt, typeOf, unitOf, allUnits } from './queries';
+import { cargoOf, hasTag, hexOf, mediumAt, towedBy, typeOf, unitOf, allUnits } from './queries';
 import { movementTables } from './movement/tables';
 import { stackProblem, stackTypesAt } from './stacking';
 
@@ -9,6 +9,10 @@ export interface TransportProblem {
   readonly ruleId: string;
   readonly code: string;
   readonly message: string;
+}
+
+function towerCarriesRule(state: GameState): string {
+  return state.scenario.rules.towing.ruleIds['tower_carries'] ?? 'GT-6K.1';
 }
 
 function ruleOf(state: GameState, key: string, fallback = 'GT-9.3'): string {
@@ -24,6 +28,8 @@ export function cargoProblem(state: GameState, carrier: UnitState, cargo: readon
   const ct = typeOf(state, carrier);
   const t = ct.transport;
   if (t === undefined) return { ruleId: ruleOf(state, 'capacity'), code: 'transport/not_a_transport', message: `${ct.name} carries nothing` };
+  if (cargo.length > 0 && !state.scenario.rules.towing.towerMayCarry && towedBy(state, carrier.id) !== undefined)
+    return { ruleId: towerCarriesRule(state), code: 'transport/tower_carries', message: `${carrier.id} is towing a gun and carries nothing while it tows` };
   const types = cargo.map((u) => typeOf(state, u));
   // A carrier of unlimited capacity (a ship, Q-GT-14) is not limited by weight:
   // it carries aircraft and landing craft, which have none (GT-9.1 "-").
@@ -172,6 +178,8 @@ export function hitchProblem(state: GameState, gunId: string, towers: readonly s
     const t = state.units[id];
     if (t === undefined || t.side !== gun.side || !hasTag(typeOf(state, t), tow.by))
       return { ruleId: tow.ruleId, code: 'transport/not_a_tower', message: `${id} cannot tow ${gt.name}` };
+    if (!state.scenario.rules.towing.towerMayCarry && cargoOf(state, id).length > 0)
+      return { ruleId: towerCarriesRule(state), code: 'transport/tower_carries', message: `${id} has cargo aboard and may not tow until it is unloaded` };
     if (t.loc.at !== 'hex' || t.loc.hex !== gun.loc.hex) return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/not_together', message: `${id} must be in ${gunId}'s hex` };
     if (allUnits(state).some((u) => u.loc.at === 'towed' && u.loc.by.includes(id)))
       return { ruleId: tr['hitch'] ?? r('hitch'), code: 'transport/already_towing', message: `${id} is already towing` };

@@ -143,9 +143,11 @@ export const rulesSchema = z.strictObject({
       firstTurnMpPenalty: z.number().min(0).default(0),
       towedMayNotFireWhenMoved: z.boolean().default(true),
       unhitchEndsMove: z.boolean().default(true),
+      /** Whether a tower may carry cargo while it tows (GT-2.25: a 5-ton Truck carries only when not towing). */
+      towerMayCarry: z.boolean().default(true),
       ruleIds: z.record(z.string(), ruleId).default({}),
     })
-    .default({ firstTurnMpPenalty: 0, towedMayNotFireWhenMoved: true, unhitchEndsMove: true, ruleIds: {} }),
+    .default({ firstTurnMpPenalty: 0, towedMayNotFireWhenMoved: true, unhitchEndsMove: true, towerMayCarry: true, ruleIds: {} }),
   /** Combat tables; which one a system reads is the system's choice. */
   combat: z.strictObject({ odds: oddsCombatSchema.optional() }).catchall(z.unknown()).default({}),
   visibility: z
