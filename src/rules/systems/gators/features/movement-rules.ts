@@ -48,6 +48,9 @@ export const movementRules: GatorsFeature = {
   },
 };
 
+/** Movement-phase orders that move or place no counter, so GT-5.2's "then all other counters" does not reach them. */
+const MOVES_NOTHING: ReadonlySet<unknown> = new Set(['arm', 'stack-order', 'refill']);
+
 function shipsFirst(state: GState, orders: readonly JsonObject[]): Violation[] {
   const out: Violation[] = [];
   let others = false;
@@ -55,7 +58,7 @@ function shipsFirst(state: GState, orders: readonly JsonObject[]): Violation[] {
     const id = typeof o['unit'] === 'string' ? o['unit'] : '';
     const u = state.units[id];
     const ship = o['kind'] === 'move' && u !== undefined && isShip(state, u);
-    if (!ship) others = true;
+    if (!ship && !MOVES_NOTHING.has(o['kind'])) others = true;
     else if (others) out.push(violation('GT-5.2', 'movement/ships_first', `ships move before all other units (${id} comes after another order)`, i));
   });
   return out;
