@@ -131,9 +131,26 @@ export function mediumAt(board: Board, i: number): string {
   return m === 255 ? 'off-map' : board.media[m]!;
 }
 
+/**
+ * The medium a unit of this type is in when it stands in hex i. A bridge over water (GT-3.14)
+ * carries on land every unit that cannot be afloat under it: one whose class may not be in the
+ * water there, or that its side's passage does not let pass under (GT-3.3); such a unit can
+ * only have driven onto it along the road.
+ */
+export function mediumOf(board: Board, t: UnitType, i: number): string {
+  const m = mediumAt(board, i);
+  const br = m === 'water' ? board.bridges.get(i) : undefined;
+  if (br === undefined) return m;
+  const pass = t.side === undefined ? undefined : br.passage[t.side];
+  const mayPassUnder = pass === undefined || pass.includes('*') || pass.some((x) => t.tags.includes(x));
+  const def = board.terrainDefs[board.terrain[i]!]!;
+  const afloatHere = (def.movement[t.movementClass] ?? def.movement['*'])?.impassable !== true;
+  return mayPassUnder && afloatHere ? m : 'land';
+}
+
 /** Target class of a unit type in a hex (GT-7D.2: an amphibian afloat is a naval target). */
 export function targetClassAt(board: Board, t: UnitType, i: number): string {
-  return t.targetClassByMedium[mediumAt(board, i)] ?? t.targetClass;
+  return t.targetClassByMedium[mediumOf(board, t, i)] ?? t.targetClass;
 }
 
 export function strengthVs(t: UnitType, targetClass: string): number {

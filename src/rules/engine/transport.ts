@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board, OFF_MAP, boardOf } from './board';
-import { cargoOf, hasTag, hexOf, mediumAt, towedBy, typeOf, unitOf, allUnits } from './queries';
+import { cargoOf, hasTag, hexOf, mediumOf, towedBy, typeOf, unitOf, allUnits } from './queries';
 import { movementTables } from './movement/tables';
 import { stackProblem, stackTypesAt } from './stacking';
 
@@ -64,7 +64,7 @@ export function loadingPlaceProblem(state: GameState, carrier: UnitState, verb: 
       return { ruleId: def.noLoadingRuleId ?? ruleOf(state, 'no_loading'), code: `transport/no_${verb}_here`, message: `${ct.name} cannot ${verb} in ${def.name}` };
   }
   const cls = state.scenario.rules.movementClasses[ct.movementClass]!;
-  if (state.scenario.rules.transport.amphibiousCarrierOnLandOnly && cls.amphibious && mediumAt(board, i) === 'water')
+  if (state.scenario.rules.transport.amphibiousCarrierOnLandOnly && cls.amphibious && mediumOf(board, ct, i) === 'water')
     return { ruleId: ruleOf(state, 'amphibious', 'GT-6F.3'), code: `transport/${verb}_afloat`, message: `${ct.name} must be ashore to ${verb}` };
   return null;
 }

@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
 import { Board } from './board';
-import { flag, mediumAt, strengthVs, typeOf, allUnits } from './queries';
+import { flag, mediumOf, strengthVs, typeOf, allUnits } from './queries';
 import { ZOC_FORBIDDEN, ZOC_STOP } from './movement/step';
 import { enemyVersion } from './unit-index';
 
@@ -138,7 +138,7 @@ function computeZones(state: GameState, board: Board, mover: UnitState, moverTyp
     for (let d = 0; d < 6; d++) {
       const n = nb[at * 6 + d]!;
       if (n < 0) continue;
-      const m = mediumAt(board, n);
+      const m = mediumOf(board, moverType, n);
       const ex =
         m === 'land'
           ? (onLand ??= hidden || exerts(state, e, moverType, 'land', knownTo))

@@ -6,7 +6,7 @@ import { stackProblem, stackTypesAt, withTowed } from '../stacking';
 import { canStepInto } from '../transport';
 import { defaultExertsZoc } from '../zoc';
 import { concealedFrom } from '../visibility';
-import { mediumAt } from '../queries';
+import { mediumOf } from '../queries';
 import type { MoveHooks } from '../movement/context';
 
 /** The hexes beyond terrain that a unit may not enter (a system's MoveHooks.blocked: Debris for a vehicle, GT-6Q.3). */
@@ -47,13 +47,12 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
   const enemyNear = (n: number): boolean => {
     let v = near.get(n);
     if (v === undefined) {
-      const medium = mediumAt(board, n);
       v = false;
       for (let d = 0; d < 6 && !v; d++) {
         const i = board.grid.neighbour(n, d);
         // As the retreating side knows them: whether a unit under a marker exerts a zone of control
         // depends on what it is, so the engine's choice would tell it; any concealed enemy counts.
-        if (i >= 0) v = (x.standing.get(board.grid.label(i)) ?? []).some((e) => e.side !== side && (concealedFrom(state, e).includes(side) || types.some((t) => defaultExertsZoc(state, e, t, medium))));
+        if (i >= 0) v = (x.standing.get(board.grid.label(i)) ?? []).some((e) => e.side !== side && (concealedFrom(state, e).includes(side) || types.some((t) => defaultExertsZoc(state, e, t, mediumOf(board, t, n)))));
       }
       near.set(n, v);
     }

@@ -5,7 +5,7 @@ import { Board, boardOf, isOnMap } from '../../../engine/board';
 import { Json } from '../../../model/json';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { allUnits, cargoOf, mediumAt, typeOf } from '../../../engine/queries';
+import { allUnits, cargoOf, mediumOf, typeOf } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { canStandIn, cargoProblem, loadingPlaceProblem } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
@@ -44,7 +44,7 @@ function surrounded(state: GameState, h: CombinedHooks, side: SideId, squad: Uni
         e.side !== side &&
         e.loc.at === 'hex' &&
         board.grid.distance(board.grid.indexOf(e.loc.hex), n) === 1 &&
-        (e.hidden !== undefined || h.move.exertsZoc!(state, e, squad, mediumAt(board, n), side)),
+        (e.hidden !== undefined || h.move.exertsZoc!(state, e, squad, mediumOf(board, squad, n), side)),
     );
   return board.grid.neighbours.slice(at * 6, at * 6 + 6).every((n) => !isOnMap(board, n) || !canStandIn(board, squad, n) || occupied.has(n) || zoc(n));
 }
@@ -60,7 +60,7 @@ function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOn
   if (isViolation(p)) return [p];
   if (!tagged(state, p, ...groundData(state.scenario).squads.splitTags)) return [violation('GT-6J.4', 'squads/not_splittable', `only Rifle Platoons split into squads (${p.id})`, i)];
   const board = boardOf(state.scenario);
-  if (p.loc.at !== 'hex' || mediumAt(board, board.grid.indexOf(p.loc.hex)) !== 'land') return [violation('GT-6J.1', 'squads/not_on_land', `${p.id} may be split only standing on land`, i)];
+  if (p.loc.at !== 'hex' || mediumOf(board, typeOf(state, p), board.grid.indexOf(p.loc.hex)) !== 'land') return [violation('GT-6J.1', 'squads/not_on_land', `${p.id} may be split only standing on land`, i)];
   const flags = [...moveFlagProblems(state, p, i), ...[h.moveProblem(state, p, i)].filter((v): v is Violation => v !== null)];
   if (flags.length > 0) return flags;
   const squads = squadsFromPool(state, side);
