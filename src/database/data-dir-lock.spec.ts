@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { transpileModule, ModuleKind } from 'typescript';
+import { claimDataDir } from './data-dir-lock';
+
+const LOCK = 'fieldpost.lock';
+
+/** A pid that certainly names no process: one that has just exited and been reaped. */
+function deadPid(): number {
+  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+}
+
+/**
+ * A claimant in a process of its own (a claim names its process, and one process never claims a
+ * folder twice). On each line "go <dir>" it claims the folder and answers "won" or "lost <message>",
+ * keeping what it won until its input ends.
+ */
+function claimant(module: string): { child: ChildProcess; next: () => Promise<string> } {
+  const code = `
+    const { claimDataDir } = require(${JSON.stringify(module)});
+    require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+      try { claimDataDir(line.slice(3)); console.log('won'); } catch (err) { console.log('lost ' + err.message); }
+    });
+    console.log('ready');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const w = waiting.shift();
+    if (w) w(line);
+    else lines.push(line);
+  });
+  const next = () => (lines.length ? Promise.resolve(lines.shift()!) : new Promise<string>((done) => waiting.push(done)));
+  return { child, next };
+}
+
+describe('the DATA_DIR claim', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'fieldpost-lock-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lets exactly one of several servers starting at once take over a claim left by a dead process', async () => {
+    // The module as plain JavaScript, so that separate node processes can load it.
+    const module = join(root, 'data-dir-lock.js');
+    const source = readFileSync(join(__dirname, 'data-dir-lock.ts'), 'utf8');
+    writeFileSync(module, transpileModule(source, { compilerOptions: { module: ModuleKind.CommonJS } }).outputText);
+    const claimants = Array.from({ length: 6 }, () => claimant(module));
+    try {
+      for (const c of claimants) expect(await c.next()).toBe('ready');
+      const stale = deadPid();
+      for (let round = 0; round < 15; round++) {
+        const dir = mkdtempSync(join(root, 'data-'));
+        writeFileSync(join(dir, LOCK), `${stale}\n`);
+        for (const c of claimants) c.child.stdin!.write(`go ${dir}\n`);
+        const answers = await Promise.all(claimants.map((c) => c.next()));
+        const winners = claimants.filter((_, i) => answers[i] === 'won');
+        expect({ round, winners: winners.length }).toEqual({ round, winners: 1 });
+        const holder = winners[0]!.child.pid!;
+        expect(Number.parseInt(readFileSync(join(dir, LOCK), 'utf8'), 10)).toBe(holder);
+        expect(readdirSync(dir)).toEqual([LOCK]);
+        for (const answer of answers.filter((a) => a !== 'won')) {
+          expect(answer).toContain(`is in use by another Fieldpost process (pid ${holder})`);
+          expect(answer).toContain(`remove ${join(dir, LOCK)}`);
+        }
+      }
+    } finally {
+      for (const c of claimants) c.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('is not locked out by a takeover whose taker died in the middle of it', () => {
+    const dir = mkdtempSync(join(root, 'data-'));
+    const stale = `${deadPid()}\n`;
+    writeFileSync(join(dir, LOCK), stale);
+    writeFileSync(join(dir, `${LOCK}.takeover-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`), `${deadPid()}\n`);
+    const release = claimDataDir(dir);
+    expect(readdirSync(dir)).toEqual([LOCK]);
+    expect(Number.parseInt(readFileSync(join(dir, LOCK), 'utf8'), 10)).toBe(process.pid);
+    release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const LOCK_FILE = 'fieldpost.lock';
+/** The folders this process has open: a second open in the same process is refused too. */
+const claimed = new Set<string>();
+
+/**
+ * Claims the folder for this process until it stops. PGlite keeps the database in memory and
+ * writes its files as it goes, without locking them (its postmaster.pid names no process): two
+ * processes on one folder would each overwrite the other's writes. The claim is a file holding the
+ * process id; a claim whose process is gone (killed, crashed) is stale and taken over, so a
+ * server killed with SIGKILL does not lock out the next one.
+ */
+export function claimDataDir(dir: string): () => void {
+  const file = join(dir, LOCK_FILE);
+  if (claimed.has(dir)) throw inUse(dir, process.pid, file);
+  const mine = `${process.pid} ${randomBytes(8).toString('hex')}\n`;
+  try {
+    claim(file, mine);
+  } catch (err) {
+    if (err instanceof Held) throw inUse(dir, err.pid, file);
+    throw err;
+  }
+  claimed.add(dir);
+  return () => {
+    if (!claimed.delete(dir)) return;
+    if (read(file) === mine) rmSync(file, { force: true });
+  };
+}
+
+/** How long a takeover by another live process may take before that process is named as the holder. */
+const TAKEOVER_WAIT_MS = 2000;
+
+/** Thrown by `claim` when a live process holds the file. */
+class Held {
+  constructor(readonly pid: number) {}
+}
+
+/**
+ * Creates `file` holding `mine`, or takes it over from a holder that is gone. Servers started at
+ * the same moment after a crash all find the same stale claim: removing it and creating their own
+ * would let a slow one remove a claim just made by a fast one, and both would run. So a stale claim
+ * is replaced only by the process that creates the takeover file named after that very claim's
+ * text, itself a claim (taken over the same way if its taker died in between).
+ */
+function claim(file: string, mine: string): void {
+  for (let waited = 0; ; ) {
+    if (create(file, mine)) return;
+    const held = read(file);
+    if (held === undefined) continue;
+    const pid = Number.parseInt(held, 10);
+    // The file naming this very process is left by an earlier run that had the same id (a container restarted).
+    if (pid !== process.pid && isRunning(pid)) throw new Held(pid);
+    const takeover = `${file}.takeover-${createHash('sha256').update(held).digest('hex').slice(0, 16)}`;
+    try {
+      claim(takeover, mine);
+    } catch (err) {
+      // Another process is taking the claim over: the one to name is the one it ends up holding,
+      // which may not be that process (it may find the claim already taken over and stand back).
+      if (!(err instanceof Held) || waited >= TAKEOVER_WAIT_MS) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      waited += 10;
+      continue;
+    }
+    try {
+      if (read(file) === held) return replace(file, mine);
+    } finally {
+      rmSync(takeover, { force: true });
+    }
+  }
+}
+
+/** Never shows a half-written claim: the text is written aside, then linked in whole or not at all. */
+function create(file: string, text: string): boolean {
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, text);
+  try {
+    linkSync(aside, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
+function replace(file: string, text: string): void {
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, text);
+  renameSync(aside, file);
+}
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process whose parent has not yet waited for it keeps its pid but holds no files. Linux
+ * tells it by its state (Z) in /proc; elsewhere it counts as running.
+ */
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // The command name, in parentheses, may itself hold ") ": the state follows the last one.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
+}
+
+/** Another process serves DATA_DIR: a refusal to start, told as plainly as a bad setting. */
+export class DataDirInUseError extends Error {}
+
+function inUse(dir: string, pid: number, file: string): Error {
+  return new DataDirInUseError(
+    `DATA_DIR ${dir} is in use by another Fieldpost process (pid ${Number.isInteger(pid) ? pid : 'unknown'}): stop it, or give this server another DATA_DIR. ` +
+      `If no Fieldpost process uses the folder, remove ${file}.`,
+  );
+}
