@@ -85,4 +85,38 @@ describe('the DATA_DIR claim', () => {
     release();
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  describe('a claim naming a live process', () => {
+    let other: ChildProcess;
+    let pid: number;
+    /** Field 22 of /proc/<pid>/stat, after the command name in parentheses. */
+    const startTime = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!;
+    beforeAll(() => {
+      other = spawn('sleep', ['60'], { stdio: 'ignore' });
+      pid = other.pid!;
+    });
+    afterAll(() => other.kill('SIGKILL'));
+    const claimWith = (text: string) => {
+      const dir = mkdtempSync(join(root, 'data-'));
+      writeFileSync(join(dir, LOCK), text);
+      return { dir, claim: () => claimDataDir(dir) };
+    };
+
+    it('is refused when that process is the one that made it', () => {
+      const { dir, claim } = claimWith(`${pid} ${startTime()} 0123456789abcdef\n`);
+      expect(claim).toThrow(`DATA_DIR ${dir} is in use by another Fieldpost process (pid ${pid})`);
+      expect(claim).toThrow(`remove ${join(dir, LOCK)}`);
+    });
+
+    it('is taken over when the pid was reused by another process, which started at another time', () => {
+      const { dir, claim } = claimWith(`${pid} ${Number(startTime()) - 1} 0123456789abcdef\n`);
+      claim()();
+      expect(readdirSync(dir)).toEqual([]);
+    });
+
+    it('is refused when it names no start time (written by an older server, or where /proc is absent)', () => {
+      const { dir, claim } = claimWith(`${pid}\n`);
+      expect(claim).toThrow(`DATA_DIR ${dir} is in use by another Fieldpost process (pid ${pid})`);
+    });
+  });
 });

@@ -9,14 +9,14 @@ const claimed = new Set<string>();
 /**
  * Claims the folder for this process until it stops. PGlite keeps the database in memory and
  * writes its files as it goes, without locking them (its postmaster.pid names no process): two
- * processes on one folder would each overwrite the other's writes. The claim is a file holding the
- * process id; a claim whose process is gone (killed, crashed) is stale and taken over, so a
+ * processes on one folder would each overwrite the other's writes. The claim is a file naming the
+ * process (its id and start time); a claim whose process is gone (killed, crashed) is stale and taken over, so a
  * server killed with SIGKILL does not lock out the next one.
  */
 export function claimDataDir(dir: string): () => void {
   const file = join(dir, LOCK_FILE);
   if (claimed.has(dir)) throw inUse(dir, process.pid, file);
-  const mine = `${process.pid} ${randomBytes(8).toString('hex')}\n`;
+  const mine = claimText();
   try {
     claim(file, mine);
   } catch (err) {
@@ -50,9 +50,9 @@ function claim(file: string, mine: string): void {
     if (create(file, mine)) return;
     const held = read(file);
     if (held === undefined) continue;
-    const pid = Number.parseInt(held, 10);
+    const holder = holderOf(held);
     // The file naming this very process is left by an earlier run that had the same id (a container restarted).
-    if (pid !== process.pid && isRunning(pid)) throw new Held(pid);
+    if (holder.pid !== process.pid && isRunning(holder)) throw new Held(holder.pid);
     const takeover = `${file}.takeover-${createHash('sha256').update(held).digest('hex').slice(0, 16)}`;
     try {
       claim(takeover, mine);
@@ -102,30 +102,52 @@ function read(file: string): string | undefined {
   }
 }
 
-function isRunning(pid: number): boolean {
+/**
+ * A pid alone does not name a process: once the holder is gone, the system may give its pid to any
+ * new process. The start time beside it does; where it is unknown (no /proc, or a claim written by an
+ * older server) the pid alone tells.
+ */
+function isRunning(holder: Holder): boolean {
+  const { pid, start } = holder;
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  return !isZombie(pid);
+  const stat = procStat(pid);
+  if (!stat) return true;
+  // A killed process whose parent has not yet waited for it keeps its pid but holds no files.
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return start === undefined || start === stat.start;
 }
 
-/**
- * A killed process whose parent has not yet waited for it keeps its pid but holds no files. Linux
- * tells it by its state (Z) in /proc; elsewhere it counts as running.
- */
-function isZombie(pid: number): boolean {
+/** The state and start time (clock ticks since boot) of a process, on Linux. */
+function procStat(pid: number): { state: string; start: string } | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
-  // The command name, in parentheses, may itself hold ") ": the state follows the last one.
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  return state === 'Z' || state === 'X';
+  // The command name, in parentheses, may itself hold ") ": the fields from the state (3rd) on follow the last one.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', start: fields[19] ?? '' };
+}
+
+interface Holder {
+  pid: number;
+  start?: string;
+}
+
+/** A claim's text is "<pid> <start time or -> <random>": the random part makes each claim's text unique. */
+function claimText(): string {
+  return `${process.pid} ${procStat(process.pid)?.start ?? '-'} ${randomBytes(8).toString('hex')}\n`;
+}
+
+function holderOf(text: string): Holder {
+  const [pid, start] = text.trim().split(/\s+/);
+  return { pid: Number(pid), start: start && /^\d+$/.test(start) ? start : undefined };
 }
 
 /** Another process serves DATA_DIR: a refusal to start, told as plainly as a bad setting. */
