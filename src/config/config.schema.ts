@@ -45,6 +45,8 @@ export const envSchema = z.object({
   NOTIFY_HTTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
   /** How long a worker owns a claimed delivery; after that another worker retries it. */
   NOTIFY_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Longest one send may take, all steps together; then it is given up and retried later. */
+  NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
   NOTIFY_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
@@ -124,6 +126,8 @@ export interface NotificationsConfig {
   allowPrivateTargets: boolean;
   httpTimeoutMs: number;
   leaseMs: number;
+  /** One send, all its steps together; the lease is renewed meanwhile (SMTP timeouts are per step). */
+  sendTimeoutMs: number;
   concurrency: number;
   retry: { baseMs: number; maxDelayMs: number; periodMs: number };
   digestHour: number;
@@ -161,6 +165,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
   if (e.NOTIFY_LEASE_MS <= e.NOTIFY_HTTP_TIMEOUT_MS) {
     throw new ConfigError([{ variable: 'NOTIFY_LEASE_MS', message: 'must be longer than NOTIFY_HTTP_TIMEOUT_MS, or a slow send would be retried while still running' }]);
   }
+  if (e.NOTIFY_SEND_TIMEOUT_MS < e.NOTIFY_HTTP_TIMEOUT_MS) {
+    throw new ConfigError([{ variable: 'NOTIFY_SEND_TIMEOUT_MS', message: 'must be at least NOTIFY_HTTP_TIMEOUT_MS, or a request within its own time limit would be given up' }]);
+  }
   if (e.RATE_LIMIT_SYNC_MS >= e.RATE_LIMIT_WINDOW_SECONDS * 1000) {
     throw new ConfigError([{ variable: 'RATE_LIMIT_SYNC_MS', message: "must be shorter than RATE_LIMIT_WINDOW_SECONDS, or instances would learn of each other's requests only after the window" }]);
   }
@@ -194,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       allowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS,
       httpTimeoutMs: e.NOTIFY_HTTP_TIMEOUT_MS,
       leaseMs: e.NOTIFY_LEASE_MS,
+      sendTimeoutMs: e.NOTIFY_SEND_TIMEOUT_MS,
       concurrency: e.NOTIFY_CONCURRENCY,
       retry: { baseMs: e.NOTIFY_RETRY_BASE_MS, maxDelayMs: e.NOTIFY_RETRY_MAX_DELAY_MS, periodMs: e.NOTIFY_RETRY_PERIOD_SECONDS * 1000 },
       digestHour: e.NOTIFY_DIGEST_HOUR,

@@ -51,7 +51,11 @@ export interface NotificationChannel {
   readonly name: ChannelName;
   /** False when the channel cannot send at all (email without SMTP_HOST). */
   readonly available: boolean;
-  send(target: DeliveryTarget, rendered: Rendered): Promise<SendOutcome>;
+  /**
+   * `signal` aborts when the worker gives the send up (NOTIFY_SEND_TIMEOUT_MS): the outcome no
+   * longer counts, and the channel should let go of whatever the send still holds.
+   */
+  send(target: DeliveryTarget, rendered: Rendered, signal?: AbortSignal): Promise<SendOutcome>;
   close?(): Promise<void> | void;
 }
 

@@ -1,6 +1,7 @@
 import nodemailer, { Transporter } from 'nodemailer';
 import type { NotificationsConfig } from '../../config/config.schema';
 import type { DeliveryTarget, NotificationChannel, Rendered, SendOutcome } from './channel';
+import { abandonPooledMessage } from './smtp-abandon';
 
 /** nodemailer's codes for a refused sender or recipient (MAIL FROM, RCPT TO) and a refused message (DATA). */
 const REFUSALS_OF_THE_MAIL = new Set(['EENVELOPE', 'EMESSAGE']);
@@ -32,12 +33,15 @@ export class EmailChannel implements NotificationChannel {
       : null;
   }
 
-  async send(_target: DeliveryTarget, rendered: Rendered): Promise<SendOutcome> {
-    if (!this.transport) return { kind: 'retry', error: 'the email channel is off: SMTP_HOST is not set' };
+  async send(_target: DeliveryTarget, rendered: Rendered, signal?: AbortSignal): Promise<SendOutcome> {
+    const transport = this.transport;
+    if (!transport) return { kind: 'retry', error: 'the email channel is off: SMTP_HOST is not set' };
     if (rendered.channel !== 'email') return { kind: 'rejected', error: 'not an email message' };
     const m = rendered.email;
+    const abandon = () => abandonPooledMessage(transport, m.messageId);
+    signal?.addEventListener('abort', abandon, { once: true });
     try {
-      const info = await this.transport.sendMail({
+      const info = await transport.sendMail({
         from: this.config.mailFrom,
         to: m.to,
         subject: m.subject,
@@ -56,6 +60,8 @@ export class EmailChannel implements NotificationChannel {
       // (a password being rotated): every mail would fail alike until they are fixed, so retry.
       if (e.responseCode && e.responseCode >= 500 && REFUSALS_OF_THE_MAIL.has(e.code ?? '')) return { kind: 'rejected', error, status: e.responseCode };
       return { kind: 'retry', error, ...(e.responseCode ? { status: e.responseCode } : {}) };
+    } finally {
+      signal?.removeEventListener('abort', abandon);
     }
   }
 

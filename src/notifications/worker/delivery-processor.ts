@@ -70,7 +70,7 @@ export class DeliveryProcessor {
         all: this.tokens.url({ playerId: d.playerId, gameId: null }),
       },
     });
-    const outcome = await this.whileLeased(d, () => channel.send({ id: d.id, channel: d.channel, endpoint: d.endpoint }, rendered));
+    const outcome = await this.whileLeased(d, (signal) => channel.send({ id: d.id, channel: d.channel, endpoint: d.endpoint }, rendered, signal));
     const settlement = this.settlement(d, outcome, now());
     if (outcome.kind === 'gone' && d.endpoint) {
       await this.disable(d, outcome.error, settlement, now());
@@ -86,17 +86,29 @@ export class DeliveryProcessor {
    * the lease, but the SMTP timeouts are per step: a mail server that answers each step slowly
    * (tarpitting), or a queue behind the pool's connections, can outlast one lease, and another
    * worker would then send the same mail while this one is still sending it.
+   * The renewal has a bound, NOTIFY_SEND_TIMEOUT_MS over the whole send: the SMTP timeouts are
+   * idle timeouts, and a server trickling its answer would hold the row and a worker slot forever.
+   * Given up, the send is a failed attempt, retried later.
    */
-  private async whileLeased<T>(d: ClaimedDelivery, send: () => Promise<T>): Promise<T> {
-    const leaseMs = this.config.notifications.leaseMs;
-    const timer = setInterval(() => {
+  private async whileLeased(d: ClaimedDelivery, send: (signal: AbortSignal) => Promise<SendOutcome>): Promise<SendOutcome> {
+    const { leaseMs, sendTimeoutMs } = this.config.notifications;
+    const renewal = setInterval(() => {
       this.repo.renew(d, new Date(this.clock.now().getTime() + leaseMs)).catch((err: unknown) => this.log.warn({ err, deliveryId: d.id }, 'renewing a notification lease failed'));
     }, Math.max(1, Math.floor(leaseMs / 3)));
-    timer.unref();
+    renewal.unref();
+    const abort = new AbortController();
+    let deadline: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<SendOutcome>((done) => {
+      deadline = setTimeout(() => {
+        abort.abort();
+        done({ kind: 'retry', error: `no complete send within ${sendTimeoutMs} ms (NOTIFY_SEND_TIMEOUT_MS)` });
+      }, sendTimeoutMs);
+    });
     try {
-      return await send();
+      return await Promise.race([send(abort.signal), givenUp]);
     } finally {
-      clearInterval(timer);
+      clearInterval(renewal);
+      clearTimeout(deadline);
     }
   }
 
