@@ -41,6 +41,8 @@ export const airOpsSchema = z.strictObject({
   /** GT-7H.1, Q-GT-41: landed aircraft are attacked as this class, with this many column shifts (positive = right). */
   landedTargetClass: z.string().default('soft'),
   landedShift: z.int().default(2),
+  /** Q-GT-46: aircraft that count as landed while they stand in a capital hex (none unless the scenario adopts it). */
+  landedInCapital: z.array(z.string()).default([]),
   /** GT-6N: the HERS, the LVS, what carries the HERS ashore and onto which terrain, the units that need fuel. */
   hersTags: tags.default(['hers']),
   lvsTags: tags.default(['lvs']),

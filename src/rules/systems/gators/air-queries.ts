@@ -150,8 +150,9 @@ export function refuelLeft(state: GameState, u: UnitState): number {
 
 /**
  * GT-7H.1, Q-GT-41, Q-GT-29: an aircraft counts as landed on its side's
- * usable airfield, as the CH-53E holding a HERS ashore, or next to its side's
- * HERS when it carries no markers and no cargo. Markers and cargo are secret:
+ * usable airfield, in the capital when the scenario says so (Q-GT-46), as the
+ * CH-53E holding a HERS ashore, or next to its side's HERS when it carries no
+ * markers and no cargo. Markers and cargo are secret:
  * planning for the enemy (`knownTo`) never counts the last case, so options
  * do not tell what the aircraft carries.
  */
@@ -160,11 +161,19 @@ export function isLanded(state: GameState, u: UnitState, knownTo: SideId | null 
   if (!isAircraft(state, u)) return false;
   const at = standingAt(state, u);
   if (at < 0) return false;
-  if (friendlyAirfield(state, u.side, at)) return true;
+  if (friendlyAirfield(state, u.side, at) || landedInCapital(state, u, at)) return true;
   const points = hersPoints(state, u.side);
   if (points.some((p) => p.carrier.id === u.id)) return true;
   if (knownTo !== null && knownTo !== u.side) return false;
   return besideHers(state, u) && markersOf(state, u).length === 0 && cargoOf(state, u.id).length === 0;
+}
+
+/** Q-GT-46: the types of airOps.landedInCapital count as landed where they stand in a capital hex, whatever they carry. */
+function landedInCapital(state: GameState, u: UnitState, at: number): boolean {
+  const tags = airOps(state.scenario).landedInCapital;
+  if (tags.length === 0 || !hasAnyTag(state, u, tags)) return false;
+  const city = boardOf(state.scenario).cityOf[at]!;
+  return city >= 0 && state.scenario.map.cities[city]!.capital;
 }
 
 /** Next to its side's HERS ashore: landed or not by its secret markers and cargo (isLanded), a question only its owner can answer. */

@@ -62,6 +62,7 @@ export function checkAirRefs(r: Refs): void {
   o.heavyMarkers.forEach((m, j) => marker([...p, 'heavyMarkers', j], m));
   r.targetClass([...p, 'passengerTargetClass'], o.passengerTargetClass);
   r.targetClass([...p, 'landedTargetClass'], o.landedTargetClass);
+  r.tags([...p, 'landedInCapital'], o.landedInCapital);
   r.terrain([...p, 'hersTerrain'], o.hersTerrain);
   r.column([...p, 'explosionColumn'], o.explosionColumn);
 }

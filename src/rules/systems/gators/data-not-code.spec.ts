@@ -56,6 +56,7 @@ describe('a consistent rename of a scenario id changes no rule', () => {
     ['the main ship (combat.setup.mainShipTags, airOps.onlyShips)', 'setup/p1-harrier-lhd-accepted.json', [['lhd', 'flagship', 'tags']], false],
     ['attack helicopters (combat.setup.armedOffMainShipTags)', 'setup/p1-cobra-unarmed-rejected.json', [['attack-helicopter', 'gunship', 'tags']], false],
     ['LHD-only aircraft (airOps.onlyShips)', 'launch-recovery/harrier-lpd-rejected.json', [['lhd-only', 'flagship-only', 'tags']], false],
+    ['aircraft landed in the capital (airOps.landedInCapital)', 'victory/capital-uh1n-landed-accepted.json', [['uh-1n', 'government-lift', 'tags']], false],
     ['the squad pool and its marker (combat.squads.pool/poolMarker)', 'squads/split-accepted.json', [['squad-pool', 'reserve', 'values'], ['pool', 'R', 'values']], true],
     ['the squad pool at setup (combat.squads.pool)', 'setup/p1-split-accepted.json', [['squad-pool', 'reserve', 'values']], true],
     ['the class of aircraft in the air (units.json targetClass)', 'anti-aircraft/heavy-markers-accepted.json', [['air', 'aerial', 'everywhere']], true],
