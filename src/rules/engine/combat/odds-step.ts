@@ -6,7 +6,7 @@ import { boardOf } from '../board';
 import { orderCancelled } from '../events';
 import { ResolveContext, Resume } from '../kit/types';
 import { rememberedCheck } from '../kit/remembered-check';
-import { allUnits, hexOf, targetClassAt, typeOf, unitOf } from '../queries';
+import { hexOf, targetClassAt, typeOf, unitOf } from '../queries';
 import { SideId, Violation } from '../types';
 import { concealedFrom, marksOf, visibilityFor } from '../visibility';
 import { labelSchema, unitIdSchema } from '../orders/common';
@@ -19,6 +19,7 @@ import { Participant, attackEffects } from './effects';
 import { RetreatChoice, chooseDefender, chosenDefender, finishRetreat, isChoiceStage, retreatByOwner } from './owner-choice';
 import { columnFor, odds, readTable } from './odds';
 import { RetreatBlocked } from './retreat';
+import { immobileAt, strandImmobile } from './immobile';
 
 export const attackSchema = z.strictObject({
   kind: z.literal('attack'),
@@ -230,7 +231,7 @@ export function resolveOddsAttack(
   for (const o of t.resultOverrides) {
     const applies =
       (o.when === 'defender-defense-zero' && defType.defense <= 0) ||
-      (o.when === 'defender-immobile' && defType.speed <= 0 && !towerAt(state, def, targetHex));
+      (o.when === 'defender-immobile' && immobileAt(state, def, targetHex));
     if (applies && (o.from.length === 0 || o.from.includes(result)) && o.result !== result) {
       result = o.result;
       ruleIds.push(o.ruleId);
@@ -274,6 +275,7 @@ export function resolveOddsAttack(
     if (spec.effect === 'eliminate') eliminate(ctx, unitOf(ctx.state, def.id), `attack on ${targetHex}`);
     if (spec.effect === 'retreat') {
       const r = { target: targetHex, side: def.side, hexes: spec.hexes ?? 1, awayFrom: attackers.map((a) => board.grid.label(a.hex)), mayEnterEnemyZoc: rs?.mayEnterEnemyZoc ?? true, cause: `attack on ${targetHex}` };
+      strandImmobile(ctx, t, result, def, targetHex, r.cause);
       if (opts.ownerChoices !== true) retreatOrEliminate(ctx, stackAt(ctx.state, targetHex, def.side), r.hexes, r.awayFrom, r.mayEnterEnemyZoc, r.cause, hooks.retreatBlocked);
       else if (!retreatByOwner(ctx, r, undefined, hooks.retreatBlocked)) return { result, defender: def.id, cancelled: false, suspended: true };
     }
@@ -315,13 +317,6 @@ export function resumeOddsAttack(
   const side = unitOf(ctx.state, attackerOrders[0]!.unit).side;
   const d = chosenDefender(ctx.state, targetHex, side, hooks, resume.answer);
   return resolveOddsAttack(ctx, attackerOrders, targetHex, hooks, { ...opts, ownerChoices: true, ...(d === undefined ? {} : { defender: d.id }) }).suspended;
-}
-
-/** GT-7B.6 "and nothing can tow it": enough of its towers stand in its hex. */
-export function towerAt(state: GameState, gun: UnitState, hex: string): boolean {
-  const tow = typeOf(state, gun).towable;
-  if (tow === undefined) return false;
-  return allUnits(state).filter((u) => u.side === gun.side && u.loc.at === 'hex' && u.loc.hex === hex && tow.by.some((b) => typeOf(state, u).tags.includes(b))).length >= tow.towers;
 }
 
 function attackerIgnores(state: GameState, t: OddsCombat, hooks: OddsHooks, setup: AttackSetup, a: Participant): boolean {

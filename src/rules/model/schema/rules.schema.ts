@@ -37,7 +37,11 @@ const resultSchema = z.strictObject({
 });
 
 const resultOverride = z.strictObject({
-  /** Built-in conditions the odds step understands. */
+  /**
+   * Built-in conditions the odds step understands. `defender-immobile` (speed 0, not towable
+   * there) also reaches the defending stack's other counters when the result makes them retreat
+   * and this override eliminates (combat/immobile.ts).
+   */
   when: z.enum(['defender-defense-zero', 'defender-immobile']),
   /** Result labels replaced; empty = every result. */
   from: z.array(z.string()).default([]),

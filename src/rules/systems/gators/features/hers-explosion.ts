@@ -6,7 +6,8 @@ import { eliminate, retreatOrEliminate, stackAt } from '../../../engine/combat/a
 import { RetreatAsk, retreatByOwner } from '../../../engine/combat/owner-choice';
 import { RetreatBlocked } from '../../../engine/combat/retreat';
 import { table } from '../../../engine/combat/attack-checks';
-import { AttackSetup, towerAt } from '../../../engine/combat/odds-step';
+import { AttackSetup } from '../../../engine/combat/odds-step';
+import { immobileAt } from '../../../engine/combat/immobile';
 import { readTable } from '../../../engine/combat/odds';
 import { ResolveContext } from '../../../engine/kit/types';
 import { allUnits, everythingAboard, typeOf } from '../../../engine/queries';
@@ -201,7 +202,7 @@ function hexLabel(u: UnitState): string {
 function explosionResult(state: GameState, t: OddsCombat, u: UnitState, result: string): string {
   const type = typeOf(state, u);
   let r = result;
-  const immobile = type.speed <= 0 && !(u.loc.at === 'hex' && towerAt(state, u, u.loc.hex));
+  const immobile = u.loc.at === 'hex' ? immobileAt(state, u, u.loc.hex) : type.speed <= 0;
   for (const o of t.resultOverrides) {
     const applies = (o.when === 'defender-defense-zero' && type.defense <= 0) || (o.when === 'defender-immobile' && immobile);
     if (applies && (o.from.length === 0 || o.from.includes(r))) r = o.result;
