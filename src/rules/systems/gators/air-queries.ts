@@ -151,10 +151,10 @@ export function refuelLeft(state: GameState, u: UnitState): number {
 /**
  * GT-7H.1, Q-GT-41, Q-GT-29: an aircraft counts as landed on its side's
  * usable airfield, in the capital when the scenario says so (Q-GT-46), as the
- * CH-53E holding a HERS ashore, or next to its side's HERS when it carries no
- * markers and no cargo. Markers and cargo are secret:
- * planning for the enemy (`knownTo`) never counts the last case, so options
- * do not tell what the aircraft carries.
+ * CH-53E holding a HERS ashore (empty or not), or next to its side's
+ * functioning HERS (besideHers) when it carries no markers and no cargo.
+ * Markers and cargo are secret: planning for the enemy (`knownTo`) never
+ * counts the last case, so options do not tell what the aircraft carries.
  */
 export function isLanded(state: GameState, u: UnitState, knownTo: SideId | null = null): boolean {
   // The tag first: this is every ZOC's veto, and most units are not aircraft (a label lookup saved).
@@ -176,12 +176,16 @@ function landedInCapital(state: GameState, u: UnitState, at: number): boolean {
   return city >= 0 && state.scenario.map.cities[city]!.capital;
 }
 
-/** Next to its side's HERS ashore: landed or not by its secret markers and cargo (isLanded), a question only its owner can answer. */
+/**
+ * Next to its side's functioning HERS: landed or not by its secret markers and cargo (isLanded), a
+ * question only its owner can answer. Functioning = ashore with a Refuel marker, as for returning
+ * to it (Q-GT-20): an empty one refuels nobody (Q-GT-29). Its markers are public while it is ashore.
+ */
 export function besideHers(state: GameState, u: UnitState): boolean {
   const at = standingAt(state, u);
   if (at < 0 || !isAircraft(state, u)) return false;
   const grid = boardOf(state.scenario).grid;
-  return hersPoints(state, u.side).some((p) => grid.distance(p.index, at) === 1);
+  return hersPoints(state, u.side).some((p) => grid.distance(p.index, at) === 1 && refuelLeft(state, p.hers) > 0);
 }
 
 export function isFuelled(state: GameState, u: UnitState): boolean {
