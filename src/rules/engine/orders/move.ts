@@ -5,7 +5,7 @@ import { EventBody, orderCancelled } from '../events';
 import { MoveHooks, moveContexts } from '../movement/context';
 import { checkPath } from '../movement/validate-path';
 import { checkMove, reachableHexes, realPath } from '../movement/moves';
-import { towedBy, unitOf } from '../queries';
+import { towedBy, typeOf, unitOf } from '../queries';
 import { AskRequest, ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { rememberedCheck } from '../kit/remembered-check';
 import { SideId, Violation } from '../types';
@@ -97,8 +97,14 @@ export function validateMove(state: GameState, side: SideId, o: MoveOrder, i: nu
       return [violation(state.scenario.rules.stacking.ruleId, 'movement/group_apart', `${g.id} is not in ${lead.id}'s hex`, i)];
   for (const g of group) {
     const gun = towedBy(state, g.id);
-    if (gun !== undefined && gun.loc.at === 'towed' && gun.loc.by.some((t) => !group.some((m) => m.id === t)))
-      return [violation(state.scenario.rules.towing.ruleIds['towers'] ?? 'GT-6K.5', 'transport/tow_team_split', `${gun.id} is towed by ${gun.loc.by.join(' and ')}, which must move together`, i)];
+    if (gun === undefined || gun.loc.at !== 'towed') continue;
+    const towers = state.scenario.rules.towing.ruleIds['towers'];
+    if (gun.loc.by.some((t) => !group.some((m) => m.id === t)))
+      return [violation(towers ?? 'GT-6K.5', 'transport/tow_team_split', `${gun.id} is towed by ${gun.loc.by.join(' and ')}, which must move together`, i)];
+    // A tower destroyed under way leaves the gun hitched to the rest (evolve), which may be too few to tow it.
+    const tow = typeOf(state, gun).towable;
+    if (tow !== undefined && gun.loc.by.length < tow.towers)
+      return [violation(towers ?? tow.ruleId, 'transport/tow_team', `${gun.id} needs ${tow.towers} towers; ${gun.loc.by.join(' and ')} cannot tow it (unhitch it)`, i)];
   }
   for (const g of group) {
     const r = checkMove(state, g.id, o.path, { knownTo: side, hooks }, group);
