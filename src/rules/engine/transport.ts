@@ -95,8 +95,14 @@ export function canStandIn(board: Board, t: UnitType, i: number): boolean {
  * bridge over water entered along the road (GT-3.14), a river along its course (GT-2.46).
  */
 export function canStepInto(board: Board, t: UnitType, from: number, dir: number, to: number): boolean {
-  if (canStandIn(board, t, to)) return true;
   if (to < 0 || board.terrain[to] === OFF_MAP) return false;
+  // A hex that only an "along" overlay opens to the unit (a bridge over water) is left along it too (GT-3.14).
+  if (!canStandIn(board, t, from) && !openedAlong(board, t, to, (dir + 3) % 6, from)) return false;
+  return canStandIn(board, t, to) || openedAlong(board, t, from, dir, to);
+}
+
+/** Whether an "along" overlay of hex `to` opens it to this unit on the step into it from `from` (direction `dir`). */
+function openedAlong(board: Board, t: UnitType, from: number, dir: number, to: number): boolean {
   const mask = board.overlays[to]!;
   if (mask === 0) return false;
   const tb = movementTables(board);

@@ -19,6 +19,7 @@ export const STEP = {
   NOT_IN_PROFILE: -9,
   INSUFFICIENT_MP: -10,
   ZOC_SAME: -11,
+  LEAVES_SIDEWAYS: -12,
 } as const;
 
 /** Why a step ended the move (the next step is then refused). */
@@ -54,6 +55,7 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
     cost = b.costScale;
     medium = b.staticMedium[to]!;
   } else {
+    if (leavesSideways(c, from, dir, to)) return STEP.LEAVES_SIDEWAYS;
     const t = b.terrain[to]!;
     medium = b.terrainMedium[t]!;
     let overlayCost = -1;
@@ -159,6 +161,35 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
   c.terminal = terminal;
   c.afloat = toWater;
   return cost;
+}
+
+/**
+ * Whether the step leaves `from` off the side of an "along" overlay that is all that holds the
+ * mover there, its terrain being closed to it (a truck on a bridge over water): such a hex is
+ * left along the overlay's network, as it was entered (GT-3.3, GT-3.14), not sideways onto
+ * whatever land lies next to it. Sets c.failRule to the overlay's rule.
+ */
+function leavesSideways(c: MoveContext, from: number, dir: number, to: number): boolean {
+  const b = c.board;
+  const mask = b.overlays[from]!;
+  if (mask === 0 || c.terrainCost[b.terrain[from]!]! >= 0) return false;
+  const tb = c.tables;
+  let held = false;
+  for (let k = 0; k < c.overlayCost.length; k++) {
+    if ((mask & (1 << k)) === 0 || c.overlayCost[k]! < 0 || b.overlayDefs[k]!.applies !== 'along' || b.overlayDefs[k]!.keepsTerrainImpassability) continue;
+    const net = tb.alongNetwork[k]! >= 0 ? b.networks[tb.alongNetwork[k]!] : null;
+    // The way back of an entry "along": the network's edge, or a hex it may be entered from (a river's mouth from the sea).
+    if (
+      (net !== null && net !== undefined && (net[from]! & (1 << dir)) !== 0) ||
+      (b.overlays[to]! & tb.alsoFromOverlays[k]!) !== 0 ||
+      tb.alsoFromTerrain[k]![b.terrain[to]!] === 1 ||
+      tb.alsoFromMedium[k]![b.staticMedium[to]!] === 1
+    )
+      return false;
+    held = true;
+    c.failRule = c.overlayRule[k]!;
+  }
+  return held;
 }
 
 /**

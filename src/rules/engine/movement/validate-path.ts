@@ -121,6 +121,8 @@ function stepProblem(c: MoveContext, s: number, k: number, from: number, to: num
       return fail(c, 'movement/waterline_first', 'amphibious', `a move that touches land must leave the water on its first step (${where})`, k);
     case STEP.INSUFFICIENT_MP:
       return fail(c, 'movement/insufficient_mp', 'insufficient_mp', `not enough movement points to enter ${where}`, k);
+    case STEP.LEAVES_SIDEWAYS:
+      return { ok: false, problem: { code: 'movement/leaves_sideways', ruleId: c.failRule, message: `${label(c, from)} may be left only along the road (or river) that holds the unit there, not sideways into ${where}`, at: k } };
     case STEP.ZOC_SAME:
       return {
         ok: false,
