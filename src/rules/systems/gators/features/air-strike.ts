@@ -7,7 +7,7 @@ import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/
 import { isChoiceStage } from '../../../engine/combat/owner-choice';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { flag, mediumAt, typeOf } from '../../../engine/queries';
+import { flag, mediumOf, typeOf } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { markersOf, quickRearm, standingAt } from '../air-queries';
@@ -75,7 +75,7 @@ function targetProblems(state: GameState, h: CoreHooks, side: SideId, m: MarkerD
   if (cls !== m.targetClass) return [violation('GT-7C.3', 'air/wrong_class', `a ${m.targetClass} marker cannot attack ${def.id}`, i)];
   if (m.targetTags !== undefined && !m.targetTags.some((t) => typeOf(state, def).tags.includes(t)))
     return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only ${m.targetTags.join('/')} units`, i)];
-  if (m.targetInWater && mediumAt(board, at) !== 'water') return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only units in water`, i)];
+  if (m.targetInWater && mediumOf(board, typeOf(state, def), at) !== 'water') return [violation(m.ruleId ?? 'Q-GT-38', 'air/marker_target', `this marker may attack only units in water`, i)];
   return [];
 }
 
