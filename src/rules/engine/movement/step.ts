@@ -80,6 +80,8 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
             continue;
         }
         if (e === -1) {
+          // A unit an "along" overlay is closed to is not on it (a boat under a bridge, GT-3.3): the terrain decides.
+          if (def.applies === 'along') continue;
           c.failRule = c.overlayRule[k]!;
           return STEP.IMPASSABLE;
         }
