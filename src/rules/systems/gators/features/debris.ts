@@ -4,7 +4,7 @@ import { Board, boardOf } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
 import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { flag, mediumAt } from '../../../engine/queries';
+import { flag, mediumOf, typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
@@ -61,7 +61,7 @@ function checkLeave(state: GameState, side: SideId, o: LeaveDebrisOrder, i: numb
   const at = board.grid.indexOf(o.hex);
   // The exact hex left is known only once the move is resolved (flag leftHex); until then: next to where it stands now.
   const here = u.loc.at === 'hex' ? board.grid.indexOf(u.loc.hex) : -1;
-  if (!flag(u, 'moved') || here < 0 || at < 0 || board.grid.distance(here, at) !== 1 || mediumAt(board, at) !== 'land')
+  if (!flag(u, 'moved') || here < 0 || at < 0 || board.grid.distance(here, at) !== 1 || mediumOf(board, typeOf(state, u), at) !== 'land')
     return [violation('GT-6Q.1', 'debris/not_left', `${u.id} has not just left ${o.hex}`, i)];
   if (hasDebris(state, o.hex)) return [violation('GT-6Q.2', 'debris/already', `${o.hex} already has a Debris marker`, i)];
   const max = gatorsData(state.scenario).options.debrisMarkers;
