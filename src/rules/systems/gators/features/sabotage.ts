@@ -8,7 +8,7 @@ import { ChoiceStage, chosenDefender, isChoiceStage } from '../../../engine/comb
 import { retreatAttackingStack, retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { flag, mediumAt } from '../../../engine/queries';
+import { flag, mediumOf, typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { concealedFrom } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
@@ -71,7 +71,7 @@ function checkSabotage(state: GameState, h: CombinedHooks, side: SideId, o: Sabo
   if (flag(u, USED)) return [violation('GT-7K.2', 'sabotage/used', `${u.id} has made its sabotage attack`, i)];
   if (flag(u, 'attacked')) return [violation('Q-GT-33', 'combat/already_attacked', `${u.id} has already attacked this phase`, i)];
   const board = boardOf(state.scenario);
-  if (u.loc.at !== 'hex' || mediumAt(board, board.grid.indexOf(u.loc.hex)) !== 'land') return [violation('GT-7K.2', 'sabotage/not_on_land', `${u.id} must stand on land`, i)];
+  if (u.loc.at !== 'hex' || mediumOf(board, typeOf(state, u), board.grid.indexOf(u.loc.hex)) !== 'land') return [violation('GT-7K.2', 'sabotage/not_on_land', `${u.id} must stand on land`, i)];
   const problem = h.odds.attackerProblem?.(state, u, i);
   if (problem) return [problem];
   const at = board.grid.indexOf(o.target);
