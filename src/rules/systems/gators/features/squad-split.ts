@@ -7,7 +7,7 @@ import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types'
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, cargoOf, mediumOf, typeOf } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
-import { canStandIn, cargoProblem, loadingPlaceProblem } from '../../../engine/transport';
+import { canStepInto, cargoProblem, loadingPlaceProblem } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
 import { visibilityFor } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
@@ -46,7 +46,7 @@ function surrounded(state: GameState, h: CombinedHooks, side: SideId, squad: Uni
         board.grid.distance(board.grid.indexOf(e.loc.hex), n) === 1 &&
         (e.hidden !== undefined || h.move.exertsZoc!(state, e, squad, mediumOf(board, squad, n), side)),
     );
-  return board.grid.neighbours.slice(at * 6, at * 6 + 6).every((n) => !isOnMap(board, n) || !canStandIn(board, squad, n) || occupied.has(n) || zoc(n));
+  return board.grid.neighbours.slice(at * 6, at * 6 + 6).every((n, d) => !isOnMap(board, n) || !canStepInto(board, squad, at, d, n) || occupied.has(n) || zoc(n));
 }
 
 function placeHex(state: GameState, p: Place): string | null {
@@ -76,7 +76,8 @@ function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOn
     if (j < 0 || board.grid.distance(j, at) !== 1) return [violation('GT-6J.2', 'squads/not_adjacent', `squad ${k + 1} must go next to ${p.loc.hex}`, i)];
     if (!free && enemyWithin(state, side, j, 1)) return [violation('GT-6J.2', 'squads/next_to_enemy', `${hex} is next to the enemy and ${p.id} is not surrounded`, i)];
     if ('hex' in place) {
-      if (!canStandIn(board, squad, j)) return [violation('GT-6J.2', 'squads/terrain', `a squad cannot stand in ${hex}`, i)];
+      // A squad steps there: off a bridge only along the road, onto a bridge along it (GT-3.14).
+      if (!canStepInto(board, squad, at, board.grid.directionTo(at, j), j)) return [violation('GT-6J.2', 'squads/terrain', `a squad cannot stand in ${hex}`, i)];
       if (enemyWithin(state, side, j, 0)) return [violation('GT-6J.2', 'squads/enemy_hex', `${hex} is held by the enemy`, i)];
       standing.set(j, (standing.get(j) ?? 0) + 1);
       continue;
