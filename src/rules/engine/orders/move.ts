@@ -67,7 +67,8 @@ export function moveOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
     resolve: (ctx, o, i, resume) => resolveMove(ctx, o, i, opts, check, resume),
     options: (state, side, unitId) => {
       const u = state.units[unitId];
-      if (u === undefined || u.side !== side || moveFlagProblems(state, u, 0).length > 0) return {};
+      // A tower short of its team can go nowhere; one of a full team moves with the others (`with`), which options for one unit do not show.
+      if (u === undefined || u.side !== side || moveFlagProblems(state, u, 0).length > 0 || towProblem(state, towTeam(state, u), 0)?.code === 'transport/tow_team') return {};
       return { moves: reachableHexes(state, unitId, { knownTo: side, hooks: opts.hooks }).map((m) => ({ hex: m.hex, cost: m.cost, path: [...m.path] })) };
     },
   };
@@ -95,22 +96,35 @@ export function validateMove(state: GameState, side: SideId, o: MoveOrder, i: nu
   for (const g of group.slice(1))
     if (g.loc.at !== 'hex' || lead.loc.at !== 'hex' || g.loc.hex !== lead.loc.hex)
       return [violation(state.scenario.rules.stacking.ruleId, 'movement/group_apart', `${g.id} is not in ${lead.id}'s hex`, i)];
-  for (const g of group) {
-    const gun = towedBy(state, g.id);
-    if (gun === undefined || gun.loc.at !== 'towed') continue;
-    const towers = state.scenario.rules.towing.ruleIds['towers'];
-    if (gun.loc.by.some((t) => !group.some((m) => m.id === t)))
-      return [violation(towers ?? 'GT-6K.5', 'transport/tow_team_split', `${gun.id} is towed by ${gun.loc.by.join(' and ')}, which must move together`, i)];
-    // A tower destroyed under way leaves the gun hitched to the rest (evolve), which may be too few to tow it.
-    const tow = typeOf(state, gun).towable;
-    if (tow !== undefined && gun.loc.by.length < tow.towers)
-      return [violation(towers ?? tow.ruleId, 'transport/tow_team', `${gun.id} needs ${tow.towers} towers; ${gun.loc.by.join(' and ')} cannot tow it (unhitch it)`, i)];
-  }
+  const tow = towProblem(state, group, i);
+  if (tow !== null) return [tow];
   for (const g of group) {
     const r = checkMove(state, g.id, o.path, { knownTo: side, hooks }, group);
     if (!r.ok) return [violation(r.problem.ruleId, r.problem.code, g === lead ? r.problem.message : `${g.id}: ${r.problem.message}`, i)];
   }
   return [];
+}
+
+/** The unit and the other towers of the gun it tows. */
+function towTeam(state: GameState, u: UnitState): UnitState[] {
+  const gun = towedBy(state, u.id);
+  return gun === undefined || gun.loc.at !== 'towed' ? [u] : gun.loc.by.map((id) => unitOf(state, id));
+}
+
+/** GT-6K.5: a towed gun moves only with all its towers, and only while they are enough to tow it. */
+function towProblem(state: GameState, group: readonly UnitState[], i: number): Violation | null {
+  for (const g of group) {
+    const gun = towedBy(state, g.id);
+    if (gun === undefined || gun.loc.at !== 'towed') continue;
+    const towers = state.scenario.rules.towing.ruleIds['towers'];
+    if (gun.loc.by.some((t) => !group.some((m) => m.id === t)))
+      return violation(towers ?? 'GT-6K.5', 'transport/tow_team_split', `${gun.id} is towed by ${gun.loc.by.join(' and ')}, which must move together`, i);
+    // A tower destroyed under way leaves the gun hitched to the rest (evolve), which may be too few to tow it.
+    const tow = typeOf(state, gun).towable;
+    if (tow !== undefined && gun.loc.by.length < tow.towers)
+      return violation(towers ?? tow.ruleId, 'transport/tow_team', `${gun.id} needs ${tow.towers} towers; ${gun.loc.by.join(' and ')} cannot tow it (unhitch it)`, i);
+  }
+  return null;
 }
 
 function projectMove(state: GameState, o: MoveOrder, hooks?: MoveHooks): EventBody[] {
