@@ -27,7 +27,11 @@ export function cr(state: GameState, key: string, fallback: string): string {
  * highest defense; ties by unit order (unless the owner chooses: owner-choice.ts).
  */
 export function pickDefender(state: GameState, hex: string, side: SideId, hooks: OddsHooks = {}, knownTo: SideId | null = null): UnitState | undefined {
-  const stack = enemiesIn(state, hex, side);
+  return defenderAmong(state, enemiesIn(state, hex, side), hooks, knownTo);
+}
+
+/** The engine's defender among these counters of one hex: the system's pick, else the highest defense (GT-7N.1), the first of a tie. */
+export function defenderAmong(state: GameState, stack: readonly UnitState[], hooks: OddsHooks = {}, knownTo: SideId | null = null): UnitState | undefined {
   if (stack.length === 0) return undefined;
   return hooks.defender?.(state, stack, knownTo) ?? tiedDefenders(state, stack)[0];
 }

@@ -3,6 +3,7 @@ import { Json } from '../../../model/json';
 import { GameState, ReactionRequest, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { OddsHooks, resolveOddsAttack } from '../../../engine/combat/odds-step';
+import { defenderAmong } from '../../../engine/combat/attack-checks';
 import { retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
@@ -120,7 +121,10 @@ function fire(ctx: ResolveContext<GatorsExt>, h: CoreHooks, l: Landing, answer: 
     },
     applyResult: (c, a, r, opts) => (map[r] === 'landing-fails' ? landingFails(c, l) : (h.odds.applyResult?.(c, a, r, opts) ?? false)),
   };
-  resolveOddsAttack(ctx, chosen, l.hex, hooks, { cause: ANTI_LANDING });
+  // "The enemy may attack it" (GT-7O.1): the counters landing or unloading, not the friendly ones already in the hex.
+  const landers = [l.unit, ...(l.with ?? [])].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined && u.loc.at === 'hex' && u.loc.hex === l.hex);
+  const defender = defenderAmong(ctx.state, landers, h.odds);
+  resolveOddsAttack(ctx, chosen, l.hex, hooks, { cause: ANTI_LANDING, ...(defender === undefined ? {} : { defender: defender.id }) });
   const u = ctx.state.units[l.unit];
   return u !== undefined && u.loc.at === 'hex' && u.loc.hex === l.hex;
 }
