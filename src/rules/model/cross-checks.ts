@@ -144,12 +144,16 @@ function checkTerrain(s: Scenario, report: Report): void {
     for (const k of Object.keys(table))
       if (k !== '*' && !classes.has(k)) report('terrain.json', [...path, k], `"${k}" is not a movement class of rules.json`);
   };
-  const effects = (path: PropertyKey[], list: readonly { attackerClasses?: readonly string[] | undefined }[]) =>
-    list.forEach((e, i) =>
+  const targetClasses = new Set(s.rules.targetClasses);
+  const effects = (path: PropertyKey[], list: readonly { attackerClasses?: readonly string[] | undefined; ignoredByClasses?: readonly string[] | undefined }[]) =>
+    list.forEach((e, i) => {
       (e.attackerClasses ?? []).forEach((c, j) => {
         if (!classes.has(c)) report('terrain.json', [...path, i, 'attackerClasses', j], `"${c}" is not a movement class`);
-      }),
-    );
+      });
+      (e.ignoredByClasses ?? []).forEach((c, j) => {
+        if (!targetClasses.has(c)) report('terrain.json', [...path, i, 'ignoredByClasses', j], `"${c}" is not a target class of rules.json`);
+      });
+    });
   for (const [kind, group] of [
     ['terrain', s.terrain.terrain],
     ['overlays', s.terrain.overlays],

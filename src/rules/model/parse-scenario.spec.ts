@@ -57,6 +57,7 @@ describe('parseScenario', () => {
     ['an off-map hex', set(['map.json', 'airfields', 0, 'hexes'], ['1110']), /^map\.json at airfields\[0\]\.hexes\[0\]: "1110" is off-map/],
     ['a bridge passage for an unknown side', set(['map.json', 'bridges', 0, 'passage', 'C'], 'all'), /^map\.json at bridges\[0\]\.passage\.C: "C" is not a side/],
     ['an unknown movement class in the legend', set(['terrain.json', 'terrain', 'clear', 'movement', 'mech'], { cost: 1 }), /^terrain\.json at terrain\.clear\.movement\.mech/],
+    ['a terrain effect above which an unknown target class stands', set(['terrain.json', 'overlays', 'city', 'effects', 0, 'ignoredByClasses'], ['airr']), /^terrain\.json at overlays\.city\.effects\[0\]\.ignoredByClasses\[0\]: "airr" is not a target class/],
     ['a table row of the wrong length', pop(['rules.json', 'combat', 'odds', 'table', 2]), /^rules\.json at combat\.odds\.table\[2\]: has 9 entries/],
     ['a unit of an unknown type', set(['oob.json', 'units', 0, 'type'], 'zeppelin'), /^oob\.json at units\[0\]\.type: unit type "zeppelin"/],
     ['a unit id every object already has', set(['oob.json', 'units', 0, 'id'], 'constructor'), /^oob\.json at units\[0\]\.id: an id may not be the name of a property every object has/],

@@ -32,7 +32,7 @@ export function attackTargets(state: GameState, side: SideId, unitId: string, ho
       continue;
     }
     const strength = strengthOf(state, hooks, u, cls);
-    const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target });
+    const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target }, cls);
     const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0);
     const adv = odds(strength, typeOf(state, d).defense);
     const col = Math.max(0, Math.min(t.columns.length - 1, columnFor(t, adv) + shift));

@@ -1,7 +1,7 @@
 import { CombatEffect } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { Board, OFF_MAP, boardOf } from '../board';
-import { hasTag, typeOf } from '../queries';
+import { hasTag, targetClassAt, typeOf } from '../queries';
 
 export interface Participant {
   readonly unit: UnitState;
@@ -36,22 +36,32 @@ function filtersPass(state: GameState, e: CombatEffect, attackers: readonly Part
   return true;
 }
 
+/** Whether a unit of class `cls` is above the effect's terrain (GT-6B.1); null: a class not known, the effect counts. */
+function above(e: CombatEffect, cls: string | null): boolean {
+  return cls !== null && e.ignoredByClasses?.includes(cls) === true;
+}
+
 /**
  * The data effects that apply to one attack (GT-9.6 as data): terrain and
  * overlay effects by where attackers and defender stand, hexside effects of
  * the sides attacked across, and the defender's and attackers' own unit
- * effects. Each keeps its rule ID for the event.
+ * effects. Each keeps its rule ID for the event. `targetClass`: what the
+ * defender is attacked as (an aircraft in the air is above the terrain's
+ * `ignoredByClasses`), null for an effect list as against a ground target.
  */
-export function attackEffects(state: GameState, attackers: readonly Participant[], defender: Participant): CombatEffect[] {
+export function attackEffects(state: GameState, attackers: readonly Participant[], defender: Participant, targetClass: string | null): CombatEffect[] {
   const board = boardOf(state.scenario);
   const out: CombatEffect[] = [];
   const defHere = hexEffects(board, defender.hex);
   const inDef = (e: CombatEffect) => defHere.includes(e);
-  for (const e of defHere) if ((e.when === 'defender-in' || e.when === 'either-in') && filtersPass(state, e, attackers, defender)) out.push(e);
+  const defends = (e: CombatEffect) => (e.when === 'defender-in' || e.when === 'either-in') && !above(e, targetClass) && filtersPass(state, e, attackers, defender);
+  for (const e of defHere) if (defends(e)) out.push(e);
   const seen = new Set<CombatEffect>(out);
   for (const a of attackers) {
+    // Landed aircraft do not attack (GT-7H.1): an attacker is attacked as its type in its hex.
+    const cls = targetClassAt(board, typeOf(state, a.unit), a.hex);
     for (const e of hexEffects(board, a.hex)) {
-      if (seen.has(e) || !filtersPass(state, e, attackers, defender)) continue;
+      if (seen.has(e) || above(e, cls) || !filtersPass(state, e, attackers, defender)) continue;
       const ok = e.when === 'attacker-in' || e.when === 'either-in' || (e.when === 'attacker-in-defender-not' && !inDef(e));
       if (ok) {
         out.push(e);
@@ -59,13 +69,13 @@ export function attackEffects(state: GameState, attackers: readonly Participant[
       }
     }
     for (const e of hexsideEffects(board, a.hex, defender.hex)) {
-      if (!seen.has(e) && filtersPass(state, e, attackers, defender)) {
+      if (!seen.has(e) && !above(e, cls) && !above(e, targetClass) && filtersPass(state, e, attackers, defender)) {
         out.push(e);
         seen.add(e);
       }
     }
   }
-  for (const e of typeOf(state, defender.unit).effects) if ((e.when === 'defender-in' || e.when === 'either-in') && filtersPass(state, e, attackers, defender)) out.push(e);
+  for (const e of typeOf(state, defender.unit).effects) if (defends(e)) out.push(e);
   for (const a of attackers)
     for (const e of typeOf(state, a.unit).effects) if ((e.when === 'attacker-in' || e.when === 'either-in') && !out.includes(e)) out.push(e);
   return out;

@@ -185,7 +185,7 @@ export function resolveOddsAttack(
     .filter((a) => a.strength > 0 && a.hex >= 0);
   if (attackers.length === 0) return cancelled('zero_strength', cr(state, 'strength', 'GT-7A.4'));
   const setup: AttackSetup = { attackers, defender: { unit: def, hex: target }, targetHex, targetClass: cls };
-  const dataEffects = attackEffects(state, attackers, setup.defender);
+  const dataEffects = attackEffects(state, attackers, setup.defender, cls);
   const effects = hooks.adjustEffects?.(state, setup, dataEffects) ?? dataEffects;
   // Whether the defender of a stack with a "?" calls for a pre-roll is as hidden as the defender:
   // its pre-rolls are secret rolls, and one that decides nothing stands in when it has none (or
@@ -197,10 +197,11 @@ export function resolveOddsAttack(
     const roll = ctx.dice.roll(t.die, `pre-roll ${e.ruleId} before the attack on ${targetHex}`, secret);
     if ((e.min !== undefined && roll < e.min) || (e.max !== undefined && roll > e.max)) return cancelled('pre_roll_failed', e.ruleId, { roll });
   }
-  // The stand-ins fill the defender's own pre-rolls, not all of them: a public one (the terrain's,
-  // GT-3.8 against aircraft in jungle) beside them must not let the count tell what defends.
+  // The stand-ins fill the defender's own pre-rolls, not all of them: a public one beside them must not
+  // let the count tell what defends. A terrain's that an aircraft in the air is above (GT-3.8 against air
+  // attackers, GT-6B.1) is the defender's own: the slots count it as if a ground target defended.
   if (secret !== undefined)
-    for (let n = pre.filter((e) => ownPreRoll(state, def, e)).length; n < preRollSlots(state); n++)
+    for (let n = pre.filter((e) => ownPreRoll(state, def, e)).length, slots = preRollSlots(state) + classPreRolls(state, attackers, setup.defender); n < slots; n++)
       ctx.dice.roll(t.die, `pre-roll (none: a stand-in under the "?") before the attack on ${targetHex}`, secret);
   hooks.beforeDie?.(ctx, setup);
   // What beforeDie changed (a jettisoned marker's +1, GT-7G.2) counts for the die.
@@ -332,9 +333,14 @@ function attackerIgnores(state: GameState, t: OddsCombat, hooks: OddsHooks, setu
 }
 
 
-/** A pre-roll the defender calls for by what it is: its type's own, or one filtered by its tags. */
+/** A pre-roll the defender calls for by what it is: its type's own, or one filtered by its tags or its class. */
 function ownPreRoll(state: GameState, def: UnitState, e: CombatEffect): boolean {
-  return e.defenderTags !== undefined || typeOf(state, def).effects.some((x) => x.kind === 'pre-roll' && x.ruleId === e.ruleId);
+  return e.defenderTags !== undefined || e.ignoredByClasses !== undefined || typeOf(state, def).effects.some((x) => x.kind === 'pre-roll' && x.ruleId === e.ruleId);
+}
+
+/** The terrain pre-rolls of this attack that the defender's class decides (GT-6B.1), as against a ground target. */
+function classPreRolls(state: GameState, attackers: readonly Participant[], defender: Participant): number {
+  return attackEffects(state, attackers, defender, null).filter((e) => e.kind === 'pre-roll' && e.ignoredByClasses !== undefined).length;
 }
 
 /** The most pre-rolls any counter calls for by what it is, and at least one: the dice an attack on a "?" rolls for its defender. */

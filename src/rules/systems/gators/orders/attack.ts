@@ -38,8 +38,8 @@ function ownStage(stage: Json): boolean {
  * The reaction step of any order that makes one attack: false while the
  * resolution waits for the answer, else the hooks to resolve the attack with.
  * An answer is carried out by them (beforeDie) only once the attack takes
- * place, after its pre-rolls: an aircraft that its attacker does not find in
- * jungle (GT-3.8, GT-7B.1) has escaped without jettisoning anything.
+ * place, after its pre-rolls: an aircraft that its attacker does not find (a
+ * failed pre-roll, GT-7B.1) has escaped without jettisoning anything.
  */
 export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReaction | undefined, attack: AttackAt, resume: Resume | undefined, valid: () => boolean, odds: OddsHooks): OddsHooks | false {
   if (reaction === undefined) return odds;
