@@ -32,8 +32,11 @@ export function attackTargets(state: GameState, side: SideId, unitId: string, ho
       continue;
     }
     const strength = strengthOf(state, hooks, u, cls);
-    const effects = attackEffects(state, [{ unit: u, hex: at }], { unit: d, hex: target }, cls);
-    const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0);
+    const attackers = [{ unit: u, hex: at, strength }];
+    const effects = attackEffects(state, attackers, { unit: d, hex: target }, cls);
+    // The system's shifts and modifiers too (GT-7H.1's two columns), as far as the side may know them.
+    const extra = hooks.modifiers?.(state, { attackers, defender: { unit: d, hex: target }, targetHex: hex, targetClass: cls }, side) ?? { shifts: [], dieModifiers: [] };
+    const shift = effects.reduce((s, e) => s + (e.kind === 'column-shift' ? e.shift : 0), 0) + extra.shifts.reduce((s, m) => s + m.value, 0);
     const adv = odds(strength, typeOf(state, d).defense);
     const col = Math.max(0, Math.min(t.columns.length - 1, columnFor(t, adv) + shift));
     out.push({
@@ -45,7 +48,7 @@ export function attackTargets(state: GameState, side: SideId, unitId: string, ho
         defense: typeOf(state, d).defense,
         odds: Number.isFinite(adv) ? adv : 'inf',
         column: t.columns[col]!.label,
-        dieModifiers: effects.filter((e) => e.kind === 'die-modifier').map((e) => e.ruleId),
+        dieModifiers: [...effects.filter((e) => e.kind === 'die-modifier').map((e) => e.ruleId), ...extra.dieModifiers.map((m) => m.ruleId)],
         preRolls: effects.filter((e) => e.kind === 'pre-roll').map((e) => e.ruleId),
       },
     });

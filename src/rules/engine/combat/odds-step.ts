@@ -68,8 +68,12 @@ export interface OddsHooks {
   attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
   /** The hexes a retreat may not enter beyond terrain, as for a move (MoveHooks.blocked: Debris closed to a vehicle, GT-6Q.3). */
   retreatBlocked?: RetreatBlocked;
-  /** Extra column shifts and die modifiers beyond the terrain data (M113 +1, spotting +1…). */
-  modifiers?(state: GameState, attack: AttackSetup): { shifts: Modifier[]; dieModifiers: Modifier[] };
+  /**
+   * Extra column shifts and die modifiers beyond the terrain data (M113 +1, spotting +1…). `knownTo`: the
+   * side whose planning asks (the options' preview), which may not count on what the owner hides (an
+   * aircraft's secret markers, GT-7G.2); null or absent for the truth at resolution.
+   */
+  modifiers?(state: GameState, attack: AttackSetup, knownTo?: SideId | null): { shifts: Modifier[]; dieModifiers: Modifier[] };
   /** Replace a result label (anti-landing fire: D R2 counts as D X). */
   adjustResult?(state: GameState, attack: AttackSetup, result: string): string;
   /** The data effects of this attack, changed (GT-2.13: the small team's pre-roll is 1–2, not 1, with an aircraft next to it). */

@@ -58,8 +58,8 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     // A retreat enters hexes as a move does: Debris closed to a vehicle (GT-6Q.3), a bridge it destroyed (GT-6Q.8), an occupied bridge (Q-GT-10).
     retreatBlocked: (state, mover, board) => move.blocked!(state, mover, board),
     attackerProblem: (state, unit, i) => firstOf(od, (h) => h.attackerProblem?.(state, unit, i) ?? null),
-    modifiers: (state, attack) => {
-      const parts = od.map((h) => h.modifiers?.(state, attack) ?? { shifts: [], dieModifiers: [] });
+    modifiers: (state, attack, knownTo) => {
+      const parts = od.map((h) => h.modifiers?.(state, attack, knownTo) ?? { shifts: [], dieModifiers: [] });
       return { shifts: parts.flatMap((p) => p.shifts), dieModifiers: parts.flatMap((p) => p.dieModifiers) };
     },
     adjustResult: (state, attack, result) => od.reduce((r, h) => h.adjustResult?.(state, attack, r) ?? r, result),

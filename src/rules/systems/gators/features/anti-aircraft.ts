@@ -103,9 +103,11 @@ export const antiAircraft: GatorsFeature = {
   reactions: { [JETTISON]: reaction },
   attackReaction,
   odds: {
-    modifiers: (state, attack) => {
+    modifiers: (state, attack, knownTo) => {
       const d = attack.defender.unit;
-      const n = isAircraft(state, d) && attack.targetClass === airClass(state, d) ? heavy(state, d).length : 0;
+      // The markers are the owner's secret (AIR-02): the attacker reads the +1 only in the attack's record.
+      const secret = knownTo !== undefined && knownTo !== null && knownTo !== d.side;
+      const n = !secret && isAircraft(state, d) && attack.targetClass === airClass(state, d) ? heavy(state, d).length : 0;
       const per = airOps(state.scenario).heavyMarkerModifier;
       return { shifts: [], dieModifiers: n > 0 ? [{ value: n * per, ruleId: 'GT-7G.2' }] : [] };
     },

@@ -85,8 +85,8 @@ export const landedAircraft: GatorsFeature = {
       return knownTo !== null && knownTo !== u.side && besideHers(state, u) ? null : undefined;
     },
     attackerProblem: (state, u, i) => (isLanded(state, u) ? violation('GT-7H.1', 'air/landed', `${u.id} has landed and cannot attack`, i) : null),
-    modifiers: (state, attack) => ({
-      shifts: isLanded(state, attack.defender.unit) ? [{ value: airOps(state.scenario).landedShift, ruleId: 'GT-7H.1' }] : [],
+    modifiers: (state, attack, knownTo) => ({
+      shifts: isLanded(state, attack.defender.unit, knownTo ?? null) ? [{ value: airOps(state.scenario).landedShift, ruleId: 'GT-7H.1' }] : [],
       dieModifiers: [],
     }),
     adjustResult: (state, attack, result) => {

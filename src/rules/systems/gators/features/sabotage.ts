@@ -93,7 +93,7 @@ function fixedHooks(h: CombinedHooks, seal: string): OddsHooks {
   return {
     ...h.odds,
     strength: (s, u, cls) => (u.id === seal ? 1 : h.odds.strength!(s, u, cls)),
-    modifiers: (s, a) => ({ shifts: [], dieModifiers: h.odds.modifiers?.(s, a).dieModifiers ?? [] }),
+    modifiers: (s, a, k) => ({ shifts: [], dieModifiers: h.odds.modifiers?.(s, a, k).dieModifiers ?? [] }),
   };
 }
 
