@@ -13,6 +13,11 @@ export interface Block {
   readonly ruleId: string;
   readonly code: string;
   readonly message: string;
+  /**
+   * A move may enter the hex but ends there (the repair crew onto a bridge Debris destroyed,
+   * GT-6Q.8); the reason then says why it may not go on. A retreat or an unload still may not enter.
+   */
+  readonly stops?: boolean;
 }
 
 /** What a game system adds to the kernel's movement rules. */

@@ -23,7 +23,7 @@ export const STEP = {
 } as const;
 
 /** Why a step ended the move (the next step is then refused). */
-export const TERMINAL = { NONE: 0, ZOC: 1, WHOLE_MOVE: 2, LAST_STEP: 3, MINIMUM_MOVE: 4 } as const;
+export const TERMINAL = { NONE: 0, ZOC: 1, WHOLE_MOVE: 2, LAST_STEP: 3, MINIMUM_MOVE: 4, BLOCK: 5 } as const;
 
 export const ZOC_STOP = 1;
 export const ZOC_FORBIDDEN = 2;
@@ -45,7 +45,8 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
   c.terminal = TERMINAL.NONE;
   if (to < 0 || b.terrain[to] === OFF_MAP) return STEP.OFF_MAP;
   if (c.enemyAt[to] !== 0 && !c.passThroughEnemy) return STEP.ENEMY_HEX;
-  if (c.blocked !== null && c.blocked[to] !== 0) return STEP.BLOCKED;
+  const stopsHere = c.blocked !== null && c.blocked[to] !== 0;
+  if (stopsHere && c.blocks[c.blocked![to]! - 1]!.stops !== true) return STEP.BLOCKED;
   const first = spent === 0 && from === c.start;
 
   let cost: number;
@@ -159,6 +160,7 @@ export function step(c: MoveContext, from: number, dir: number, to: number, spen
 
   const z = c.zoc[to]!;
   if ((z & ZOC_FORBIDDEN) !== 0) return STEP.ZOC_SAME;
+  if (stopsHere && terminal === TERMINAL.NONE) terminal = TERMINAL.BLOCK;
   if ((z & ZOC_STOP) !== 0 && terminal === TERMINAL.NONE) terminal = TERMINAL.ZOC;
   c.terminal = terminal;
   c.afloat = toWater;

@@ -30,7 +30,7 @@ export function checkPath(c: MoveContext, path: readonly number[]): PathCheck {
   let endedRule = '';
   for (let k = 0; k < path.length; k++) {
     const to = path[k]!;
-    if (ended !== TERMINAL.NONE) return endedProblem(c, ended, endedRule, k, to);
+    if (ended !== TERMINAL.NONE) return endedProblem(c, ended, endedRule, k, from, to);
     const dir = to >= 0 ? grid.directionTo(from, to) : -1;
     if (dir < 0) return fail(c, 'movement/not_adjacent', 'not_adjacent', `${label(c, to)} is not adjacent to ${label(c, from)}`, k);
     if (to === c.start) return fail(c, 'movement/revisits_start', 'revisits_start', 'a move may not come back to its start hex', k);
@@ -79,9 +79,13 @@ function fail(c: MoveContext, code: string, key: string, message: string, at: nu
   return { ok: false, problem: { code, ruleId: rule(c.state, key), message, at } };
 }
 
-function endedProblem(c: MoveContext, ended: number, endedRule: string, k: number, to: number): PathCheck {
+function endedProblem(c: MoveContext, ended: number, endedRule: string, k: number, from: number, to: number): PathCheck {
   const where = label(c, to);
   switch (ended) {
+    case TERMINAL.BLOCK: {
+      const b = c.blocks[c.blocked![from]! - 1]!;
+      return { ok: false, problem: { ruleId: b.ruleId, code: b.code, message: b.message, at: k } };
+    }
     case TERMINAL.ZOC:
       return {
         ok: false,

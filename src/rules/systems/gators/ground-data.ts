@@ -77,7 +77,7 @@ const debrisSchema = z.strictObject({
       immuneTags: tags.default(['engineers', 'seal']),
     })
     .default({ rolls: [1, 2], column: '2', victimTags: ['infantry'], immuneTags: ['engineers', 'seal'] }),
-  /** GT-6Q.6, GT-6Q.7: who removes the marker, who only clears its traps; full turns needed. */
+  /** GT-6Q.6, GT-6Q.7: who removes the marker, who only clears its traps; full turns needed. Removers alone may move onto a bridge Debris destroyed (GT-6Q.8). */
   removerTags: tags.default(['engineers', 'militia']),
   clearerTags: tags.default(['seal']),
   turns: z.int().min(1).default(1),

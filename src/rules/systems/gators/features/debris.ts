@@ -22,7 +22,9 @@ import { debrisOrder } from './setup-p2';
 /**
  * Debris in play (GT-6Q, Q-GT-32; P2 places it at setup, setup-p2.ts):
  * - no vehicle (nor landing craft) may enter a Debris hex (GT-6Q.3); Debris on
- *   a bridge destroys it: no ground unit may enter until removed (GT-6Q.8);
+ *   a bridge destroys it: no ground unit may enter until removed (GT-6Q.8), but
+ *   the units that remove Debris, who need two turns there to repair it: their
+ *   move ends on it, and nothing else (retreat, unload) brings them there;
  * - booby traps (debris-trap.ts); removal and clearing (debris-work.ts);
  * - a P2 infantry platoon that has just left its hex may leave a Debris
  *   marker there (GT-6Q.1), roads and bridges included (GT-6Q.2 "may block a
@@ -43,13 +45,24 @@ function blockedByDebris(state: GameState, mover: UnitState, board: Board): Read
   const d = groundData(state.scenario).debris;
   const vehicle = tagged(state, mover, ...d.blocksTags);
   const ground = tagged(state, mover, ...d.bridgeBlocksTags);
+  const crew = tagged(state, mover, ...d.removerTags);
   for (const hex of hexes) {
     const i = board.grid.indexOf(hex);
     if (vehicle) out.set(i, { ruleId: 'GT-6Q.3', code: 'movement/debris', message: `no vehicle may enter the Debris in ${hex}` });
-    else if (ground && board.bridges.has(i)) out.set(i, { ruleId: 'GT-6Q.8', code: 'movement/bridge_destroyed', message: `the bridge at ${hex} is destroyed (Debris)` });
+    else if (ground && board.bridges.has(i)) out.set(i, crew ? repairCrew(hex) : destroyed(hex));
   }
   return out;
 }
+
+const destroyed = (hex: string): Block => ({ ruleId: 'GT-6Q.8', code: 'movement/bridge_destroyed', message: `the bridge at ${hex} is destroyed (Debris)` });
+
+// Else GT-6Q.8's two turns of repair could never begin: the crew could not reach the bridge.
+const repairCrew = (hex: string): Block => ({
+  ruleId: 'GT-6Q.8',
+  code: 'movement/bridge_repair_stop',
+  message: `the bridge at ${hex} is destroyed (Debris): only its repair crew may move onto it, and the move ends there`,
+  stops: true,
+});
 
 function checkLeave(state: GameState, side: SideId, o: LeaveDebrisOrder, i: number): Violation[] {
   const u = ownUnit(state, side, o.unit, i);
