@@ -94,7 +94,8 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
       const d = e.data;
       const to = d.path[d.path.length - 1]!;
       let out = s;
-      for (const id of [d.unit, ...(d.with ?? [])]) out = patchUnit(out, id, (u) => ({ ...u, loc: { at: 'hex', hex: to }, flags: { ...u.flags, moved: true } }));
+      for (const id of [d.unit, ...(d.with ?? [])])
+        out = patchUnit(out, id, (u) => ({ ...u, loc: { at: 'hex', hex: to }, flags: { ...u.flags, moved: true }, attrs: towMoved(u, s.phase.turn) }));
       return out;
     }
     case 'UnitLoaded': {
@@ -108,7 +109,7 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
     case 'UnitHitched': {
       const d = e.data;
       let out = patchUnit(s, d.unit, (u) => ({ ...u, loc: { at: 'towed', by: d.towers }, flags: { ...u.flags, towed: true } }));
-      for (const t of d.towers) out = patchUnit(out, t, (u) => ({ ...u, flags: { ...u.flags, hitched: true }, attrs: { ...u.attrs, towingSince: s.phase.turn } }));
+      for (const t of d.towers) out = patchUnit(out, t, (u) => ({ ...u, flags: { ...u.flags, hitched: true }, attrs: { ...omit(u.attrs, [TOW_MOVED]), towingSince: s.phase.turn } }));
       return out;
     }
     case 'UnitUnhitched': {
@@ -116,7 +117,7 @@ function evolveKernel<X extends Json>(s: GameState<X>, e: KernelEvent): GameStat
       const gun = s.units[d.unit];
       let out = patchUnit(s, d.unit, (u) => ({ ...u, loc: { at: 'hex', hex: d.hex }, flags: { ...u.flags, unhitched: true } }));
       if (gun?.loc.at === 'towed')
-        for (const t of gun.loc.by) out = patchUnit(out, t, (u) => ({ ...u, flags: { ...u.flags, unhitched: true }, attrs: omit(u.attrs, ['towingSince']) }));
+        for (const t of gun.loc.by) out = patchUnit(out, t, (u) => ({ ...u, flags: { ...u.flags, unhitched: true }, attrs: omit(u.attrs, ['towingSince', TOW_MOVED]) }));
       return out;
     }
     case 'UnitMarked':
@@ -212,6 +213,13 @@ export function patchUnit<X extends Json>(s: GameState<X>, id: string, f: (u: Un
 function withHidden(u: UnitState, marker: string | undefined): UnitState {
   const { hidden: _drop, ...rest } = u;
   return marker === undefined ? rest : { ...rest, hidden: { marker } };
+}
+
+/** The turn of a tower's first move with its gun (GT-6K.2: the first turn of towing, when it loses a movement point). */
+export const TOW_MOVED = 'towingMovedIn';
+
+function towMoved(u: UnitState, turn: number): JsonObject {
+  return typeof u.attrs['towingSince'] === 'number' && u.attrs[TOW_MOVED] === undefined ? { ...u.attrs, [TOW_MOVED]: turn } : u.attrs;
 }
 
 function omit(o: JsonObject, keys: readonly string[]): JsonObject {

@@ -7,6 +7,7 @@ import { ExertsZoc, enemiesOnBoard, zeros, zocFlags } from '../zoc';
 import { MovementTables, movementTables } from './tables';
 import type { MoveCheck } from './moves';
 import { stateSlot } from '../state-memo';
+import { TOW_MOVED } from '../evolve';
 
 /** Why a hex is closed to a unit beyond terrain (Debris for vehicles, an occupied bridge, Q-GT-10). */
 export interface Block {
@@ -309,13 +310,15 @@ function friendlyStack(state: GameState, board: Board, mover: UnitState, i: numb
 }
 
 /**
- * GT-6K.2: a tower loses movement points in its first turn of towing. Hitching
- * ends the tower's move (GT-6K.1), so that is the turn after the one in which
- * it hitched (attrs.towingSince).
+ * GT-6K.2: a tower loses movement points in its first turn of towing, the first
+ * turn in which it moves the gun (attrs.towingMovedIn, set by its first move
+ * since it hitched, attrs.towingSince): a truck standing hitched tows nothing,
+ * and waiting does not spare it the penalty.
  */
 function towPenalty(state: GameState, unit: UnitState): number {
-  const since = unit.attrs['towingSince'];
-  if (typeof since !== 'number' || state.phase.turn !== since + 1) return 0;
+  if (typeof unit.attrs['towingSince'] !== 'number') return 0;
+  const first = unit.attrs[TOW_MOVED];
+  if (typeof first === 'number' && first !== state.phase.turn) return 0;
   const towing = allUnits(state).some((u) => u.loc.at === 'towed' && u.loc.by.includes(unit.id));
   return towing ? state.scenario.rules.towing.firstTurnMpPenalty : 0;
 }
