@@ -108,8 +108,10 @@ const NO_HOOKS: MoveHooks = {};
 interface Mover {
   readonly unit: UnitState;
   readonly type: UnitType;
-  /** Budget adjustment in movement points: the system's, less the towing penalty. */
+  /** Budget adjustment in movement points (the system's). */
   readonly adjust: number;
+  /** Movement points the unit's speed loses this turn (towing, GT-6K.2). */
+  readonly speedLoss: number;
   readonly enemyAt: Uint8Array;
   readonly friendlyStack: (hex: number) => readonly UnitState[];
   readonly blocked: Uint8Array | null;
@@ -171,7 +173,8 @@ function mover(state: GameState, unit: UnitState, hooks: MoveHooks): Mover {
   return {
     unit,
     type: typeOf(state, unit),
-    adjust: (hooks.budgetAdjust?.(state, unit) ?? 0) - towPenalty(state, unit),
+    adjust: hooks.budgetAdjust?.(state, unit) ?? 0,
+    speedLoss: towPenalty(state, unit),
     enemyAt: enemyHexes(state, board, unit.side),
     friendlyStack: (i) => friendlyStack(state, board, unit, i),
     blocked,
@@ -187,7 +190,8 @@ function moveContext(state: GameState, m: Mover, profile: Profile, knownTo: stri
   const { unit, type } = m;
   const cls = rules.movementClasses[type.movementClass]!;
   const start = startLabel === null ? -1 : board.grid.indexOf(startLabel);
-  const speed = profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed;
+  // A lost movement point lowers the speed itself, which the speed caps read (GT-3.7: "speed may not exceed 2").
+  const speed = Math.max(0, (profile === 'water' ? speedIn(type, 'water') : profile === 'land' ? speedIn(type, 'land') : type.speed) - m.speedLoss);
   const costs = classCosts(state, board, type.movementClass, speed);
   return {
     state,
