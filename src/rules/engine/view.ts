@@ -4,6 +4,7 @@ import { phaseInfo, timeOfDay } from './phase-machine';
 import { hexOf, allUnits } from './queries';
 import { PhaseInfo, SideId, Viewer } from './types';
 import { isConcealed } from './visibility';
+import { TOW_MOVED } from './evolve';
 
 export interface UnitView {
   readonly id: string;
@@ -73,8 +74,15 @@ export function kernelView(state: GameState, viewer: Viewer): GameView {
   };
 }
 
+/**
+ * Attributes only the owner reads: when a tower hitched its gun and first moved it. A counter
+ * revealed after towing under a "?" would otherwise tell what it did while hidden.
+ */
+const OWNER_ONLY_ATTRS: readonly string[] = ['towingSince', TOW_MOVED];
+
 function unitView(u: UnitState, mine: boolean): UnitView {
-  const v: UnitView = { id: u.id, type: u.type, side: u.side, loc: u.loc, flags: u.flags, attrs: u.attrs };
+  const attrs = mine || !OWNER_ONLY_ATTRS.some((a) => a in u.attrs) ? u.attrs : Object.fromEntries(Object.entries(u.attrs).filter(([k]) => !OWNER_ONLY_ATTRS.includes(k)));
+  const v: UnitView = { id: u.id, type: u.type, side: u.side, loc: u.loc, flags: u.flags, attrs };
   return mine && u.hidden !== undefined ? { ...v, hidden: u.hidden.marker } : v;
 }
 
