@@ -52,10 +52,9 @@ export async function listMyGames(prisma: PrismaService, playerId: string, filte
     after?.id ?? null,
     limit + 1,
   );
-  const items = rows.slice(0, limit).map((g) => ({
-    ...g,
-    acting: (g.acting as string[] | null) ?? [],
-    awaitingMe: g.status === 'active' && g.mySide !== null && ((g.acting as string[] | null) ?? []).includes(g.mySide),
-  }));
+  const items = rows.slice(0, limit).map((g) => {
+    const acting = (g.acting as string[] | null) ?? [];
+    return { ...g, acting, awaitingMe: g.status === 'active' && g.mySide !== null && acting.includes(g.mySide) };
+  });
   return { items, hasMore: rows.length > limit };
 }
