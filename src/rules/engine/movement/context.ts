@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
 import { Board, boardOf } from '../board';
-import { speedIn, typeOf, unitOf, allUnits } from '../queries';
+import { speedIn, towedBy, typeOf, unitOf } from '../queries';
 import { enemyVersion, unitIndex } from '../unit-index';
 import { ExertsZoc, enemiesOnBoard, zeros, zocFlags } from '../zoc';
 import { MovementTables, movementTables } from './tables';
@@ -323,8 +323,7 @@ function towPenalty(state: GameState, unit: UnitState): number {
   if (typeof unit.attrs['towingSince'] !== 'number') return 0;
   const first = unit.attrs[TOW_MOVED];
   if (typeof first === 'number' && first !== state.phase.turn) return 0;
-  const towing = allUnits(state).some((u) => u.loc.at === 'towed' && u.loc.by.includes(unit.id));
-  return towing ? state.scenario.rules.towing.firstTurnMpPenalty : 0;
+  return towedBy(state, unit.id) !== undefined ? state.scenario.rules.towing.firstTurnMpPenalty : 0;
 }
 
 /** The rule ID rules.json cites for a movement violation code suffix ("insufficient_mp"). */
