@@ -145,7 +145,7 @@ async function run(label: string, url: string, recv: ReturnType<typeof receiver>
     const outbox = new PostgresNotificationOutbox(config, systemClock, prisma);
     const repo = new DeliveryRepository(prisma);
     const channels = ChannelRegistry.fromConfig(config.notifications, systemClock);
-    const processor = new DeliveryProcessor(config, repo, outbox, channels, new UnsubscribeTokens(config.notifications.tokenSecret!, config.publicUrl), systemClock, Math.random);
+    const processor = new DeliveryProcessor(config, repo, outbox, channels, new UnsubscribeTokens(config.notifications.tokenSecret!, config), systemClock, Math.random);
     return { prisma, outbox, channels, worker: new NotificationWorker(config, repo, processor, systemClock) };
   });
   const writer = instances[0]!;

@@ -6,7 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
 import { AppModule, AppOverrides } from './app.module';
 import { bodyParserError } from './common/error-mapping';
-import type { AppConfig } from './config/config.schema';
+import type { Server } from 'node:http';
+import { localUrl, type AppConfig } from './config/config.schema';
 import { openDatabase, DatabaseRuntime } from './database/database';
 import type { DestinationStream } from 'pino';
 import { configureLogger, logger } from './logging/logger';
@@ -66,5 +67,7 @@ function jsonBody() {
 
 export async function listen(running: RunningApp, config: AppConfig): Promise<void> {
   await running.app.listen(config.port, config.host);
+  const bound = (running.app.getHttpServer() as Server).address();
+  if (!config.publicUrlGiven && bound && typeof bound === 'object') config.publicUrl = localUrl(undefined, bound.port);
   logger().info({ url: await running.app.getUrl(), database: running.database.kind }, 'Fieldpost is listening');
 }

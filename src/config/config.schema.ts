@@ -92,7 +92,12 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
+  /**
+   * Where links in mail and webhooks point. Without PUBLIC_URL it follows the port the server
+   * is bound to (`listen` sets it once bound), since PORT=0 only names a port after binding.
+   */
   publicUrl: string;
+  publicUrlGiven: boolean;
   logLevel: Env['LOG_LEVEL'];
   database: { url: string | undefined; poolMax: number; dataDir: string; migrateOnStart: boolean };
   games: { defaultDeadlineHours: number };
@@ -175,7 +180,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: localUrl(e.PUBLIC_URL, e.PORT),
+    publicUrlGiven: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     database: {
       url: e.DATABASE_URL,
@@ -229,4 +235,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       wsOperationsPerConnection: e.WS_OPERATIONS_PER_CONNECTION,
     },
   };
+}
+
+/** PUBLIC_URL without its trailing slash, or this host at `port` when it is not set. */
+export function localUrl(publicUrl: string | undefined, port: number): string {
+  return (publicUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
 }

@@ -21,7 +21,7 @@ function unsubscribeTokens(config: AppConfig): UnsubscribeTokens {
   if (!config.notifications.tokenSecret) {
     logger().warn({ component: 'notifications' }, 'NOTIFY_TOKEN_SECRET is not set: unsubscribe links work only until this process restarts');
   }
-  return new UnsubscribeTokens(config.notifications.tokenSecret ?? randomBytes(32).toString('base64'), config.publicUrl);
+  return new UnsubscribeTokens(config.notifications.tokenSecret ?? randomBytes(32).toString('base64'), config);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 describe('unsubscribe tokens', () => {
-  const tokens = new UnsubscribeTokens('s'.repeat(32), 'https://fieldpost.test');
+  const tokens = new UnsubscribeTokens('s'.repeat(32), { publicUrl: 'https://fieldpost.test' });
 
   it('round-trips a scope and builds the link', () => {
     expect(tokens.read(tokens.issue({ playerId: 'p1', gameId: 'g1' }))).toEqual({ playerId: 'p1', gameId: 'g1' });
@@ -15,6 +15,6 @@ describe('unsubscribe tokens', () => {
     expect(tokens.read(forged)).toBeNull();
     expect(tokens.read(token.slice(0, -2))).toBeNull();
     expect(tokens.read('garbage')).toBeNull();
-    expect(new UnsubscribeTokens('t'.repeat(32), 'https://x').read(token)).toBeNull();
+    expect(new UnsubscribeTokens('t'.repeat(32), { publicUrl: 'https://x' }).read(token)).toBeNull();
   });
 });

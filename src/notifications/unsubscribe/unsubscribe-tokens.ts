@@ -11,7 +11,8 @@ export interface UnsubscribeScope {
  * and nobody can stop someone else's mail. They do not expire: an old mail's link still works.
  */
 export class UnsubscribeTokens {
-  constructor(private readonly secret: string, private readonly publicUrl: string) {}
+  /** `site` is read at each link, not copied: the server's own URL is known only once it listens. */
+  constructor(private readonly secret: string, private readonly site: { readonly publicUrl: string }) {}
 
   issue(scope: UnsubscribeScope): string {
     const payload = Buffer.from(JSON.stringify([scope.playerId, scope.gameId])).toString('base64url');
@@ -34,7 +35,7 @@ export class UnsubscribeTokens {
   }
 
   url(scope: UnsubscribeScope): string {
-    return `${this.publicUrl}/api/v1/notifications/unsubscribe?token=${this.issue(scope)}`;
+    return `${this.site.publicUrl}/api/v1/notifications/unsubscribe?token=${this.issue(scope)}`;
   }
 
   private mac(payload: string): string {

@@ -74,7 +74,7 @@ export function harness(prisma: PrismaService, config: AppConfig, opts: { clock?
   const outbox = new PostgresNotificationOutbox(config, clock, prisma);
   const repo = new DeliveryRepository(prisma);
   const channels = ChannelRegistry.fromConfig(config.notifications, clock);
-  const tokens = new UnsubscribeTokens(config.notifications.tokenSecret!, config.publicUrl);
+  const tokens = new UnsubscribeTokens(config.notifications.tokenSecret!, config);
   const processor = new DeliveryProcessor(config, repo, outbox, channels, tokens, clock, random);
   const worker = new NotificationWorker(config, repo, processor, clock);
   return {
