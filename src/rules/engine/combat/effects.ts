@@ -61,7 +61,8 @@ export function attackEffects(state: GameState, attackers: readonly Participant[
     // Landed aircraft do not attack (GT-7H.1): an attacker is attacked as its type in its hex.
     const cls = targetClassAt(board, typeOf(state, a.unit), a.hex);
     for (const e of hexEffects(board, a.hex)) {
-      if (seen.has(e) || above(e, cls) || !filtersPass(state, e, attackers, defender)) continue;
+      // A defender above the terrain is not attacked from it either: no hill's "downward" at an aircraft in the air.
+      if (seen.has(e) || above(e, cls) || above(e, targetClass) || !filtersPass(state, e, attackers, defender)) continue;
       const ok = e.when === 'attacker-in' || e.when === 'either-in' || (e.when === 'attacker-in-defender-not' && !inDef(e));
       if (ok) {
         out.push(e);

@@ -27,9 +27,10 @@ const effectScope = {
   attackerTags: tags.optional(),
   defenderTags: tags.optional(),
   /**
-   * Target classes above the terrain: the effect does not count for a defender attacked as one, nor for an
-   * attacker of one (by its type) standing in the hex (GT-6B.1: an aircraft in the air; landed, GT-7H.1, it
-   * is attacked as a ground target and the terrain counts).
+   * Target classes above the terrain: the effect does not count for a defender attacked as one (wherever the
+   * effect's hex is: nothing attacks it "from a hill downward"), nor for an attacker of one (by its type)
+   * standing in the hex (GT-6B.1: an aircraft in the air; landed, GT-7H.1, it is attacked as a ground target
+   * and the terrain counts).
    */
   ignoredByClasses: z.array(id).optional(),
   ruleId,
