@@ -57,12 +57,14 @@ export function attackEffects(state: GameState, attackers: readonly Participant[
   const defends = (e: CombatEffect) => (e.when === 'defender-in' || e.when === 'either-in') && !above(e, targetClass) && filtersPass(state, e, attackers, defender);
   for (const e of defHere) if (defends(e)) out.push(e);
   const seen = new Set<CombatEffect>(out);
-  for (const a of attackers) {
-    // Landed aircraft do not attack (GT-7H.1): an attacker is attacked as its type in its hex.
-    const cls = targetClassAt(board, typeOf(state, a.unit), a.hex);
-    for (const e of hexEffects(board, a.hex)) {
+  // Landed aircraft do not attack (GT-7H.1): an attacker is attacked as its type in its hex.
+  const places = attackers.map((a) => ({ a, cls: targetClassAt(board, typeOf(state, a.unit), a.hex), here: hexEffects(board, a.hex) }));
+  const everyoneIn = (e: CombatEffect) => places.every((p) => p.here.includes(e) && !above(e, p.cls));
+  for (const { a, cls, here } of places) {
+    for (const e of here) {
       // A defender above the terrain is not attacked from it either: no hill's "downward" at an aircraft in the air.
       if (seen.has(e) || above(e, cls) || above(e, targetClass) || !filtersPass(state, e, attackers, defender)) continue;
+      if (e.allAttackers === true && !everyoneIn(e)) continue;
       const ok = e.when === 'attacker-in' || e.when === 'either-in' || (e.when === 'attacker-in-defender-not' && !inDef(e));
       if (ok) {
         out.push(e);

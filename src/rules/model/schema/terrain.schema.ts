@@ -33,6 +33,11 @@ const effectScope = {
    * and the terrain counts).
    */
   ignoredByClasses: z.array(id).optional(),
+  /**
+   * With "attacker-in" or "attacker-in-defender-not": only when every attacker stands in such a hex (none above
+   * it), not just one. A bonus for the attack's one roll that only one unit's place earns (GT-3.13's hill).
+   */
+  allAttackers: z.boolean().optional(),
   ruleId,
 };
 
