@@ -92,9 +92,9 @@ const sabotageSchema = z.strictObject({
   ...doc,
   ruleId: z.string().default('GT-7K.1'),
   unitTags: tags.default(['seal']),
-  /** GT-7K.1 (1)–(3): the first entry whose tags the defender has gives the fixed column. */
+  /** GT-7K.1 (1)–(3): the first entry whose tags the defender has gives the fixed column; the Hawk (`sam`) is a weapon crew. */
   targets: z.array(sabotageTarget).default([
-    { tags: ['heavy-weapons', 'infantry-weapon', 'jeep', 'artillery'], column: '4', skipPreRolls: false },
+    { tags: ['heavy-weapons', 'infantry-weapon', 'jeep', 'artillery', 'sam'], column: '4', skipPreRolls: false },
     { tags: ['tank', 'apc'], column: '3', skipPreRolls: false },
     { tags: ['guerrilla'], column: '2', skipPreRolls: true },
   ]),
