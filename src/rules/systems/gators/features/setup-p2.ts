@@ -9,6 +9,7 @@ import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
 import { GatorsFeature } from '../feature';
+import { friendlyAirfield } from '../air-queries';
 import { GatorsExt, GState, gext, notesOf } from '../ext';
 import { distanceToAirfield, isAircraft, publicOf, tagged } from '../queries';
 
@@ -52,9 +53,15 @@ function p2Setup(after: GState, side: SideId): Violation[] {
   const airborne: string[] = [];
   for (const u of allUnits(after)) {
     if (u.side !== side || !isAircraft(after, u) || u.loc.at !== 'hex') continue;
-    if (board.airfieldOf[board.grid.indexOf(u.loc.hex)]! >= 0) continue;
+    const at = board.grid.indexOf(u.loc.hex);
+    // Stacked on an airfield = landed there (GT-4.4); over one its Debris makes unusable, it would be in the air (GT-6Q.4).
+    if (friendlyAirfield(after, side, at)) continue;
     if (!tagged(after, u, ...gatorsData(after.scenario).setup.airborneTags)) {
-      out.push(violation('GT-4.4', 'setup/aircraft_off_airfield', `${u.id} must start on an airfield`, null));
+      out.push(
+        board.airfieldOf[at]! >= 0
+          ? violation('GT-6Q.4', 'setup/airfield_unusable', `${u.id} cannot start on the airfield at ${u.loc.hex}: its Debris makes it unusable`, null)
+          : violation('GT-4.4', 'setup/aircraft_off_airfield', `${u.id} must start on an airfield`, null),
+      );
       continue;
     }
     airborne.push(u.id);
