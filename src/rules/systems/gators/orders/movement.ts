@@ -1,5 +1,5 @@
 import { moveOrder, MoveOrder } from '../../../engine/orders/move';
-import { hitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
+import { hitchOrder, HitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { GameState } from '../../../model/state';
@@ -13,7 +13,8 @@ import { withChecks } from './wrap';
  * The kernel's movement-phase orders with the Gators! hooks: move (GT-6A),
  * load (GT-6G), unload (GT-6F), hitch and unhitch (GT-6K). Ships take and
  * give units only by launch and recovery (GT-5.3, GT-5.4, Q-GT-16), never by
- * load/unload; a transport that has unloaded may not move on (GT-6F.1).
+ * load/unload; a transport that has unloaded may not move on (GT-6F.1); a
+ * unit that may not move is not hitched to be towed (GT-4.9).
  */
 export function movementOrders(h: CombinedHooks): Handler[] {
   const unitsProblem = (state: GameState<GatorsExt>, ids: readonly string[], i: number): Violation[] =>
@@ -63,5 +64,7 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       },
     },
   );
-  return [move, load, unload, hitchOrder<GatorsExt>(), unhitchOrder<GatorsExt>()];
+  // A gun that may not move (broken down, GT-4.9) is not moved by towing either: P2 wrote its hex down.
+  const hitch = withChecks<HitchOrder>(hitchOrder<GatorsExt>(), (state, _side, o, i) => unitsProblem(state, [o.unit], i));
+  return [move, load, unload, hitch, unhitchOrder<GatorsExt>()];
 }
