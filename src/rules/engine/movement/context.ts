@@ -16,7 +16,8 @@ export interface Block {
   readonly message: string;
   /**
    * A move may enter the hex but ends there (the repair crew onto a bridge Debris destroyed,
-   * GT-6Q.8); the reason then says why it may not go on. A retreat or an unload still may not enter.
+   * GT-6Q.8); the reason then says why it may not go on. A retreat still may not enter: it is no
+   * move of the unit's own. Whether an unload may is the system's to say (Gators!: it may).
    */
   readonly stops?: boolean;
 }

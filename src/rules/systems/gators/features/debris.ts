@@ -24,7 +24,7 @@ import { debrisOrder } from './setup-p2';
  * - no vehicle (nor landing craft) may enter a Debris hex (GT-6Q.3); Debris on
  *   a bridge destroys it: no ground unit may enter until removed (GT-6Q.8), but
  *   the units that remove Debris, who need two turns there to repair it: their
- *   move ends on it, and nothing else (retreat, unload) brings them there;
+ *   move or unload ends on it, and a retreat never brings them there;
  * - booby traps (debris-trap.ts); removal and clearing (debris-work.ts);
  * - a P2 infantry platoon that has just left its hex may leave a Debris
  *   marker there (GT-6Q.1), roads and bridges included (GT-6Q.2 "may block a

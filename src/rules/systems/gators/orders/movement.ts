@@ -51,10 +51,12 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       if (carrier === undefined) return [];
       if (isShip(state, carrier)) return [violation('Q-GT-16', 'transport/ship_launch', `${o.unit} leaves ${carrier.id} only by launch (GT-5.3) or aboard a launched transport`, i)];
       if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
-      // A hex closed to the unit (Debris for a vehicle, GT-6Q.3) is closed to unloading into it too.
+      // A hex closed to the unit (Debris for a vehicle, GT-6Q.3) is closed to unloading into it too;
+      // one its move may enter only to end there (the repair crew's bridge, GT-6Q.8) is open to an
+      // unload, which ends there anyway (GT-6F.1).
       const board = boardOf(state.scenario);
       const closed = h.move.blocked?.(state, u, board).get(board.grid.indexOf(o.hex));
-      return closed === undefined ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
+      return closed === undefined || closed.stops === true ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
     },
     {
       // GT-6F.1: unloading comes after the transport's move, which is then over.
