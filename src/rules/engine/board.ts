@@ -1,5 +1,5 @@
 import { HexGrid, gridFor } from '../hex/grid';
-import { OverlayType, Scenario, TerrainType } from '../model/scenario';
+import { Area, OverlayType, Scenario, TerrainType } from '../model/scenario';
 
 export const OFF_MAP = 255;
 
@@ -224,6 +224,14 @@ export function isOnMap(board: Board, i: number): boolean {
 export function hasOverlay(board: Board, i: number, overlay: string): boolean {
   const b = board.overlayIds.indexOf(overlay);
   return b >= 0 && (board.overlays[i]! & (1 << b)) !== 0;
+}
+
+/** Whether hex i lies in the area (victory.json, rules.json stacking): listed, or a hex of the city or capital named. */
+export function inArea(board: Board, area: Area, i: number): boolean {
+  if ('hexes' in area) return area.hexes.some((h) => board.grid.indexOf(h) === i);
+  const city = board.scenario.map.cities[board.cityOf[i] ?? -1];
+  if (city === undefined) return false;
+  return 'city' in area ? city.id === area.city : city.capital;
 }
 
 export function terrainIdAt(board: Board, i: number): string | null {

@@ -2,7 +2,7 @@ import { Scenario } from '../model/scenario';
 import { buildState } from '../testing/prestate';
 import { testScenario } from '../testing/scenario-files';
 import { boardOf } from './board';
-import { stackCapacity } from './stacking';
+import { stackCapacity, stackProblem } from './stacking';
 
 /** The most counters a hidden stack may hold, from the data alone: what a marker may hide (Q-GT-29). */
 describe('stackCapacity', () => {
@@ -32,5 +32,32 @@ describe('stackCapacity', () => {
     expect(capacity(rules({ exemptTags: ['fort'] }), 'B', '0505')).toBe(3);
     expect(capacity(rules({ exemptTags: ['tank'] }), 'B', '0505')).toBe(4);
     expect(capacity(rules({ limit: null }), 'B', '0505')).toBe(6);
+  });
+
+  it('adds the counters an area exception leaves out of the limit, only in its hexes (Q-GT-46)', () => {
+    const area: Scenario['rules']['stacking']['exceptions'][number] = { kind: 'area', area: { capital: true }, tags: ['tank'], ruleId: 'Q-GT-46' };
+    const cap = { ...s, rules: { ...s.rules, stacking: { ...s.rules.stacking, exceptions: [...s.rules.stacking.exceptions, area] } } };
+    expect(capacity(cap, 'A', '1104')).toBe(4);
+    expect(capacity(cap, 'A', '0505')).toBe(3);
+  });
+});
+
+describe('stackProblem with an area exception (Q-GT-46)', () => {
+  const s = testScenario();
+  const area: Scenario['rules']['stacking']['exceptions'][number] = { kind: 'area', area: { city: 'capital' }, tags: ['helicopter'], ruleId: 'Q-GT-46' };
+  const scenario: Scenario = { ...s, rules: { ...s.rules, stacking: { ...s.rules.stacking, exceptions: [...s.rules.stacking.exceptions, area] } } };
+  const board = boardOf(scenario);
+  const state = buildState(scenario, { phase: 'a-move', units: [] });
+  const t = (id: string) => scenario.units.types[id]!;
+  const problem = (hex: string, types: string[]) => stackProblem(state, board, 'A', board.grid.indexOf(hex), types.map(t));
+
+  it('leaves the tagged units out of the count in the area, with the other exceptions still applying to the rest', () => {
+    expect(problem('1104', ['rifle-platoon', 'helicopter', 'helicopter'])).toBeNull();
+    expect(problem('1104', ['rifle-platoon', 'heavy-weapons', 'helicopter'])).toBeNull();
+    expect(problem('1104', ['rifle-platoon', 'tank', 'helicopter'])).not.toBeNull();
+  });
+
+  it('does not apply outside the area', () => {
+    expect(problem('0505', ['rifle-platoon', 'helicopter'])).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
-import { Board } from './board';
+import { Board, inArea } from './board';
 import { hasTag, typeOf } from './queries';
 import { unitIndex } from './unit-index';
 import { assertNever } from './assert-never';
@@ -39,7 +39,7 @@ export interface StackProblem {
 export function stackProblem(state: GameState, board: Board, side: string, at: number, stack: readonly UnitType[]): StackProblem | null {
   const rule = state.scenario.rules.stacking;
   if (rule.limit === null) return null;
-  const counting = stack.filter((t) => !hasTag(t, rule.exemptTags));
+  const counting = stack.filter((t) => !hasTag(t, rule.exemptTags) && !exemptIn(state, board, at, t));
   if (counting.length <= rule.limit) return null;
   for (const e of rule.exceptions) {
     switch (e.kind) {
@@ -53,6 +53,8 @@ export function stackProblem(state: GameState, board: Board, side: string, at: n
         if (counting.every((t) => hasTag(t, e.tags))) return null;
         break;
       }
+      case 'area':
+        break;
       default:
         assertNever(e, 'stacking exception');
     }
@@ -75,6 +77,7 @@ export function stackCapacity(state: GameState, board: Board, side: string, at: 
   };
   if (rule.limit === null) return ofTags(['*']);
   let most = rule.limit;
+  let exempt = rule.exemptTags.length === 0 ? 0 : ofTags(rule.exemptTags);
   for (const e of rule.exceptions) {
     switch (e.kind) {
       case 'combination':
@@ -85,11 +88,20 @@ export function stackCapacity(state: GameState, board: Board, side: string, at: 
         if (bit >= 0 && (board.overlays[at]! & (1 << bit)) !== 0 && (!e.friendlyOnly || friendlyOverlay(state, board, e.overlay, at, side))) most = Math.max(most, ofTags(e.tags));
         break;
       }
+      case 'area':
+        if (inArea(board, e.area, at)) exempt += ofTags(e.tags);
+        break;
       default:
         assertNever(e, 'stacking exception');
     }
   }
-  return most + (rule.exemptTags.length === 0 ? 0 : ofTags(rule.exemptTags));
+  return most + exempt;
+}
+
+/** Whether a unit of this type stands outside the limit in hex `at` by an `area` exception (Q-GT-46). */
+function exemptIn(state: GameState, board: Board, at: number, t: UnitType): boolean {
+  for (const e of state.scenario.rules.stacking.exceptions) if (e.kind === 'area' && hasTag(t, e.tags) && inArea(board, e.area, at)) return true;
+  return false;
 }
 
 type Member = { readonly tags: readonly string[]; readonly min: number; readonly max: number };

@@ -1,5 +1,5 @@
 import { GameState, HexLabel, UnitState } from '../model/state';
-import { boardOf } from './board';
+import { boardOf, inArea } from './board';
 import { hasTag, hexOf, typeOf, allUnits } from './queries';
 import { assertNever } from './assert-never';
 
@@ -19,18 +19,14 @@ export function checkVictory(state: GameState, placeOf: PlaceOf = hexOf): Outcom
   for (const c of s.victory.conditions) {
     switch (c.kind) {
       case 'occupy': {
-        const area = new Set<string>();
-        const a = c.area;
-        if ('hexes' in a) a.hexes.forEach((h) => area.add(h));
-        else for (const city of s.map.cities) if (('city' in a && city.id === a.city) || ('capital' in a && city.capital)) city.hexes.forEach((h) => area.add(h));
-        const inArea = allUnits(state).filter((u) => {
+        const there = allUnits(state).filter((u) => {
           const h = u.side === c.side ? placeOf(state, u) : null;
-          return h !== null && area.has(h);
+          return h !== null && inArea(board, c.area, board.grid.indexOf(h));
         });
-        const met = c.requires.every((r) => inArea.filter((u) => hasTag(typeOf(state, u), r.tags)).length >= r.count);
+        const met = c.requires.every((r) => there.filter((u) => hasTag(typeOf(state, u), r.tags)).length >= r.count);
         if (!met) break;
         if (c.noEnemyWithin !== null) {
-          const idx = [...area].map((h) => board.grid.indexOf(h));
+          const idx = Array.from({ length: board.grid.size }, (_, i) => i).filter((i) => inArea(board, c.area, i));
           const near = allUnits(state).some((u) => {
             if (u.side === c.side) return false;
             const h = hexOf(state, u);

@@ -1,4 +1,4 @@
-import { Scenario } from './scenario';
+import { Area, Scenario } from './scenario';
 import { Report } from './scenario-error';
 
 /**
@@ -27,6 +27,13 @@ export function knownTags(file: string, path: readonly PropertyKey[], list: read
   list.forEach((t, j) => {
     if (!tags.has(t)) report(file, [...path, j], `no unit type of units.json has tag "${t}"`);
   });
+}
+
+/** An area's hexes are on the map, and the city or capital it names is one of map.json. */
+export function checkArea(s: Scenario, file: string, path: readonly PropertyKey[], a: Area, hex: HexCheck, report: Report): void {
+  if ('hexes' in a) a.hexes.forEach((h, j) => hex(file, [...path, 'hexes', j], h));
+  if ('city' in a && !s.map.cities.some((x) => x.id === a.city)) report(file, [...path, 'city'], `city "${a.city}" is not on the map`);
+  if ('capital' in a && !s.map.cities.some((x) => x.capital)) report(file, path, 'the map has no capital city');
 }
 
 export function checkSetupTurnsVictory(
@@ -81,10 +88,7 @@ export function checkSetupTurnsVictory(
     if (c.kind === 'eliminate') knownTags('victory.json', [...p, 'enemyTags'], c.enemyTags, k.tags, report);
     if (c.kind === 'occupy') {
       c.requires.forEach((r, j) => knownTags('victory.json', [...p, 'requires', j, 'tags'], r.tags, k.tags, report));
-      const a = c.area;
-      if ('hexes' in a) a.hexes.forEach((h, j) => hex('victory.json', [...p, 'area', 'hexes', j], h));
-      if ('city' in a && !s.map.cities.some((x) => x.id === a.city)) report('victory.json', [...p, 'area', 'city'], `city "${a.city}" is not on the map`);
-      if ('capital' in a && !s.map.cities.some((x) => x.capital)) report('victory.json', [...p, 'area'], 'the map has no capital city');
+      checkArea(s, 'victory.json', [...p, 'area'], c.area, hex, report);
     }
   });
   const w = s.victory.atTurnLimit.winner;

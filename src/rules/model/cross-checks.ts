@@ -1,6 +1,6 @@
 import { HexGrid, gridFor } from '../hex/grid';
 import { Scenario } from './scenario';
-import { HexCheck, checkSetupTurnsVictory, tagsOf } from './cross-checks-play';
+import { HexCheck, checkArea, checkSetupTurnsVictory, tagsOf } from './cross-checks-play';
 import { Report, ScenarioIssue, issueList } from './scenario-error';
 
 /**
@@ -21,7 +21,7 @@ export function crossCheck(s: Scenario): ScenarioIssue[] {
   };
   checkMap(s, grid, hex, sides, report);
   checkTerrain(s, report);
-  checkRules(s, report);
+  checkRules(s, hex, report);
   checkUnits(s, sides, report);
   const unitIds = checkOob(s, sides, hex, report);
   checkSetupTurnsVictory(s, { sides, unitIds, tags: tagsOf(s) }, hex, report);
@@ -180,7 +180,7 @@ function checkTerrain(s: Scenario, report: Report): void {
   }
 }
 
-function checkRules(s: Scenario, report: Report): void {
+function checkRules(s: Scenario, hex: HexCheck, report: Report): void {
   const odds = s.rules.combat.odds;
   if (odds !== undefined) {
     if (odds.table.length !== odds.die) report('rules.json', ['combat', 'odds', 'table'], `has ${odds.table.length} rows, one per die value 1..${odds.die} expected`);
@@ -203,6 +203,7 @@ function checkRules(s: Scenario, report: Report): void {
   s.rules.stacking.exceptions.forEach((e, i) => {
     if (e.kind === 'overlay' && !Object.hasOwn(s.terrain.overlays, e.overlay))
       report('rules.json', ['stacking', 'exceptions', i, 'overlay'], `"${e.overlay}" is not an overlay of terrain.json`);
+    if (e.kind === 'area') checkArea(s, 'rules.json', ['stacking', 'exceptions', i, 'area'], e.area, hex, report);
   });
 }
 

@@ -65,6 +65,7 @@ describe('parseScenario', () => {
     ['a carrier that carries nothing', set(['oob.json', 'units', 3, 'at'], { carrier: 'a-plt-1' }), /^oob\.json at units\[3\]\.at\.carrier: "a-plt-1" \(rifle-platoon\) is not a transport/],
     ['a sequential phase without a side', del(['turns.json', 'phases', 0, 'side']), /^turns\.json at phases\[0\]: a sequential phase needs "side"/],
     ['a victory city that does not exist', set(['victory.json', 'conditions', 0, 'area'], { city: 'atlantis' }), /^victory\.json at conditions\[0\]\.area\.city/],
+    ['a stacking area off the board', push(['rules.json', 'stacking', 'exceptions'], { kind: 'area', area: { hexes: ['1320'] }, tags: ['helicopter'], ruleId: 'Q-GT-46' }), /^rules\.json at stacking\.exceptions\[\d+\]\.area\.hexes\[0\]: "1320" is not a hex/],
   ])('refuses %s', (_name, edit, pattern) => {
     const issues = issuesOf(mutate(edit));
     expect(issues.length).toBeGreaterThan(0);

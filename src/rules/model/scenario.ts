@@ -9,6 +9,7 @@ import { terrainSchema } from './schema/terrain.schema';
 import { turnsSchema } from './schema/turns.schema';
 import { unitsSchema } from './schema/units.schema';
 import { victorySchema } from './schema/victory.schema';
+import { areaSchema } from './schema/common';
 
 /** The files of a scenario folder, each with its schema. Other files (notes.md…) are not read. */
 export const SCENARIO_FILES = {
@@ -38,6 +39,7 @@ export type VictoryFile = DeepReadonly<z.output<typeof victorySchema>>;
 export type UnitType = UnitsFile['types'][string];
 export type TerrainType = TerrainFile['terrain'][string];
 export type OverlayType = TerrainFile['overlays'][string];
+export type Area = DeepReadonly<z.output<typeof areaSchema>>;
 export type CombatEffect = TerrainType['effects'][number];
 export type PhaseDef = TurnsFile['phases'][number];
 export type OddsCombat = NonNullable<RulesFile['combat']['odds']>;

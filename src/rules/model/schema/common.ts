@@ -22,6 +22,13 @@ export const ruleId = z.string().min(2);
 
 export const tags = z.array(z.string().min(1));
 
+/** Some hexes of the map: listed, one city of map.json, or its capital (victory.json, rules.json stacking). */
+export const areaSchema = z.union([
+  z.strictObject({ hexes: z.array(hexLabel).min(1) }),
+  z.strictObject({ city: id }),
+  z.strictObject({ capital: z.literal(true) }),
+]);
+
 /** Free-form documentation keys every file and many objects may carry. */
 export const doc = {
   description: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { doc, id, ruleId, tags, values } from './common';
+import { areaSchema, doc, id, ruleId, tags, values } from './common';
 
 export const movementClassSchema = z.strictObject({
   ...doc,
@@ -28,6 +28,8 @@ const stackingException = z.discriminatedUnion('kind', [
     friendlyOnly: z.boolean().default(true),
     ruleId,
   }),
+  /** Units with these tags do not count against the limit in the area's hexes (Q-GT-46: the UH-1Ns in the capital). */
+  z.strictObject({ kind: z.literal('area'), area: areaSchema, tags, ruleId }),
 ]);
 
 const resultSchema = z.strictObject({

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { doc, hexLabel, id, ruleId, tags } from './common';
-
-const areaSchema = z.union([
-  z.strictObject({ hexes: z.array(hexLabel).min(1) }),
-  z.strictObject({ city: id }),
-  z.strictObject({ capital: z.literal(true) }),
-]);
+import { areaSchema, doc, id, ruleId, tags } from './common';
 
 const conditionSchema = z.discriminatedUnion('kind', [
   /** At least `count` units with the tags of each requirement in the area, and no enemy within `noEnemyWithin`. */
