@@ -2,7 +2,7 @@ import { JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
-import { everythingAboard, hexOf, allUnits } from '../queries';
+import { everythingAboard, hexOf, unitsAt } from '../queries';
 import { concealedFrom, visibilityFor } from '../visibility';
 import { RetreatBlocked, retreatPath } from './retreat';
 
@@ -70,7 +70,7 @@ export function carryOutRetreat(ctx: ResolveContext, stack: readonly UnitState[]
 
 /** Units of `side` standing in a hex themselves (a stack; cargo and towed guns go with them). */
 export function stackAt(state: GameState, hex: string, side: string): UnitState[] {
-  return allUnits(state).filter((u) => u.side === side && u.loc.at === 'hex' && u.loc.hex === hex);
+  return unitsAt(state, hex).filter((u) => u.side === side);
 }
 
 /**

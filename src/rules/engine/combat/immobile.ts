@@ -1,7 +1,7 @@
 import { OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { ResolveContext } from '../kit/types';
-import { allUnits, typeOf } from '../queries';
+import { typeOf, unitsAt } from '../queries';
 import { withTowed } from '../stacking';
 import { eliminate, stackAt } from './apply';
 
@@ -14,7 +14,7 @@ export function immobileAt(state: GameState, u: UnitState, hex: string): boolean
   if (type.speed > 0) return false;
   const tow = type.towable;
   if (tow === undefined) return true;
-  const towers = allUnits(state).filter((t) => t.side === u.side && t.loc.at === 'hex' && t.loc.hex === hex && tow.by.some((b) => typeOf(state, t).tags.includes(b)));
+  const towers = unitsAt(state, hex).filter((t) => t.side === u.side && tow.by.some((b) => typeOf(state, t).tags.includes(b)));
   return towers.length < tow.towers;
 }
 
