@@ -15,6 +15,7 @@ import { assertNever } from '../assert-never';
 import { scenarioChecker } from './check-scenario';
 import { secretsBundled } from './sealed-secrets';
 import { issueText } from './issue-text';
+import { readRawOrders } from './raw-orders';
 import { Resolution, advance, fold, handlerFor, markParsed, runOrders } from './runner';
 import { Submission, SystemSpec } from './types';
 
@@ -69,11 +70,6 @@ function isScenario(x: unknown): x is Scenario {
 export function asScenario(input: unknown): Scenario {
   return isScenario(input) ? input : parseScenario(input as Record<string, unknown>);
 }
-
-const rawOrders = z.union([
-  z.array(z.record(z.string(), z.unknown())),
-  z.strictObject({ orders: z.array(z.record(z.string(), z.unknown())), endPhase: z.boolean().optional() }),
-]);
 
 /**
  * The rule a malformed order breaks: a custom issue may name it in
@@ -145,11 +141,11 @@ function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: S
       if (p.mode === 'ended') return bad('phase/game_over', 'the game is over', null, seqRule);
       if (p.mode === 'reaction') return bad('phase/reaction_pending', 'waiting for a reaction', null, seqRule);
       if (!p.acting.includes(side)) return bad('phase/not_your_turn', `it is not ${side}'s turn to submit orders (phase ${def?.id ?? '?'})`, null, seqRule);
-      const list = rawOrders.safeParse(raw.orders);
-      if (!list.success) return bad('input/malformed', 'orders are a list of objects, or { orders, endPhase }');
+      const list = readRawOrders(raw.orders);
+      if (list === null) return bad('input/malformed', 'orders are a list of objects, or { orders, endPhase }');
       // Each order as sent: zod's record drops a "__proto__" key, which the order's own strict schema must see to refuse.
       const items = (Array.isArray(raw.orders) ? raw.orders : (raw.orders as { orders: unknown[] }).orders) as Array<Record<string, unknown>>;
-      const endPhase = Array.isArray(list.data) ? undefined : list.data.endPhase;
+      const endPhase = list.endPhase;
       const violations: Violation[] = [];
       const orders: JsonObject[] = [];
       const schemas: unknown[] = [];
