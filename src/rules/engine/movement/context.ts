@@ -165,11 +165,12 @@ function mover(state: GameState, unit: UnitState, hooks: MoveHooks): Mover {
   let blocked: Uint8Array | null = null;
   const blocks: Block[] = [];
   if (blockMap !== undefined && blockMap.size > 0) {
-    blocked = new Uint8Array(board.grid.size);
-    for (const [i, why] of blockMap) {
+    const at = (blocked = new Uint8Array(board.grid.size));
+    // forEach, not for-of: no [key, value] pair made per entry.
+    blockMap.forEach((why, i) => {
       blocks.push(why);
-      blocked[i] = blocks.length;
-    }
+      at[i] = blocks.length;
+    });
   }
   return {
     unit,

@@ -4,7 +4,7 @@ import { mediumAt, unitOf } from '../queries';
 import { MoveContext, MoveOptions, contextsEntry, moveContexts } from './context';
 import { bestNode, nodePath, searchReachable } from './search';
 import { STEP, TERMINAL, step } from './step';
-import { MoveProblem, PathCheck, checkPath, endProblem } from './validate-path';
+import { MoveProblem, PathCheck, checkPath, endProblem, sameList } from './validate-path';
 
 export interface MoveOption {
   readonly hex: string;
@@ -63,13 +63,6 @@ export function checkMove(state: GameState, unitId: string, path: readonly strin
 }
 
 const MAX_CHECKS = 4;
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function computeCheck(state: GameState, contexts: readonly MoveContext[], path: readonly string[], movers: readonly UnitState[]): MoveCheck {
   const board = boardOf(state.scenario);
@@ -139,6 +132,9 @@ export function realPath(
     }
   }
   const who = movers ?? [unitOf(state, unitId)];
+  // The whole path carried out ends where the planned check found no end problem, and a context of the same
+  // mover (its friendlyStack) has the same enemies, stacks and hooks, which are all endProblem reads.
+  if (done.length === path.length && c.friendlyStack === planned.ctx.friendlyStack) return { path: done.map((i) => grid.label(i)), stoppedBy };
   while (done.length > 0 && endProblem(c, who, done[done.length - 1]!) !== null) done.pop();
   return { path: done.map((i) => grid.label(i)), stoppedBy };
 }

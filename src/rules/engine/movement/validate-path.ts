@@ -65,10 +65,18 @@ export function endProblem(c: MoveContext, movers: readonly UnitState[], at: num
 let last: { readonly state: GameState; readonly movers: readonly UnitState[]; readonly ids: ReadonlySet<string>; readonly types: UnitType[] } | null = null;
 
 function movingStack(c: MoveContext, movers: readonly UnitState[]): { ids: ReadonlySet<string>; types: UnitType[] } {
-  if (last !== null && last.movers === movers && last.state === c.state) return last;
+  if (last !== null && last.state === c.state && sameList(last.movers, movers)) return last;
   const moving = withTowed(c.state, movers);
   last = { state: c.state, movers, ids: new Set(moving.map((u) => u.id)), types: moving.map((u) => typeOf(c.state, u)) };
   return last;
+}
+
+/** The same items in the same order: validating and resolving a move each make their own lists of its path and movers. */
+export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function label(c: MoveContext, i: number): string {

@@ -39,7 +39,12 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     blocked: (state, mover, board) => {
       const out = new Map<number, Block>();
       // A hex one feature only stops a move in (Block.stops) stays closed when another closes it.
-      for (const h of mv) for (const [i, b] of h.blocked?.(state, mover, board) ?? []) if (!out.has(i) || (out.get(i)!.stops === true && b.stops !== true)) out.set(i, b);
+      // forEach, not for-of: no [key, value] pair made per entry (every mover of every state).
+      for (const h of mv)
+        h.blocked?.(state, mover, board).forEach((b, i) => {
+          const was = out.get(i);
+          if (was === undefined || (was.stops === true && b.stops !== true)) out.set(i, b);
+        });
       return out;
     },
     budgetAdjust: (state, mover) => mv.reduce((s, h) => s + (h.budgetAdjust?.(state, mover) ?? 0), 0),
