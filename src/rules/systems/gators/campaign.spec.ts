@@ -1,13 +1,11 @@
 import { join } from 'node:path';
 import { loadScenario } from '../../../scenarios/load-scenario';
-import { ForcedDice } from '../../dice/forced-dice';
 import { boardOf } from '../../engine/board';
-import { unbundled } from '../../engine/kit/sealed-secrets';
-import { RulesEvent, Violation } from '../../engine/types';
+import { RulesEvent } from '../../engine/types';
 import { eventAsSeenBy } from '../../engine/visibility';
 import { matches, runCaseWith } from '../../testing/case-runner';
-import { JsonObject } from '../../model/json';
-import { CampaignEventExpect, CampaignStep, campaign } from './examples';
+import { CampaignEventExpect, campaign } from './examples';
+import { Played, replayCampaign } from './examples/replay';
 import { GState, gext, notesOf } from './ext';
 import { GATORS_SPEC, gators } from './index';
 
@@ -22,38 +20,6 @@ import { GATORS_SPEC, gators } from './index';
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
 const steps = campaign().steps;
-
-interface Played {
-  readonly step: CampaignStep;
-  readonly index: number;
-  readonly before: GState;
-  readonly after: GState;
-  readonly events: readonly RulesEvent[];
-}
-
-function start(): GState {
-  return gators.start(scenario, { sides: ['P1', 'P2'] }).reduce<GState | undefined>((s, e) => gators.evolve(s, e), undefined)!;
-}
-
-/** Authoring help: what the engine would allow the units of a refused submission (moves and other actions). */
-function optionsHint(state: GState, side: string, orders: unknown): string {
-  if (!Array.isArray(orders)) return '';
-  const units = [...new Set(orders.flatMap((o) => (typeof (o as JsonObject)['unit'] === 'string' ? [(o as JsonObject)['unit'] as string] : [])))];
-  return units
-    .map((u) => {
-      const o = gators.options(state, side, u);
-      if (Array.isArray(o)) return `  ${u}: ${o.map((v) => v.message).join('; ')}`;
-      const moves = o.moves.slice(0, 12).map((m) => `${m.hex} via ${m.path.join(',')}`);
-      return `  ${u}: moves ${moves.join(' | ') || 'none'}; attacks ${o.attacks.map((a) => a.targetHex).join(',') || 'none'}; other ${JSON.stringify(o.other ?? [])}`;
-    })
-    .join('\n');
-}
-
-function refused(k: number, step: CampaignStep, state: GState, violations: readonly Violation[]): Error {
-  const list = violations.map((v) => `${v.ruleId} ${v.code} @${v.orderIndex}: ${v.message}`).join('\n  ');
-  const hint = step.submission === undefined ? '' : optionsHint(state, step.side, step.submission.orders);
-  return new Error(`step ${k} (turn ${step.turn} ${step.phase}, ${step.side}: ${step.note}) was refused:\n  ${list}\noptions now:\n${hint}`);
-}
 
 function eventMatches(e: RulesEvent, want: CampaignEventExpect): boolean {
   if (typeof want === 'string') return e.type === want;
@@ -82,41 +48,8 @@ function unmet(p: Played): string[] {
   return out;
 }
 
-/** Plays one step: the phase it names must be the current one; no violation; every forced die used. */
-function play(state: GState, step: CampaignStep, k: number): Played {
-  const ph = gators.phase(state);
-  if (ph.turn !== step.turn || ph.phase !== step.phase)
-    throw new Error(`step ${k} (${step.note}) is for turn ${step.turn} ${step.phase}, but the game is at turn ${ph.turn} ${ph.phase}`);
-  const dice = new ForcedDice(step.dice);
-  let events: RulesEvent[];
-  if (step.expire === true) {
-    if (ph.mode !== 'reaction' || ph.acting[0] !== step.side) throw new Error(`step ${k}: no reaction of ${step.side} is pending to expire`);
-    events = gators.expireReaction(state, dice);
-  } else {
-    const parsed = gators.parse(state, step.side, step.submission);
-    if (!parsed.ok) throw refused(k, step, state, parsed.violations);
-    const violations = gators.validate(state, step.side, parsed.value);
-    if (violations.length > 0) throw refused(k, step, state, violations);
-    events = gators.resolve(state, step.side, parsed.value, dice);
-  }
-  if (dice.remaining > 0) throw new Error(`step ${k} (${step.note}): ${dice.remaining} forced dice were not used (rolled: ${JSON.stringify(dice.rolls)})`);
-  return { step, index: k, before: state, after: events.reduce((s, e) => gators.evolve(s, e), state), events: unbundled(events) };
-}
-
-let log: Played[] | undefined;
 /** The whole campaign, played once. */
-function replay(): Played[] {
-  if (log !== undefined) return log;
-  const out: Played[] = [];
-  let state = start();
-  steps.forEach((step, k) => {
-    const p = play(state, step, k);
-    out.push(p);
-    state = p.after;
-  });
-  log = out;
-  return out;
-}
+const replay = (): Played[] => replayCampaign(scenario);
 
 function labelled(label: string): Played {
   const p = replay().find((x) => x.step.labels.includes(label));
