@@ -112,6 +112,9 @@ export class ReachableHex {
 
   @Field(() => [String], { description: 'The cheapest path, excluding the start hex.' })
   path!: string[];
+
+  @Field(() => [String], { nullable: true, description: "Units the move order must take along in its `with` (a gun's other towers, GT-6K.5); null when the unit moves alone." })
+  with?: string[] | null;
 }
 
 @ObjectType({ description: 'A target a unit can attack, with a preview of the odds.' })

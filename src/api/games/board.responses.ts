@@ -109,6 +109,9 @@ export class ReachableHexDto {
 
   @ApiProperty({ type: [String], description: 'The cheapest path, excluding the start hex.' })
   path!: string[];
+
+  @ApiProperty({ type: [String], required: false, description: "Units the move order must take along in its `with` (a gun's other towers, GT-6K.5); absent when the unit moves alone." })
+  with?: string[];
 }
 
 export class AttackOptionDto {

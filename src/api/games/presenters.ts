@@ -90,7 +90,7 @@ export function toUnitOptions(o: DomainUnitOptions, targetHex?: string): UnitOpt
   const attacks: AttackOption[] = o.attacks
     .filter((a) => !targetHex || a.targetHex === targetHex)
     .map((a) => ({ targetHex: a.targetHex, targetIds: [...a.targetIds], preview: a.preview ?? null }));
-  return { unitId: o.unitId, moves: o.moves.map((m) => ({ hex: m.hex, cost: m.cost, path: [...m.path] })), attacks, other: o.other ?? null, violations: [] };
+  return { unitId: o.unitId, moves: o.moves.map((m) => ({ hex: m.hex, cost: m.cost, path: [...m.path], ...(m.with === undefined ? {} : { with: [...m.with] }) })), attacks, other: o.other ?? null, violations: [] };
 }
 
 interface KernelLikeView {

@@ -94,7 +94,8 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; violations: Violat
 /** Reachable hexes, attackable targets and the like for one unit, as the side may see them. */
 export interface UnitOptions {
   unitId: string;
-  moves: Array<{ hex: string; cost: number; path: string[] }>;
+  /** `with`: units the move order must take along (`with`), as a gun's other towers (GT-6K.5); absent when it moves alone. */
+  moves: Array<{ hex: string; cost: number; path: string[]; with?: string[] }>;
   attacks: Array<{ targetHex: string; targetIds: string[]; preview: unknown }>;
   other?: Array<{ action: string; detail: unknown }>;
 }

@@ -48,7 +48,8 @@ const stepSchema = z.strictObject({
 const optionsSchema = z.strictObject({
   side: z.string(),
   unit: z.string(),
-  includes: z.array(z.strictObject({ hex: z.string(), cost: z.number().optional(), path: z.array(z.string()).optional() })).default([]),
+  /** `with`: the units the move option says must move along (a gun's other towers), exactly; absent = not checked. */
+  includes: z.array(z.strictObject({ hex: z.string(), cost: z.number().optional(), path: z.array(z.string()).optional(), with: z.array(z.string()).optional() })).default([]),
   excludes: z.array(z.string()).default([]),
   attacks: z.array(z.strictObject({ targetHex: z.string(), preview: z.unknown().optional() })).default([]),
   /** Target hexes that must not be among the unit's attacks. */
@@ -122,6 +123,7 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
       else {
         if (inc.cost !== undefined && Math.abs(m.cost - inc.cost) > 1e-9) failures.push(`options[${k}]: ${inc.hex} costs ${m.cost}, expected ${inc.cost}`);
         if (inc.path !== undefined && JSON.stringify(m.path) !== JSON.stringify(inc.path)) failures.push(`options[${k}]: path to ${inc.hex} is ${JSON.stringify(m.path)}`);
+        if (inc.with !== undefined && JSON.stringify(m.with ?? []) !== JSON.stringify(inc.with)) failures.push(`options[${k}]: the move to ${inc.hex} goes with ${JSON.stringify(m.with ?? [])}`);
       }
     }
     for (const ex of o.excludes) if (got.moves.some((x) => x.hex === ex)) failures.push(`options[${k}]: ${ex} should not be reachable`);

@@ -67,9 +67,14 @@ export function moveOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
     resolve: (ctx, o, i, resume) => resolveMove(ctx, o, i, opts, check, resume),
     options: (state, side, unitId) => {
       const u = state.units[unitId];
-      // A tower short of its team can go nowhere; one of a full team moves with the others (`with`), which options for one unit do not show.
-      if (u === undefined || u.side !== side || moveFlagProblems(state, u, 0).length > 0 || towProblem(state, towTeam(state, u), 0)?.code === 'transport/tow_team') return {};
-      return { moves: reachableHexes(state, unitId, { knownTo: side, hooks: opts.hooks }).map((m) => ({ hex: m.hex, cost: m.cost, path: [...m.path] })) };
+      if (u === undefined || u.side !== side || moveFlagProblems(state, u, 0).length > 0) return {};
+      // A tower short of its team can go nowhere; one of a full team moves only with the others, so its options name them (`with`).
+      const team = towTeam(state, u);
+      if (towProblem(state, team, 0)?.code === 'transport/tow_team') return {};
+      const along = team.filter((t) => t.id !== unitId).map((t) => t.id);
+      return {
+        moves: reachableHexes(state, unitId, { knownTo: side, hooks: opts.hooks }, along).map((m) => ({ hex: m.hex, cost: m.cost, path: [...m.path], ...(along.length > 0 ? { with: along } : {}) })),
+      };
     },
   };
 }

@@ -45,17 +45,14 @@ interface Mismatch {
  * Where options() and validate() differ on purpose, each with its reason. A
  * mismatch listed here is not reported; one not listed fails the test.
  */
-const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; readonly applies: (m: Mismatch) => boolean }[] = [
-  {
-    name: 'a truck of a Hawk\'s pair',
-    reason: 'GT-6K.5: its moves are offered as if it moved alone, but the order must move the other truck along (`with`), which the option does not say; not fixed yet',
-    applies: (m) => m.problem.includes('transport/tow_team_split'),
-  },
-];
+const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; readonly applies: (m: Mismatch) => boolean }[] = [];
 
 /** The one order a client sends for an option. */
 function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): JsonObject | null {
-  if (kind === 'move') return { kind: 'move', unit, path: (o as UnitOptions['moves'][number]).path };
+  if (kind === 'move') {
+    const m = o as UnitOptions['moves'][number];
+    return { kind: 'move', unit, path: m.path, ...(m.with === undefined ? {} : { with: m.with }) };
+  }
   if (kind === 'attack') return { kind: 'attack', attackers: [{ unit }], target: (o as UnitOptions['attacks'][number]).targetHex };
   const { action, detail } = o as { action: string; detail: Record<string, string> };
   switch (action) {
