@@ -15,7 +15,8 @@ import { buildState, Prestate } from '../../testing/prestate';
 /**
  * Listing the legal orders and checking one are separate code paths (godip's
  * split); clients build their orders from options(). Along the scripted
- * campaign (examples/campaign.json), at every state where a side acts (setup
+ * campaign (examples/campaign.json), and at every rule case's prestate (the
+ * positions the campaign never reaches), at every state where a side acts (setup
  * and ship placement have no unit options), each option of each unit of the
  * acting side, sent as the one order a client would build from it, must pass
  * parse and validate; and a move to a hex that options() leaves out (a sample),
