@@ -5,7 +5,9 @@ import { boardOf } from '../../engine/board';
 import { UnitOptions } from '../../engine/types';
 import { JsonObject } from '../../model/json';
 import { UnitState } from '../../model/state';
+import { markersOf } from './air-queries';
 import { GState } from './ext';
+import { isShip } from './queries';
 import { GATORS_SPEC, gators } from './index';
 import { replayCampaign } from './examples/replay';
 import { loadCases } from '../../../../test/support/rule-cases';
@@ -20,8 +22,13 @@ import { buildState, Prestate } from '../../testing/prestate';
  * and ship placement have no unit options), each option of each unit of the
  * acting side, sent as the one order a client would build from it, must pass
  * parse and validate; and a move to a hex that options() leaves out (a sample),
- * an attack on a nearby enemy hex it leaves out, and a launch into a hex next
- * to the ship it leaves out must be refused.
+ * an attack on a nearby enemy hex it leaves out, an air strike with a marker the
+ * unit carries on a nearby enemy hex it leaves out, a launch into a hex next to
+ * the ship it leaves out, and a recovery aboard a nearby own ship it leaves out
+ * must be refused. Of the `other` options only these three actions exist: the
+ * other unit orders (load, unload, hitch, unhitch, split, merge, sabotage,
+ * camouflage, refill, passenger-fire, snipe, leave-debris...) offer no options
+ * (ORDERS_WITHOUT_OPTIONS keeps that list honest).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
@@ -30,6 +37,8 @@ const SEED = 20261201;
 /** Hexes one step beyond a unit's reach, and random walks, tried per unit for the converse. */
 const BEYOND = 8;
 const WALKS = 6;
+/** Own ships this close to a unit that it is not offered to be recovered aboard are tried (recovery is from next to the ship). */
+const SHIP_NEAR = 2;
 /** Enemy hexes this close to a unit that it is not offered to attack are tried (the longest range, a 155 mm gun's, is 3). */
 const NEAR = 4;
 
@@ -47,6 +56,40 @@ interface Mismatch {
  * mismatch listed here is not reported; one not listed fails the test.
  */
 const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; readonly applies: (m: Mismatch) => boolean }[] = [];
+
+/**
+ * The order kinds of Gators! phases that offer no options (a client builds them
+ * from the view alone), and why. Listed so that a kind that gains options is
+ * taken off and its options get checked here (orderFor must know its action).
+ */
+const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
+  place: 'setup and ship placement: where a side puts its counters, before any unit acts',
+  assign: 'setup: which ship carries which aircraft',
+  breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
+  debris: 'setup: where P2 places its Debris markers (GT-4.7)',
+  arm: 'not offered yet (the loadout a unit takes aboard, GT-9.4)',
+  load: 'not offered yet (a client must know which carrier may take which unit)',
+  unload: 'not offered yet',
+  hitch: 'not offered yet',
+  unhitch: 'not offered yet',
+  'stack-order': "orders the landed aircraft of a hex, a side's choice, not one unit's",
+  refill: 'not offered yet',
+  camouflage: 'not offered yet',
+  merge: 'not offered yet',
+  split: 'not offered yet',
+  'leave-debris': 'not offered yet',
+  'raise-guerrillas': 'a hex P2 chooses (GT-7L.1), no unit acts',
+  sabotage: 'not offered yet',
+  snipe: 'not offered yet',
+  'passenger-fire': 'not offered yet',
+};
+
+/** The order kinds of the phases where units act, with whether the kind offers options. */
+function orderKinds(): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const phase of Object.values(GATORS_SPEC.phases)) for (const h of phase.orders ?? []) out.set(h.kind, (out.get(h.kind) ?? false) || h.options !== undefined);
+  return out;
+}
 
 /** The one order a client sends for an option. */
 function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): JsonObject | null {
@@ -82,6 +125,8 @@ function violations(state: GState, side: string, orders: JsonObject[]): string[]
  */
 function refusal(state: GState, side: string, order: JsonObject, offered: boolean, baseline: ReadonlySet<string>): string[] {
   tried[offered ? 'offered' : 'unoffered']++;
+  const byKind = (triedByKind[order['kind'] as string] ??= { offered: 0, unoffered: 0 });
+  byKind[offered ? 'offered' : 'unoffered']++;
   return violations(state, side, [order]).filter((v) => !baseline.has(v));
 }
 
@@ -142,6 +187,17 @@ function launchHexes(state: GState, u: UnitState): string[] {
 
 /** How many orders were tried, by what they test: so that a test that tries nothing does not pass. */
 const tried = { offered: 0, unoffered: 0 };
+const triedByKind: Record<string, { offered: number; unoffered: number }> = {};
+
+/** Own ships on the map within SHIP_NEAR of the unit (a recovery is aboard one next to it, GT-5.4). */
+function shipsNear(state: GState, side: string, u: UnitState): string[] {
+  const at = standing(state, u);
+  if (at < 0) return [];
+  return Object.values(state.units)
+    .filter((s) => s.side === side && s.id !== u.id && s.loc.at === 'hex' && isShip(state, s) && grid.distance(at, grid.indexOf(s.loc.hex)) <= SHIP_NEAR)
+    .map((s) => s.id)
+    .sort();
+}
 
 function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
   const out: Mismatch[] = [];
@@ -172,9 +228,20 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       const attacked = new Set(opts.attacks.map((a) => a.targetHex));
       for (const hex of enemyHexesNear(state, side, u))
         if (!attacked.has(hex) && refusal(state, side, { kind: 'attack', attackers: [{ unit: u.id }], target: hex }, false, baseline).length === 0) at(`attack ${hex}`, 'accepted but not offered');
-      const launched = new Set((opts.other ?? []).flatMap((o) => (o.action === 'launch' ? [(o.detail as { hex: string }).hex] : [])));
+      // The details of the unit's `other` options of one action, each as `key` reads it.
+      const otherDetails = (action: string, key: (d: Record<string, string>) => string) =>
+        new Set((opts.other ?? []).flatMap((o) => (o.action === action ? [key(o.detail as Record<string, string>)] : [])));
+      const launched = otherDetails('launch', (d) => d['hex']!);
       for (const hex of launchHexes(state, u))
         if (!launched.has(hex) && refusal(state, side, { kind: 'launch', unit: u.id, hex }, false, baseline).length === 0) at(`launch ${hex}`, 'accepted but not offered');
+      const struck = otherDetails('air-strike', (d) => `${d['marker']} ${d['hex']}`);
+      for (const marker of new Set(markersOf(state, u)))
+        for (const hex of enemyHexesNear(state, side, u))
+          if (!struck.has(`${marker} ${hex}`) && refusal(state, side, { kind: 'air-strike', unit: u.id, marker, targets: [{ hex, markers: 1 }] }, false, baseline).length === 0)
+            at(`air-strike ${marker} on ${hex}`, 'accepted but not offered');
+      const recovered = otherDetails('recover', (d) => d['ship']!);
+      for (const ship of shipsNear(state, side, u))
+        if (!recovered.has(ship) && refusal(state, side, { kind: 'recover', unit: u.id, ship }, false, baseline).length === 0) at(`recover aboard ${ship}`, 'accepted but not offered');
     }
   }
   return out;
@@ -209,6 +276,13 @@ describe('Gators! options() and validate() agree', () => {
     expect(cases.length).toBeGreaterThan(400);
     expect(tried.offered).toBeGreaterThan(10_000);
     expect(tried.unoffered).toBeGreaterThan(5_000);
+  });
+
+  it('checks every order kind that offers options, both ways; the kinds without options are the listed ones', () => {
+    const kinds = orderKinds();
+    const withOptions = [...kinds].flatMap(([k, o]) => (o ? [k] : [])).sort();
+    expect(withOptions.map((k) => [k, (triedByKind[k]?.offered ?? 0) > 0, (triedByKind[k]?.unoffered ?? 0) > 0])).toEqual(withOptions.map((k) => [k, true, true]));
+    expect([...kinds].flatMap(([k, o]) => (o ? [] : [k])).sort()).toEqual(Object.keys(ORDERS_WITHOUT_OPTIONS).sort());
   });
 
   it('every option is accepted as an order, and an order not offered is refused (documented exceptions aside)', () => {
