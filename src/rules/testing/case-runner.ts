@@ -54,6 +54,9 @@ const optionsSchema = z.strictObject({
   attacks: z.array(z.strictObject({ targetHex: z.string(), preview: z.unknown().optional() })).default([]),
   /** Target hexes that must not be among the unit's attacks. */
   excludesAttacks: z.array(z.string()).default([]),
+  /** Entries of the unit's `other` options (action, and detail matched in part) that must, or must not, be there. */
+  other: z.array(z.strictObject({ action: z.string(), detail: z.unknown().optional() })).default([]),
+  excludesOther: z.array(z.strictObject({ action: z.string(), detail: z.unknown().optional() })).default([]),
 });
 
 /** A rule case file (src/rules/engine/cases/**.json, a system's cases). */
@@ -133,6 +136,9 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
       else if (a.preview !== undefined && !matches(t.preview, a.preview)) failures.push(`options[${k}]: preview ${JSON.stringify(t.preview)}`);
     }
     for (const ex of o.excludesAttacks) if (got.attacks.some((x) => x.targetHex === ex)) failures.push(`options[${k}]: ${ex} should not be attackable`);
+    const offers = (w: { action: string; detail?: unknown }) => (got.other ?? []).some((x) => x.action === w.action && (w.detail === undefined || matches(x.detail, w.detail)));
+    for (const w of o.other) if (!offers(w)) failures.push(`options[${k}]: no ${JSON.stringify(w)} among ${JSON.stringify(got.other ?? [])}`);
+    for (const w of o.excludesOther) if (offers(w)) failures.push(`options[${k}]: ${JSON.stringify(w)} should not be offered`);
   });
   c.steps.forEach((step, k) => {
     const where = `steps[${k}]`;

@@ -25,8 +25,9 @@ import { buildState, Prestate } from '../../testing/prestate';
  * an attack on a nearby enemy hex it leaves out, an air strike with a marker the
  * unit carries on a nearby enemy hex it leaves out, a launch into a hex next to
  * the ship it leaves out, and a recovery aboard a nearby own ship it leaves out
- * must be refused. Of the `other` options only these three actions exist: the
- * other unit orders (load, unload, hitch, unhitch, split, merge, sabotage,
+ * must be refused; so must a sabotage on a nearby enemy hex it leaves out. Of the
+ * `other` options only these four actions exist: the
+ * other unit orders (load, unload, hitch, unhitch, split, merge,
  * camouflage, refill, passenger-fire, snipe, leave-debris...) offer no options
  * (ORDERS_WITHOUT_OPTIONS keeps that list honest).
  */
@@ -79,7 +80,6 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   split: 'not offered yet',
   'leave-debris': 'not offered yet',
   'raise-guerrillas': 'a hex P2 chooses (GT-7L.1), no unit acts',
-  sabotage: 'not offered yet',
   snipe: 'not offered yet',
   'passenger-fire': 'not offered yet',
 };
@@ -106,6 +106,8 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
       return { kind: 'launch', unit, hex: detail['hex']! };
     case 'recover':
       return { kind: 'recover', unit, ship: detail['ship']! };
+    case 'sabotage':
+      return { kind: 'sabotage', unit, target: detail['hex']! };
     default:
       return null;
   }
@@ -239,6 +241,9 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
         for (const hex of enemyHexesNear(state, side, u))
           if (!struck.has(`${marker} ${hex}`) && refusal(state, side, { kind: 'air-strike', unit: u.id, marker, targets: [{ hex, markers: 1 }] }, false, baseline).length === 0)
             at(`air-strike ${marker} on ${hex}`, 'accepted but not offered');
+      const sabotaged = otherDetails('sabotage', (d) => d['hex']!);
+      for (const hex of enemyHexesNear(state, side, u))
+        if (!sabotaged.has(hex) && refusal(state, side, { kind: 'sabotage', unit: u.id, target: hex }, false, baseline).length === 0) at(`sabotage ${hex}`, 'accepted but not offered');
       const recovered = otherDetails('recover', (d) => d['ship']!);
       for (const ship of shipsNear(state, side, u))
         if (!recovered.has(ship) && refusal(state, side, { kind: 'recover', unit: u.id, ship }, false, baseline).length === 0) at(`recover aboard ${ship}`, 'accepted but not offered');

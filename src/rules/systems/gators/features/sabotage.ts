@@ -12,6 +12,7 @@ import { flag, mediumOf, typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { concealedFrom } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
+import { neighbourHexes } from '../air-queries';
 import { CombinedHooks, GatorsFeature } from '../feature';
 import { GatorsExt } from '../ext';
 import { standingAt } from '../ground';
@@ -149,6 +150,17 @@ function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder>
     schema: sabotageSchema,
     validate: (state, side, o, i) => checkSabotage(state, h, side, o, i),
     project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } } }],
+    // The adjacent hexes the unit may sabotage now, by the same checks as validation (a "?" stays offered: its kind is not the SEALs' to know).
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      if (u?.loc.at !== 'hex') return {};
+      const grid = boardOf(state.scenario).grid;
+      const other = neighbourHexes(state, grid.indexOf(u.loc.hex))
+        .map((n) => grid.label(n))
+        .filter((hex) => checkSabotage(state, h, side, { kind: 'sabotage', unit: unitId, target: hex }, 0).length === 0)
+        .map((hex) => ({ action: 'sabotage', detail: { hex } }));
+      return other.length > 0 ? { other } : {};
+    },
     resolve: (ctx, o, i, resume) => {
       if (resume !== undefined && isChoiceStage(resume.stage)) return resumeSabotage(ctx, h, o, resume, resume.stage);
       const v = checkSabotage(ctx.state, h, ctx.side, o, i);
