@@ -5,7 +5,8 @@ import { boardOf } from '../../engine/board';
 import { UnitOptions } from '../../engine/types';
 import { JsonObject } from '../../model/json';
 import { UnitState } from '../../model/state';
-import { markersOf } from './air-queries';
+import { airOps } from './air-data';
+import { hasAnyTag, markersOf } from './air-queries';
 import { GState } from './ext';
 import { isShip } from './queries';
 import { GATORS_SPEC, gators } from './index';
@@ -22,13 +23,12 @@ import { buildState, Prestate } from '../../testing/prestate';
  * and ship placement have no unit options), each option of each unit of the
  * acting side, sent as the one order a client would build from it, must pass
  * parse and validate; and a move to a hex that options() leaves out (a sample),
- * an attack on a nearby enemy hex it leaves out, an air strike with a marker the
- * unit carries on a nearby enemy hex it leaves out, a launch into a hex next to
- * the ship it leaves out, and a recovery aboard a nearby own ship it leaves out
- * must be refused; so must a sabotage on a nearby enemy hex it leaves out. Of the
- * `other` options only these four actions exist: the
- * other unit orders (load, unload, hitch, unhitch, split, merge,
- * camouflage, refill, passenger-fire, snipe, leave-debris...) offer no options
+ * an attack, an air strike with a marker the unit carries, or a sabotage on a
+ * nearby enemy hex it leaves out, a launch into a hex next to the ship it leaves
+ * out, a recovery aboard a nearby own ship and an LVS's refill of a nearby own
+ * unit it leaves out must be refused. Of the `other` options only these five
+ * actions exist: the other unit orders (load, unload, hitch, unhitch, split,
+ * merge, passenger-fire, snipe, leave-debris...) offer no options
  * (ORDERS_WITHOUT_OPTIONS keeps that list honest).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
@@ -38,7 +38,7 @@ const SEED = 20261201;
 /** Hexes one step beyond a unit's reach, and random walks, tried per unit for the converse. */
 const BEYOND = 8;
 const WALKS = 6;
-/** Own ships this close to a unit that it is not offered to be recovered aboard are tried (recovery is from next to the ship). */
+/** Own ships (HERS) this close to a unit that it is not offered to be recovered aboard (to refill) are tried (both need the unit next to it). */
 const SHIP_NEAR = 2;
 /** Enemy hexes this close to a unit that it is not offered to attack are tried (the longest range, a 155 mm gun's, is 3). */
 const NEAR = 4;
@@ -74,8 +74,7 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   hitch: 'not offered yet',
   unhitch: 'not offered yet',
   'stack-order': "orders the landed aircraft of a hex, a side's choice, not one unit's",
-  refill: 'not offered yet',
-  camouflage: 'not offered yet',
+  camouflage: "names a hex whose uncovered units take '?' markers (GT-6L.6): a side's choice, not one unit's",
   merge: 'not offered yet',
   split: 'not offered yet',
   'leave-debris': 'not offered yet',
@@ -108,6 +107,8 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
       return { kind: 'recover', unit, ship: detail['ship']! };
     case 'sabotage':
       return { kind: 'sabotage', unit, target: detail['hex']! };
+    case 'refill':
+      return { kind: 'refill', lvs: unit, hers: detail['hers']! };
     default:
       return null;
   }
@@ -191,13 +192,13 @@ function launchHexes(state: GState, u: UnitState): string[] {
 const tried = { offered: 0, unoffered: 0 };
 const triedByKind: Record<string, { offered: number; unoffered: number }> = {};
 
-/** Own ships on the map within SHIP_NEAR of the unit (a recovery is aboard one next to it, GT-5.4). */
-function shipsNear(state: GState, side: string, u: UnitState): string[] {
+/** Own units within `near` of the unit, standing or aboard, that pass `keep` (a ship to recover aboard, a HERS to refill). */
+function ownNear(state: GState, side: string, u: UnitState, near: number, keep: (x: UnitState) => boolean): string[] {
   const at = standing(state, u);
   if (at < 0) return [];
   return Object.values(state.units)
-    .filter((s) => s.side === side && s.id !== u.id && s.loc.at === 'hex' && isShip(state, s) && grid.distance(at, grid.indexOf(s.loc.hex)) <= SHIP_NEAR)
-    .map((s) => s.id)
+    .filter((x) => x.side === side && x.id !== u.id && keep(x) && standing(state, x) >= 0 && grid.distance(at, standing(state, x)) <= near)
+    .map((x) => x.id)
     .sort();
 }
 
@@ -244,8 +245,11 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       const sabotaged = otherDetails('sabotage', (d) => d['hex']!);
       for (const hex of enemyHexesNear(state, side, u))
         if (!sabotaged.has(hex) && refusal(state, side, { kind: 'sabotage', unit: u.id, target: hex }, false, baseline).length === 0) at(`sabotage ${hex}`, 'accepted but not offered');
+      const refilled = otherDetails('refill', (d) => d['hers']!);
+      for (const hers of hasAnyTag(state, u, airOps(state.scenario).lvsTags) ? ownNear(state, side, u, SHIP_NEAR, () => true) : [])
+        if (!refilled.has(hers) && refusal(state, side, { kind: 'refill', lvs: u.id, hers }, false, baseline).length === 0) at(`refill ${hers}`, 'accepted but not offered');
       const recovered = otherDetails('recover', (d) => d['ship']!);
-      for (const ship of shipsNear(state, side, u))
+      for (const ship of ownNear(state, side, u, SHIP_NEAR, (x) => x.loc.at === 'hex' && isShip(state, x)))
         if (!recovered.has(ship) && refusal(state, side, { kind: 'recover', unit: u.id, ship }, false, baseline).length === 0) at(`recover aboard ${ship}`, 'accepted but not offered');
     }
   }

@@ -160,6 +160,13 @@ function refillOrder(): OrderHandler<GatorsExt, RefillOrder> {
     schema: refillSchema,
     validate: checkRefill,
     project: (state, _side, o) => [{ type: 'RefuelTransferred', data: refillData(state, o) }],
+    // The HERS this LVS may refill now, by the same checks as validation.
+    options: (state, side, unitId) => {
+      const other = hersPoints(state, side)
+        .filter((p) => checkRefill(state, side, { kind: 'refill', lvs: unitId, hers: p.hers.id }, 0).length === 0)
+        .map((p) => ({ action: 'refill', detail: { hers: p.hers.id } }));
+      return other.length > 0 ? { other } : {};
+    },
     resolve: (ctx, o, i) => {
       const v = checkRefill(ctx.state, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'refill', v[0]!);
