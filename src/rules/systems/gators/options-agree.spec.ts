@@ -69,7 +69,7 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
   debris: 'setup: where P2 places its Debris markers (GT-4.7)',
   arm: 'not offered yet (the loadout a unit takes aboard, GT-9.4)',
-  load: 'not offered yet (a client must know which carrier may take which unit)',
+  load: 'not offered yet',
   unload: 'not offered yet',
   hitch: 'not offered yet',
   unhitch: 'not offered yet',
@@ -77,9 +77,9 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   camouflage: "names a hex whose uncovered units take '?' markers (GT-6L.6): a side's choice, not one unit's",
   merge: 'not offered yet',
   split: 'not offered yet',
-  'leave-debris': 'not offered yet',
+  'leave-debris': "follows the platoon's move in the same submission (the hex it just left, GT-6Q.1); options() read the state before it",
   'raise-guerrillas': 'a hex P2 chooses (GT-7L.1), no unit acts',
-  snipe: 'not offered yet',
+  snipe: 'not offered yet (Unnarstan has no single person to shoot, GT-2.9: the options would be empty)',
   'passenger-fire': 'not offered yet',
 };
 
