@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { transpileModule, ModuleKind } from 'typescript';
-import { claimDataDir } from './data-dir-lock';
+import { ClaimOptions, claimDataDir } from './data-dir-lock';
 
 const LOCK = 'fieldpost.lock';
 
@@ -16,14 +16,15 @@ function deadPid(): number {
 
 /**
  * A claimant in a process of its own (a claim names its process, and one process never claims a
- * folder twice). On each line "go <dir>" it claims the folder and answers "won" or "lost <message>",
- * keeping what it won until its input ends.
+ * folder twice). On each line "go <links|no-links> <dir>" it claims the folder (with or without hard
+ * links) and answers "won" or "lost <message>", keeping what it won until its input ends.
  */
 function claimant(module: string): { child: ChildProcess; next: () => Promise<string> } {
   const code = `
     const { claimDataDir } = require(${JSON.stringify(module)});
     require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
-      try { claimDataDir(line.slice(3)); console.log('won'); } catch (err) { console.log('lost ' + err.message); }
+      const [mode, ...dir] = line.slice(3).split(' ');
+      try { claimDataDir(dir.join(' '), { hardLinks: mode === 'links' }); console.log('won'); } catch (err) { console.log('lost ' + err.message); }
     });
     console.log('ready');`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -45,7 +46,7 @@ describe('the DATA_DIR claim', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('lets exactly one of several servers starting at once take over a claim left by a dead process', async () => {
+  it.each(['links', 'no-links'])('lets exactly one of several servers starting at once take over a claim left by a dead process (%s)', async (mode) => {
     // The module as plain JavaScript, so that separate node processes can load it.
     const module = join(root, 'data-dir-lock.js');
     const source = readFileSync(join(__dirname, 'data-dir-lock.ts'), 'utf8');
@@ -57,7 +58,7 @@ describe('the DATA_DIR claim', () => {
       for (let round = 0; round < 15; round++) {
         const dir = mkdtempSync(join(root, 'data-'));
         writeFileSync(join(dir, LOCK), `${stale}\n`);
-        for (const c of claimants) c.child.stdin!.write(`go ${dir}\n`);
+        for (const c of claimants) c.child.stdin!.write(`go ${mode} ${dir}\n`);
         const answers = await Promise.all(claimants.map((c) => c.next()));
         const winners = claimants.filter((_, i) => answers[i] === 'won');
         expect({ round, winners: winners.length }).toEqual({ round, winners: 1 });
@@ -99,7 +100,7 @@ describe('the DATA_DIR claim', () => {
     const claimWith = (text: string) => {
       const dir = mkdtempSync(join(root, 'data-'));
       writeFileSync(join(dir, LOCK), text);
-      return { dir, claim: () => claimDataDir(dir) };
+      return { dir, claim: (options?: ClaimOptions) => claimDataDir(dir, options) };
     };
 
     it('is refused when that process is the one that made it', () => {
@@ -111,6 +112,23 @@ describe('the DATA_DIR claim', () => {
     it('is taken over when the pid was reused by another process, which started at another time', () => {
       const { dir, claim } = claimWith(`${pid} ${Number(startTime()) - 1} 0123456789abcdef\n`);
       claim()();
+      expect(readdirSync(dir)).toEqual([]);
+    });
+
+    it('is waited for while its writer has not finished it (a file system without hard links), then refused', () => {
+      const { dir, claim } = claimWith('');
+      // The claim's writer is another process: this one waits without turning its event loop.
+      spawn('sh', ['-c', `sleep 0.3; printf '%s' '${pid} ${startTime()} 0123456789abcdef\n' >> ${join(dir, LOCK)}`], { stdio: 'ignore' });
+      const started = Date.now();
+      expect(() => claim({ hardLinks: false })).toThrow(`DATA_DIR ${dir} is in use by another Fieldpost process (pid ${pid})`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    });
+
+    it('is taken over when its writer never finishes it (it died between creating and writing)', () => {
+      const { dir, claim } = claimWith('');
+      const release = claim({ hardLinks: false });
+      expect(Number.parseInt(readFileSync(join(dir, LOCK), 'utf8'), 10)).toBe(process.pid);
+      release();
       expect(readdirSync(dir)).toEqual([]);
     });
 

@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LOCK_FILE = 'fieldpost.lock';
 /** The folders this process has open: a second open in the same process is refused too. */
 const claimed = new Set<string>();
+
+/**
+ * `hardLinks: false` creates the claim as on a file system without hard links (some network and
+ * FAT mounts), as the claim does by itself where linking fails there; tests use it to run that way
+ * on any file system.
+ */
+export interface ClaimOptions {
+  hardLinks?: boolean;
+}
 
 /**
  * Claims the folder for this process until it stops. PGlite keeps the database in memory and
@@ -13,12 +22,12 @@ const claimed = new Set<string>();
  * process (its id and start time); a claim whose process is gone (killed, crashed) is stale and taken over, so a
  * server killed with SIGKILL does not lock out the next one.
  */
-export function claimDataDir(dir: string): () => void {
+export function claimDataDir(dir: string, options: ClaimOptions = {}): () => void {
   const file = join(dir, LOCK_FILE);
   if (claimed.has(dir)) throw inUse(dir, process.pid, file);
   const mine = claimText();
   try {
-    claim(file, mine);
+    claim(file, mine, options.hardLinks !== false);
   } catch (err) {
     if (err instanceof Held) throw inUse(dir, err.pid, file);
     throw err;
@@ -45,22 +54,29 @@ class Held {
  * is replaced only by the process that creates the takeover file named after that very claim's
  * text, itself a claim (taken over the same way if its taker died in between).
  */
-function claim(file: string, mine: string): void {
-  for (let waited = 0; ; ) {
-    if (create(file, mine)) return;
+function claim(file: string, mine: string, links: boolean): void {
+  for (let waited = 0, unfinished = 0; ; ) {
+    if (create(file, mine, links)) return;
     const held = read(file);
     if (held === undefined) continue;
+    // Created without a link, a claim is empty or part-written for a moment, while its writer is
+    // alive: read as it stands, it would name no process, and be taken over.
+    if (!held.endsWith('\n') && unfinished < TAKEOVER_WAIT_MS) {
+      pause();
+      unfinished += 10;
+      continue;
+    }
     const holder = holderOf(held);
     // The file naming this very process is left by an earlier run that had the same id (a container restarted).
     if (holder.pid !== process.pid && isRunning(holder)) throw new Held(holder.pid);
     const takeover = `${file}.takeover-${createHash('sha256').update(held).digest('hex').slice(0, 16)}`;
     try {
-      claim(takeover, mine);
+      claim(takeover, mine, links);
     } catch (err) {
       // Another process is taking the claim over: the one to name is the one it ends up holding,
       // which may not be that process (it may find the claim already taken over and stand back).
       if (!(err instanceof Held) || waited >= TAKEOVER_WAIT_MS) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      pause();
       waited += 10;
       continue;
     }
@@ -72,19 +88,49 @@ function claim(file: string, mine: string): void {
   }
 }
 
-/** Never shows a half-written claim: the text is written aside, then linked in whole or not at all. */
-function create(file: string, text: string): boolean {
+function pause(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+}
+
+/** What link(2) answers where the file system has no hard links. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Never shows a half-written claim where it can: the text is written aside, then linked in whole
+ * or not at all. Where the file system has no hard links, the file is created exclusively and
+ * written at once, and readers wait for its line to end (`claim`).
+ */
+function create(file: string, text: string, links: boolean): boolean {
+  if (!links) return createExclusive(file, text);
   const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(aside, text);
   try {
     linkSync(aside, file);
     return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (NO_LINKS.has(code)) return createExclusive(file, text);
     throw err;
   } finally {
     rmSync(aside, { force: true });
   }
+}
+
+function createExclusive(file: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 function replace(file: string, text: string): void {
