@@ -15,7 +15,8 @@ import { CombinedHooks } from '../feature';
 import { GatorsExt } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
-import { isShip, tagged } from '../queries';
+import { isAircraft, isShip, tagged } from '../queries';
+import { MUST_RETURN } from './air-ops';
 import { cancel } from '../orders/wrap';
 import { squadsFromPool } from './setup-p1';
 import { resumeTrap, springTrap } from './debris-trap';
@@ -84,6 +85,8 @@ function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOn
     }
     const c = ownUnit(state, side, place.carrier, i);
     if (isViolation(c)) return [c];
+    // GT-6B.3 is checked here too (air-ops.ts checks a carrier emptied earlier in the submission), so that the split's options leave such a carrier out.
+    if (isAircraft(state, c) && c.attrs[MUST_RETURN] === true) return [violation('GT-6B.3', 'air/must_return', `${c.id} must return before it carries cargo again`, i)];
     if (isShip(state, c)) return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${c.id} only by recovery`, i)];
     const where = loadingPlaceProblem(state, c, 'load');
     if (where !== null) return [violation(where.ruleId, where.code, where.message, i)];
