@@ -7,6 +7,8 @@ import { JsonObject } from '../../model/json';
 import { UnitState } from '../../model/state';
 import { airOps } from './air-data';
 import { hasAnyTag, markersOf } from './air-queries';
+import { gatorsData } from './data';
+import { loadoutFor } from './features/loadouts';
 import { GState } from './ext';
 import { isShip } from './queries';
 import { GATORS_SPEC, gators } from './index';
@@ -26,10 +28,13 @@ import { buildState, Prestate } from '../../testing/prestate';
  * an attack, an air strike with a marker the unit carries, or a sabotage on a
  * nearby enemy hex it leaves out, a launch into a hex next to the ship it leaves
  * out, a recovery aboard a nearby own ship and an LVS's refill of a nearby own
- * unit it leaves out must be refused. Of the `other` options only these five
- * actions exist: the other unit orders (load, unload, hitch, unhitch, split,
- * merge, passenger-fire, snipe, leave-debris...) offer no options
- * (ORDERS_WITHOUT_OPTIONS keeps that list honest).
+ * unit it leaves out must be refused, and so must a passenger's fire at a nearby
+ * enemy hex, a load of its loadout's markers (or of another type's loadout), a
+ * platoon's split to two places within one hex and a squad's merge with two own
+ * squads within one hex into a platoon that it leaves out. Of the `other` options
+ * only these nine actions exist: the other unit orders (load, unload, hitch,
+ * unhitch, snipe, leave-debris...) offer no options (ORDERS_WITHOUT_OPTIONS keeps
+ * that list honest).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
@@ -68,19 +73,15 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   assign: 'setup: which ship carries which aircraft',
   breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
   debris: 'setup: where P2 places its Debris markers (GT-4.7)',
-  arm: 'not offered yet (the loadout a unit takes aboard, GT-9.4)',
   load: 'not offered yet',
   unload: 'not offered yet',
   hitch: 'not offered yet',
   unhitch: 'not offered yet',
   'stack-order': "orders the landed aircraft of a hex, a side's choice, not one unit's",
   camouflage: "names a hex whose uncovered units take '?' markers (GT-6L.6): a side's choice, not one unit's",
-  merge: 'not offered yet',
-  split: 'not offered yet',
   'leave-debris': "follows the platoon's move in the same submission (the hex it just left, GT-6Q.1); options() read the state before it",
   'raise-guerrillas': 'a hex P2 chooses (GT-7L.1), no unit acts',
   snipe: 'not offered yet (Unnarstan has no single person to shoot, GT-2.9: the options would be empty)',
-  'passenger-fire': 'not offered yet',
 };
 
 /** The order kinds of the phases where units act, with whether the kind offers options. */
@@ -109,6 +110,16 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
       return { kind: 'sabotage', unit, target: detail['hex']! };
     case 'refill':
       return { kind: 'refill', lvs: unit, hers: detail['hers']! };
+    case 'split':
+      return { kind: 'split', platoon: unit, to: (o as { detail: { to: JsonObject[] } }).detail.to };
+    case 'merge': {
+      const d = (o as { detail: { with: string[]; platoon: string } }).detail;
+      return { kind: 'merge', squads: [unit, ...d.with], platoon: d.platoon };
+    }
+    case 'arm':
+      return { kind: 'arm', unit, markers: (o as { detail: { markers: string[] } }).detail.markers };
+    case 'passenger-fire':
+      return { kind: 'passenger-fire', attackers: [{ unit }], target: detail['target']! };
     default:
       return null;
   }
@@ -202,6 +213,44 @@ function ownNear(state: GState, side: string, u: UnitState, near: number, keep: 
     .sort();
 }
 
+/** A marker list as a key: its order does not matter to a loadout (GT-9.4). */
+const markerKey = (markers: readonly string[]) => [...markers].sort().join(',');
+
+/** Loads an aircraft might be given: every multiset of its loadout's markers up to one more than its slots, and each type's whole loadout. */
+function armTries(state: GState, u: UnitState): string[][] {
+  const lo = loadoutFor(state, u.type);
+  if (lo === undefined) return [];
+  const kinds = [...new Set(lo.slots.flat())];
+  const out: string[][] = [];
+  const grow = (from: number, acc: string[]) => {
+    out.push(acc);
+    if (acc.length <= lo.slots.length) for (let k = from; k < kinds.length; k++) grow(k, [...acc, kinds[k]!]);
+  };
+  grow(0, []);
+  return [...out, ...Object.values(gatorsData(state.scenario).airAttack.loadouts).map((l) => l.slots.map((slot) => slot[0]!))];
+}
+
+/** Two places as a key: the squads placed are alike, so their order does not matter. */
+const placesKey = (to: readonly JsonObject[]) => to.map((p) => JSON.stringify(p)).sort().join(' ');
+
+/** Splits a platoon might be ordered: each pair of the hexes within 1 (its own too) and of the own units standing next to it. */
+function splitTries(state: GState, side: string, u: UnitState): JsonObject[][] {
+  if (u.loc.at !== 'hex' || !u.type.includes('platoon')) return [];
+  const at = grid.indexOf(u.loc.hex);
+  const hexes = [at, ...[0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(at, d)).filter((n) => n >= 0)];
+  const carriers = ownNear(state, side, u, 1, (x) => x.loc.at === 'hex' && x.loc.hex !== (u.loc as { hex: string }).hex);
+  const places: JsonObject[] = [...hexes.map((n) => ({ hex: grid.label(n) })), ...carriers.map((carrier) => ({ carrier }))];
+  return places.flatMap((a, k) => places.slice(k).map((b) => [a, b]));
+}
+
+/** Merges a squad might be ordered into: with each two own squads within 1, into each platoon in a box or on the map. */
+function mergeTries(state: GState, side: string, u: UnitState): [string[], string][] {
+  if (u.loc.at !== 'hex' || !u.type.includes('squad')) return [];
+  const mates = ownNear(state, side, u, 1, (x) => x.type === u.type && x.loc.at === 'hex');
+  const platoons = Object.values(state.units).filter((x) => x.side === side && x.type.includes('platoon') && x.loc.at !== 'carried').map((x) => x.id).sort();
+  return mates.flatMap((a, k) => mates.slice(k + 1).flatMap((b) => platoons.map((p): [string[], string] => [[a, b], p])));
+}
+
 function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
   const out: Mismatch[] = [];
   for (const side of gators.phase(state).acting) {
@@ -251,6 +300,20 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       const recovered = otherDetails('recover', (d) => d['ship']!);
       for (const ship of ownNear(state, side, u, SHIP_NEAR, (x) => x.loc.at === 'hex' && isShip(state, x)))
         if (!recovered.has(ship) && refusal(state, side, { kind: 'recover', unit: u.id, ship }, false, baseline).length === 0) at(`recover aboard ${ship}`, 'accepted but not offered');
+      const fired = otherDetails('passenger-fire', (d) => d['target']!);
+      for (const target of u.loc.at === 'carried' ? enemyHexesNear(state, side, u) : [])
+        if (!fired.has(target) && refusal(state, side, { kind: 'passenger-fire', attackers: [{ unit: u.id }], target }, false, baseline).length === 0)
+          at(`passenger-fire on ${target}`, 'accepted but not offered');
+      const armed = otherDetails('arm', (d) => markerKey(d['markers'] as unknown as string[]));
+      for (const markers of armTries(state, u))
+        if (!armed.has(markerKey(markers)) && refusal(state, side, { kind: 'arm', unit: u.id, markers }, false, baseline).length === 0) at(`arm ${markers.join(',')}`, 'accepted but not offered');
+      const split = otherDetails('split', (d) => placesKey(d['to'] as unknown as JsonObject[]));
+      for (const to of splitTries(state, side, u))
+        if (!split.has(placesKey(to)) && refusal(state, side, { kind: 'split', platoon: u.id, to }, false, baseline).length === 0) at(`split to ${placesKey(to)}`, 'accepted but not offered');
+      const merged = otherDetails('merge', (d) => `${[...(d['with'] as unknown as string[])].sort().join(',')} ${d['platoon']}`);
+      for (const [mates, platoon] of mergeTries(state, side, u))
+        if (!merged.has(`${[...mates].sort().join(',')} ${platoon}`) && refusal(state, side, { kind: 'merge', squads: [u.id, ...mates], platoon }, false, baseline).length === 0)
+          at(`merge with ${mates.join(',')} into ${platoon}`, 'accepted but not offered');
     }
   }
   return out;

@@ -42,6 +42,9 @@ function rearmCheck(state: GameState, _side: SideId, o: ArmOrder, i: number): Vi
   return [];
 }
 
+/** Arming in play: the setup order behind rearmCheck, whose options that check filters too. */
+const rearmOrder = () => withChecks(armOrder(rearmCheck), rearmCheck);
+
 /**
  * GT-6B.3: an aircraft that must return may not take cargo (nor cargo that it unloads in this same
  * submission), whether by a load or by a squad of a split boarding it (squad-split.ts). A split's
@@ -87,10 +90,10 @@ export const airOpsFeature: GatorsFeature = {
   rules: ['GT-6B.2', 'GT-6B.3', 'GT-6B.4', 'GT-6B.5', 'Q-GT-18', 'Q-GT-19', 'Q-GT-20', 'GT-7C.3', 'GT-7C.4', 'GT-7C.5', 'GT-7C.7', 'GT-2.45', 'Q-GT-37'],
   phases: {
     combat: { orders: (h) => [strikeOrder(h)] },
-    launch: { orders: () => [withChecks(armOrder(), rearmCheck)] },
-    recovery: { orders: () => [withChecks(armOrder(), rearmCheck)] },
-    movement: { orders: () => [withChecks(armOrder(), rearmCheck)], validateSubmission: (before, _after, _side, orders) => cargoWhileReturning(before, orders) },
-    guerrillas: { orders: () => [withChecks(armOrder(), rearmCheck)] },
+    launch: { orders: () => [rearmOrder()] },
+    recovery: { orders: () => [rearmOrder()] },
+    movement: { orders: () => [rearmOrder()], validateSubmission: (before, _after, _side, orders) => cargoWhileReturning(before, orders) },
+    guerrillas: { orders: () => [rearmOrder()] },
   },
   odds: {
     attackerProblem: (_state, u, i) => (u.attrs[MUST_RETURN] === true ? violation('GT-6B.3', 'air/must_return', `${u.id} must return to refuel and re-arm before it attacks again`, i) : null),

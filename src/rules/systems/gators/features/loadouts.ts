@@ -9,6 +9,7 @@ import { gatorsData, LoadoutData } from '../data';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, notesOf } from '../ext';
 import { privateTo, tagged } from '../queries';
+import { Check } from '../orders/wrap';
 
 
 export const armSchema = z.strictObject({ kind: z.literal('arm'), unit: unitIdSchema, markers: z.array(z.string().min(1)).max(8) });
@@ -42,6 +43,22 @@ export function loadoutProblem(loadout: LoadoutData | undefined, markers: readon
   return fit(0) ? null : `${markers.join(', ')} does not fit the loadout ${loadout.slots.map((s) => s.join('/')).join(' + ')}`;
 }
 
+/**
+ * Every load a loadout allows, largest first: each multiset of its markers that loadoutProblem
+ * accepts, none included (a loadout is a maximum, Q-GT-48). A few slots of a few marker types
+ * (at most 8 slots, schema) keep the list short: 10 for the AH-1W's four pairs of three types.
+ */
+export function loadsOf(loadout: LoadoutData): string[][] {
+  const kinds = [...new Set(loadout.slots.flat())];
+  const out: string[][] = [];
+  const grow = (from: number, acc: string[]) => {
+    if (loadoutProblem(loadout, acc) === null) out.push(acc);
+    if (acc.length < loadout.slots.length) for (let k = from; k < kinds.length; k++) grow(k, [...acc, kinds[k]!]);
+  };
+  grow(0, []);
+  return out.sort((a, b) => b.length - a.length);
+}
+
 /** The loadout data of a unit's type (rules.json combat.airAttack.loadouts). */
 export function loadoutFor(state: GameState, unitType: string): LoadoutData | undefined {
   return gatorsData(state.scenario).airAttack.loadouts[unitType];
@@ -60,13 +77,28 @@ function checkArm(state: GameState, side: string, o: ArmOrder, i: number): Viola
 /**
  * Arming at setup (GT-4.4 airborne F-5As, GT-4.11 attack helicopters on the
  * LPD/LSD; any aircraft may start armed). Re-arming in play is part of the
- * air feature (GT-6B.4), which reuses loadoutProblem and the event.
+ * air feature (GT-6B.4), which reuses this order behind its own check.
  */
-export function armOrder(): OrderHandler<GatorsExt, ArmOrder> {
+export function armOrder(phaseCheck: Check<ArmOrder> = () => []): OrderHandler<GatorsExt, ArmOrder> {
   return {
     kind: 'arm',
     schema: armSchema,
     validate: checkArm,
+    // Every load of the aircraft's loadout that this order's checks accept here; `phaseCheck` is
+    // the one a phase puts in front of the order (withChecks), which validate runs too.
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      const lo = u === undefined ? undefined : loadoutFor(state, u.type);
+      if (lo === undefined) return {};
+      const ok = (markers: string[]) => {
+        const o: ArmOrder = { kind: 'arm', unit: unitId, markers };
+        return checkArm(state, side, o, 0).length === 0 && phaseCheck(state, side, o, 0).length === 0;
+      };
+      const other = loadsOf(lo)
+        .filter(ok)
+        .map((markers) => ({ action: 'arm', detail: { markers } }));
+      return other.length > 0 ? { other } : {};
+    },
     project: (_s, side, o) => [{ type: 'AircraftArmed', data: { side, unit: o.unit, markers: o.markers } }],
     resolve: (ctx, o) => ctx.emit(privateTo(ctx.side, 'AircraftArmed', { side: ctx.side, unit: o.unit, markers: o.markers })),
   };

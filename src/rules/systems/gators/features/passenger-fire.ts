@@ -11,7 +11,7 @@ import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { marksOf } from '../../../engine/visibility';
 import { airOps } from '../air-data';
-import { hasAnyTag } from '../air-queries';
+import { hasAnyTag, neighbourHexes } from '../air-queries';
 import { CombinedHooks, CoreHooks, GatorsFeature } from '../feature';
 import { GatorsExt, GState, gext } from '../ext';
 import { publicOf, shipCarrying } from '../queries';
@@ -79,6 +79,20 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
     kind: 'passenger-fire',
     schema: passengerFireSchema,
     validate: (state, side, o, i) => check(state, h, side, o, i),
+    // The hexes next to its ship that this passenger may fire at alone, by the same check as
+    // validation: a "?" there is offered exactly when check accepts it (what it plans from what
+    // the side knows, plannedClass).
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      const ship = u === undefined ? undefined : shipCarrying(state, u);
+      if (u === undefined || ship?.loc.at !== 'hex' || !hasAnyTag(state, u, airOps(state.scenario).passengerTags)) return {};
+      const grid = boardOf(state.scenario).grid;
+      const other = neighbourHexes(state, grid.indexOf(ship.loc.hex))
+        .map((n) => grid.label(n))
+        .filter((target) => check(state, h, side, { kind: 'passenger-fire', attackers: [{ unit: unitId }], target }, 0).length === 0)
+        .map((target) => ({ action: 'passenger-fire', detail: { target } }));
+      return other.length > 0 ? { other } : {};
+    },
     project: (state, _side, o) => [
       { type: 'UnitsMarked', data: { marks: o.attackers.map((a) => ({ unit: a.unit, flags: { attacked: true } })) } },
       ...[...shipsOf(state, o)].map(([ship, count]) => ({ type: 'LaunchSlotsUsed', data: { ship, count, cause: 'passenger-fire' } })),

@@ -10,7 +10,8 @@ import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { canStepInto, cargoProblem, loadingPlaceProblem } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
 import { visibilityFor } from '../../../engine/visibility';
-import { SideId, Violation } from '../../../engine/types';
+import { SideId, UnitOptions, Violation } from '../../../engine/types';
+import { neighbourHexes } from '../air-queries';
 import { CombinedHooks } from '../feature';
 import { GatorsExt } from '../ext';
 import { enemyWithin } from '../ground';
@@ -107,6 +108,30 @@ function stacking(state: GameState, board: Board, side: SideId, p: UnitState, sq
   return [];
 }
 
+/**
+ * The splits a platoon may make now, each accepted by checkSplit: every unordered pair (one place
+ * twice too) of the hexes next to it and of the own transports standing there. [a, b] stands for
+ * [b, a]: the two squads placed are alike, so which pool squad goes where is no choice worth an
+ * option. Ships are left out (squads go aboard them only by recovery, Q-GT-16), and so are units
+ * that carry nothing: no check could accept them. Six hexes and the few transports stacking lets
+ * stand in them bound the pairs.
+ */
+function splitOptions(state: GameState, h: CombinedHooks, side: SideId, unitId: string): Partial<UnitOptions> {
+  const p = state.units[unitId];
+  if (p?.loc.at !== 'hex' || !tagged(state, p, ...groundData(state.scenario).squads.splitTags)) return {};
+  const grid = boardOf(state.scenario).grid;
+  const next = new Set(neighbourHexes(state, grid.indexOf(p.loc.hex)).map((n) => grid.label(n)));
+  const carriers = allUnits(state).filter(
+    (c) => c.side === side && c.loc.at === 'hex' && next.has(c.loc.hex) && typeOf(state, c).transport !== undefined && !isShip(state, c),
+  );
+  const places: Place[] = [...[...next].map((hex) => ({ hex })), ...carriers.map((c) => ({ carrier: c.id }))];
+  const other = places
+    .flatMap((a, k) => places.slice(k).map((b) => [a, b]))
+    .filter((to) => checkSplit(state, h, side, { kind: 'split', platoon: unitId, to }, 0).length === 0)
+    .map((to) => ({ action: 'split', detail: { to } }));
+  return other.length > 0 ? { other } : {};
+}
+
 type SplitSquad = { readonly unit: string; readonly hex: string } | { readonly unit: string };
 
 /** The event of a split: the squads placed in hexes (the staying one first); those boarding a transport follow as UnitLoaded. */
@@ -127,6 +152,7 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
     kind: 'split',
     schema: splitOnLandSchema,
     validate: (state, side, o, i) => checkSplit(state, h, side, o, i),
+    options: (state, side, unitId) => splitOptions(state, h, side, unitId),
     project: (state, side, o) => [
       { type: 'PlatoonSplitOnLand', data: splitEvent(state, side, o) },
       ...loads(state, side, o).map((l) => ({ type: 'UnitLoaded', data: l })),

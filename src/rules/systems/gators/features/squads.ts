@@ -6,7 +6,7 @@ import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/commo
 import { allUnits, hexOf, typeOf } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { violation } from '../../../engine/violation';
-import { SideId, Violation } from '../../../engine/types';
+import { SideId, UnitOptions, Violation } from '../../../engine/types';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
 import { groundData } from '../ground-data';
@@ -74,11 +74,34 @@ function mergeData(state: GameState, side: SideId, o: MergeOrder) {
   return { side, squads: o.squads, platoon: p.id, hex: hex.at === 'hex' ? hex.hex : '' };
 }
 
+/**
+ * The merges a squad may make now, each accepted by checkMerge: with every two other own squads
+ * in its hex, into each platoon of the split box (Q-GT-24: any of them, the owner's choice, so it
+ * is named rather than left to the first in the box). Stacking bounds the squads in a hex.
+ */
+function mergeOptions(state: GameState, side: SideId, unitId: string): Partial<UnitOptions> {
+  const u = state.units[unitId];
+  const tags = groundData(state.scenario).squads.squadTags;
+  if (u?.loc.at !== 'hex' || !tagged(state, u, ...tags)) return {};
+  const hex = u.loc.hex;
+  const mates = allUnits(state)
+    .filter((x) => x.side === side && x.id !== unitId && x.loc.at === 'hex' && x.loc.hex === hex && tagged(state, x, ...tags))
+    .map((x) => x.id)
+    .sort(idOrder);
+  const box = splitBox(state, side);
+  const other = mates
+    .flatMap((a, k) => mates.slice(k + 1).flatMap((b) => box.map((p) => ({ with: [a, b], platoon: p.id }))))
+    .filter((d) => checkMerge(state, side, { kind: 'merge', squads: [unitId, ...d.with], platoon: d.platoon }, 0).length === 0)
+    .map((detail) => ({ action: 'merge', detail }));
+  return other.length > 0 ? { other } : {};
+}
+
 function mergeOrder(): OrderHandler<GatorsExt, MergeOrder> {
   return {
     kind: 'merge',
     schema: mergeSchema,
     validate: checkMerge,
+    options: mergeOptions,
     project: (state, side, o) => [{ type: 'SquadsMerged', data: mergeData(state, side, o) }],
     resolve: (ctx, o, i) => {
       const v = checkMerge(ctx.state, ctx.side, o, i);
