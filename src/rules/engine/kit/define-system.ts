@@ -283,12 +283,29 @@ function options<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
   const out: UnitOptions = { unitId, moves: [], attacks: [] };
   if (!state.phase.acting.includes(side) || state.phase.mode === 'reaction' || state.phase.mode === 'ended') return out;
   const def = currentPhase(state);
+  const accepted = acceptedAlone(spec, state, side);
   for (const h of (def && spec.phases[def.kind]?.orders) ?? []) {
     const o = h.options?.(state, side, unitId);
     if (o === undefined) continue;
     if (o.moves) out.moves.push(...o.moves);
     if (o.attacks) out.attacks.push(...o.attacks);
-    if (o.other) out.other = [...(out.other ?? []), ...o.other];
+    const other = h.optionOrder === undefined ? o.other : o.other?.filter((x) => accepted(h.optionOrder!(unitId, x) as JsonObject | null));
+    if (other !== undefined && other.length > 0) out.other = [...(out.other ?? []), ...other];
   }
   return out;
+}
+
+/**
+ * Whether validation accepts an order sent alone. What it says of an empty submission is not the
+ * order's fault (a rule on the whole submission may ask for an order the client has yet to add),
+ * so only what the order adds counts.
+ */
+function acceptedAlone<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId): (order: JsonObject | null) => boolean {
+  const key = (v: Violation) => `${v.ruleId} ${v.code} ${v.message}`;
+  let baseline: ReadonlySet<string> | undefined;
+  return (order) => {
+    if (order === null) return true;
+    baseline ??= new Set(validate(spec, state, side, { kind: 'orders', orders: [], endsPhase: true }).map(key));
+    return validate(spec, state, side, { kind: 'orders', orders: [order], endsPhase: true }).every((v) => baseline!.has(key(v)));
+  };
 }

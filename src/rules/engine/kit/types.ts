@@ -61,6 +61,13 @@ export interface OrderHandler<X extends Json, O> {
   resolve(ctx: ResolveContext<X>, order: O, index: number, resume?: Resume): void;
   /** Contribution to options(): moves, attacks, other actions for this unit now. */
   options?(state: GameState<X>, side: SideId, unitId: string): Partial<UnitOptions>;
+  /**
+   * The one order an `other` option of this handler stands for (null: none of its own). Where it
+   * is given, options() keeps such an option only when validation accepts that order as a whole
+   * submission, so checks a system puts in front of the handler or on the whole submission (Gators!
+   * `withChecks`, `validateSubmission`) never let an option through that the order would fail.
+   */
+  optionOrder?(unitId: string, option: { readonly action: string; readonly detail: unknown }): O | null;
 }
 
 export interface PhaseKind<X extends Json> {

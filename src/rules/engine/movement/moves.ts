@@ -38,6 +38,31 @@ export function reachableHexes(state: GameState, unitId: string, opts: MoveOptio
     .map(([h, v]) => ({ hex: grid.label(h), cost: v.ticks / v.ctx.board.costScale, path: v.path.map((i) => grid.label(i)) }));
 }
 
+/**
+ * The paths by which the unit reaches each hex of `goals`, the cheapest of each move context (an
+ * amphibian's water and land moves) in the order reachableHexes prefers them, whatever the end hex holds: a move that ends in boarding
+ * a transport there (GT-6G.1) is judged on the stack after boarding, which reachableHexes cannot.
+ */
+export function pathsInto(state: GameState, unitId: string, opts: MoveOptions, goals: ReadonlySet<string>): Map<string, string[][]> {
+  const out = new Map<string, string[][]>();
+  if (goals.size === 0) return out;
+  const grid = boardOf(state.scenario).grid;
+  for (const c of moveContexts(state, unitId, opts)) {
+    // The search's buffers are reused by the next search: read its paths now.
+    const r = searchReachable(c);
+    for (const h of r.hexes) {
+      const hex = grid.label(h);
+      const node = goals.has(hex) ? bestNode(r, h) : -1;
+      if (node < 0) continue;
+      const path = nodePath(r, node).map((i) => grid.label(i));
+      const known = out.get(hex);
+      if (known === undefined) out.set(hex, [path]);
+      else if (!known.some((k) => sameList(k, path))) known.push(path);
+    }
+  }
+  return out;
+}
+
 export type MoveCheck =
   | { readonly ok: true; readonly cost: number; readonly end: string; readonly ctx: MoveContext }
   | { readonly ok: false; readonly problem: MoveProblem };

@@ -9,11 +9,12 @@ import { cargoOf, hexOf, unitOf } from '../queries';
 import { hitchProblem, loadProblem, unloadProblem } from '../transport';
 import { boardOf } from '../board';
 import { stackProblem, stackTypesAt } from '../stacking';
-import { SideId, Violation } from '../types';
+import { SideId, UnitOptions, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from './common';
 import { validateMove } from './move';
+import { OtherOption, hitchOptions, orderOfOption, loadOptions, unhitchOptions, unloadOptions } from './transport-options';
 
 export const loadSchema = z.strictObject({
   kind: z.literal('load'),
@@ -36,6 +37,11 @@ export type UnhitchOrder = z.infer<typeof unhitchSchema>;
 
 function tr(state: GameState, key: string, fallback: string): string {
   return state.scenario.rules.transport.ruleIds[key] ?? state.scenario.rules.towing.ruleIds[key] ?? fallback;
+}
+
+/** A handler's `other` options, left out when there are none (as the other handlers' options do). */
+function other(list: readonly OtherOption[]): Partial<UnitOptions> {
+  return list.length > 0 ? { other: [...list] } : {};
 }
 
 function cancel(ctx: ResolveContext, index: number, kind: string, v: Violation): void {
@@ -80,6 +86,8 @@ export function loadOrder<X extends Json>(opts: { hooks?: MoveHooks } = {}): Ord
     kind: 'load',
     schema: loadSchema,
     validate: validateLoad,
+    optionOrder: (unit, x) => orderOfOption('load', unit, x) as LoadOrder | null,
+    options: (state, side, unitId) => other(loadOptions(state, side, unitId, (o) => validateLoad(state, side, o as LoadOrder, 0).length === 0, opts.hooks)),
     project: (state, _side, o) => {
       const ev: EventBody[] = [];
       if (o.path !== undefined) {
@@ -140,6 +148,8 @@ export function unloadOrder<X extends Json>(opts: UnloadOptions<X> = {}): OrderH
     kind: 'unload',
     schema: unloadSchema,
     validate: validateUnload,
+    optionOrder: (unit, x) => orderOfOption('unload', unit, x) as UnloadOrder | null,
+    options: (state, side, unitId) => other(unloadOptions(state, side, unitId, (o) => validateUnload(state, side, o as UnloadOrder, 0).length === 0)),
     project: (_state, _side, o) => [{ type: 'UnitUnloaded', data: { unit: o.unit, hex: o.hex } }],
     resolve: (ctx, o, i, resume) => {
       if (resume !== undefined) {
@@ -172,6 +182,8 @@ export function hitchOrder<X extends Json>(): OrderHandler<X, HitchOrder> {
     kind: 'hitch',
     schema: hitchSchema,
     validate: check,
+    optionOrder: (unit, x) => orderOfOption('hitch', unit, x) as HitchOrder | null,
+    options: (state, side, unitId) => other(hitchOptions(state, side, unitId, (o) => check(state, side, o as HitchOrder, 0).length === 0)),
     project: (_s, _side, o) => [{ type: 'UnitHitched', data: { unit: o.unit, towers: o.towers } }],
     resolve: (ctx, o, i) => {
       const v = check(ctx.state, ctx.side, o, i);
@@ -194,6 +206,8 @@ export function unhitchOrder<X extends Json>(): OrderHandler<X, UnhitchOrder> {
     kind: 'unhitch',
     schema: unhitchSchema,
     validate: check,
+    optionOrder: (unit, x) => orderOfOption('unhitch', unit, x) as UnhitchOrder | null,
+    options: (state, side, unitId) => other(unhitchOptions(state, side, unitId, (o) => check(state, side, o as UnhitchOrder, 0).length === 0)),
     project: (state, _side, o) => [{ type: 'UnitUnhitched', data: { unit: o.unit, hex: hexOf(state, unitOf(state, o.unit)) ?? '' } }],
     resolve: (ctx, o, i) => {
       const v = check(ctx.state, ctx.side, o, i);

@@ -30,11 +30,13 @@ import { buildState, Prestate } from '../../testing/prestate';
  * out, a recovery aboard a nearby own ship and an LVS's refill of a nearby own
  * unit it leaves out must be refused, and so must a passenger's fire at a nearby
  * enemy hex, a load of its loadout's markers (or of another type's loadout), a
- * platoon's split to two places within one hex and a squad's merge with two own
- * squads within one hex into a platoon that it leaves out. Of the `other` options
- * only these nine actions exist: the other unit orders (load, unload, hitch,
- * unhitch, snipe, leave-debris...) offer no options (ORDERS_WITHOUT_OPTIONS keeps
- * that list honest).
+ * platoon's split to two places within one hex, a squad's merge with two own
+ * squads within one hex into a platoon, a load into an own transport within one
+ * hex with no path, an unload into the carrier's hex or one next to it, a hitch
+ * to one or two own units in the gun's hex, and an unhitch that it leaves out. Of
+ * the `other` options only these thirteen actions exist: the other unit orders
+ * (snipe, leave-debris...) offer no options (ORDERS_WITHOUT_OPTIONS keeps that
+ * list honest).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
@@ -73,10 +75,6 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   assign: 'setup: which ship carries which aircraft',
   breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
   debris: 'setup: where P2 places its Debris markers (GT-4.7)',
-  load: 'not offered yet',
-  unload: 'not offered yet',
-  hitch: 'not offered yet',
-  unhitch: 'not offered yet',
   'stack-order': "orders the landed aircraft of a hex, a side's choice, not one unit's",
   camouflage: "names a hex whose uncovered units take '?' markers (GT-6L.6): a side's choice, not one unit's",
   'leave-debris': "follows the platoon's move in the same submission (the hex it just left, GT-6Q.1); options() read the state before it",
@@ -120,6 +118,12 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
       return { kind: 'arm', unit, markers: (o as { detail: { markers: string[] } }).detail.markers };
     case 'passenger-fire':
       return { kind: 'passenger-fire', attackers: [{ unit }], target: detail['target']! };
+    case 'load':
+    case 'unload':
+    case 'hitch':
+    case 'unhitch':
+      // Their detail is the order less kind and unit ({carrier, path?}, {hex}, {towers}, {}); the strict schemas refuse anything more.
+      return { kind: action, unit, ...(detail as unknown as JsonObject) };
     default:
       return null;
   }
@@ -144,9 +148,10 @@ function refusal(state: GState, side: string, order: JsonObject, offered: boolea
   return violations(state, side, [order]).filter((v) => !baseline.has(v));
 }
 
-/** The acting side's units that can be given orders now: on the map, or aboard a unit that is. */
+/** The acting side's units that can be given orders now: on the map, or aboard or towed by a unit that is. */
 function unitsOf(state: GState, side: string): UnitState[] {
-  const onMap = (u: UnitState | undefined): boolean => u !== undefined && (u.loc.at === 'hex' || (u.loc.at === 'carried' && onMap(state.units[u.loc.by])));
+  const onMap = (u: UnitState | undefined): boolean =>
+    u !== undefined && (u.loc.at === 'hex' || (u.loc.at === 'carried' && onMap(state.units[u.loc.by])) || (u.loc.at === 'towed' && onMap(state.units[u.loc.by[0]!])));
   return Object.values(state.units)
     .filter((u) => u.side === side && onMap(u))
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -314,6 +319,21 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       for (const [mates, platoon] of mergeTries(state, side, u))
         if (!merged.has(`${[...mates].sort().join(',')} ${platoon}`) && refusal(state, side, { kind: 'merge', squads: [u.id, ...mates], platoon }, false, baseline).length === 0)
           at(`merge with ${mates.join(',')} into ${platoon}`, 'accepted but not offered');
+      const tryUnoffered = (offered: ReadonlySet<string>, key: string, order: JsonObject) => {
+        if (!offered.has(key) && refusal(state, side, order, false, baseline).length === 0) at(`${order['kind'] as string} ${key}`, 'accepted but not offered');
+      };
+      const boarded = otherDetails('load', (d) => (d['path'] === undefined ? d['carrier']! : ''));
+      for (const carrier of ownNear(state, side, u, 1, (x) => scenario.units.types[x.type]?.transport !== undefined))
+        tryUnoffered(boarded, carrier, { kind: 'load', unit: u.id, carrier });
+      const unloaded = otherDetails('unload', (d) => d['hex']!);
+      const from = u.loc.at === 'carried' ? standing(state, u) : -1;
+      for (const n of from < 0 ? [] : [from, ...[0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(from, d)).filter((n) => n >= 0)])
+        tryUnoffered(unloaded, grid.label(n), { kind: 'unload', unit: u.id, hex: grid.label(n) });
+      const hitched = otherDetails('hitch', (d) => [...(d['towers'] as unknown as string[])].sort().join(','));
+      const together = u.loc.at === 'hex' ? ownNear(state, side, u, 0, (x) => x.loc.at === 'hex') : [];
+      for (const towers of [...together.map((t) => [t]), ...together.flatMap((t, k) => together.slice(k + 1).map((t2) => [t, t2]))])
+        tryUnoffered(hitched, towers.join(','), { kind: 'hitch', unit: u.id, towers });
+      tryUnoffered(otherDetails('unhitch', () => ''), '', { kind: 'unhitch', unit: u.id });
     }
   }
   return out;

@@ -40,6 +40,7 @@ export function withChecks<O>(
       }
       base.resolve(ctx, o, i, resume);
     },
+    ...(base.optionOrder === undefined ? {} : { optionOrder: base.optionOrder }),
     ...(base.options === undefined
       ? {}
       : {

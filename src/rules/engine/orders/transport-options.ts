@@ -1,0 +1,111 @@
+import { JsonObject } from '../../model/json';
+import { GameState, UnitState } from '../../model/state';
+import { boardOf } from '../board';
+import { MoveHooks } from '../movement/context';
+import { pathsInto } from '../movement/moves';
+import { allUnits, hasTag, hexOf, typeOf, unitsAt } from '../queries';
+import { cargoProblem } from '../transport';
+import { SideId } from '../types';
+import { moveFlagProblems } from './common';
+
+/**
+ * The `other` options of the transport orders (load, unload, hitch, unhitch). Each candidate is
+ * the very order a client would send, kept only when `accepts` (the handler's own validation) takes
+ * it. An option's detail is the order less `kind` and `unit` (`orderOfOption`, the handlers'
+ * `optionOrder`), so that options() can also put each one through the system's whole validation
+ * (the checks a system adds in front of the handler and on the submission, kit/define-system.ts).
+ */
+export interface OtherOption {
+  readonly action: string;
+  readonly detail: JsonObject;
+}
+
+type Accepts = (order: JsonObject) => boolean;
+
+/** The order an option of `kind` stands for, or null for another kind's option. */
+export function orderOfOption(kind: string, unit: string, option: { readonly action: string; readonly detail: unknown }): JsonObject | null {
+  return option.action === kind ? { kind, unit, ...(option.detail as JsonObject) } : null;
+}
+
+function ownAndPlaced(state: GameState, side: SideId, unitId: string): UnitState | null {
+  const u = state.units[unitId];
+  return u === undefined || u.side !== side || hexOf(state, u) === null ? null : u;
+}
+
+/**
+ * Loads of the unit as cargo, the cargo moving (GT-6G.1): into an own transport that could hold it
+ * were it empty, where it stands (`{carrier}`), or at the end of a path the unit could take this
+ * phase (`{carrier, path}`, the paths pathsInto finds to that hex). The carrier moving to the
+ * cargo (`mover: 'carrier'`) is not offered: it would need a search of every nearby carrier's
+ * reach for each unit asked about; a client builds it from the carrier's move options.
+ */
+export function loadOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts, hooks?: MoveHooks): OtherOption[] {
+  const u = ownAndPlaced(state, side, unitId);
+  if (u === null) return [];
+  const at = hexOf(state, u);
+  const carriers = allUnits(state).filter((c) => c.side === side && c.id !== unitId && typeOf(state, c).transport !== undefined && hexOf(state, c) !== null && cargoProblem(state, c, [u]) === null);
+  if (carriers.length === 0) return [];
+  const out: OtherOption[] = [];
+  for (const c of carriers)
+    if (hexOf(state, c) === at && accepts({ kind: 'load', unit: unitId, carrier: c.id })) out.push({ action: 'load', detail: { carrier: c.id } });
+  if (u.loc.at !== 'hex' || moveFlagProblems(state, u, 0).length > 0) return out;
+  const goals = new Set(carriers.map((c) => hexOf(state, c)!).filter((h) => h !== at));
+  const paths = pathsInto(state, unitId, { knownTo: side, hooks }, goals);
+  for (const c of carriers) {
+    const path = (paths.get(hexOf(state, c)!) ?? []).find((p) => accepts({ kind: 'load', unit: unitId, carrier: c.id, path: p }));
+    if (path !== undefined) out.push({ action: 'load', detail: { carrier: c.id, path } });
+  }
+  return out;
+}
+
+/** Unloads of carried cargo into its carrier's hex or a hex next to it (GT-6F: the rules' `unloadTo` decides which). */
+export function unloadOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts): OtherOption[] {
+  const u = ownAndPlaced(state, side, unitId);
+  if (u === null || u.loc.at !== 'carried') return [];
+  const grid = boardOf(state.scenario).grid;
+  const from = grid.indexOf(hexOf(state, u)!);
+  const hexes = [from, ...[0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(from, d))].filter((i) => i >= 0).map((i) => grid.label(i));
+  return hexes.filter((hex) => accepts({ kind: 'unload', unit: unitId, hex })).map((hex) => ({ action: 'unload', detail: { hex } }));
+}
+
+/**
+ * Sets of towers tried per gun. A gun takes exactly as many towers as its type says (GT-6K.5: two
+ * trucks for a Hawk), from the own units in its hex that may tow it; stacking keeps these few,
+ * and this caps the sets a crowded hex would give (8 candidates give 28 pairs).
+ */
+export const MAX_TOWER_SETS = 32;
+
+/** Hitches of a towable gun to the sets of own towers in its hex that validation accepts (GT-6K.1, GT-6K.5). */
+export function hitchOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts): OtherOption[] {
+  const u = ownAndPlaced(state, side, unitId);
+  const tow = u === null ? undefined : typeOf(state, u).towable;
+  if (u === null || tow === undefined || u.loc.at !== 'hex') return [];
+  const towers = unitsAt(state, u.loc.hex)
+    .filter((t) => t.side === side && t.id !== unitId && hasTag(typeOf(state, t), tow.by))
+    .map((t) => t.id);
+  const out: OtherOption[] = [];
+  for (const set of combinations(towers, tow.towers, MAX_TOWER_SETS))
+    if (accepts({ kind: 'hitch', unit: unitId, towers: set })) out.push({ action: 'hitch', detail: { towers: set } });
+  return out;
+}
+
+/** The first `max` k-subsets of `items`, each in the items' order. */
+function combinations<T>(items: readonly T[], k: number, max: number): T[][] {
+  const out: T[][] = [];
+  const pick = (from: number, chosen: T[]): void => {
+    if (out.length >= max) return;
+    if (chosen.length === k) {
+      out.push(chosen);
+      return;
+    }
+    for (let i = from; i <= items.length - (k - chosen.length); i++) pick(i + 1, [...chosen, items[i]!]);
+  };
+  if (k >= 1) pick(0, []);
+  return out;
+}
+
+/** Unhitching a towed gun (GT-6K.4). */
+export function unhitchOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts): OtherOption[] {
+  const u = ownAndPlaced(state, side, unitId);
+  return u !== null && u.loc.at === 'towed' && accepts({ kind: 'unhitch', unit: unitId }) ? [{ action: 'unhitch', detail: {} }] : [];
+}
