@@ -119,6 +119,69 @@ describe('properties', () => {
     );
   });
 
+  /**
+   * A random position in A's movement phase with a tow yard added where there is room: a
+   * howitzer with a truck, a Hawk with two trucks (GT-6K.5), a howitzer in tow.
+   */
+  const yardArb = fc.tuple(prestateArb, fc.integer({ min: 0, max: board.grid.size - 1 })).map(([p, start]) => {
+    const used = new Set(p.units.flatMap((u) => (typeof u['hex'] === 'string' ? [board.grid.indexOf(u['hex'])] : [])));
+    const truck = scenario.units.types['truck']!;
+    const free: string[] = [];
+    for (let k = 0, at = start; k < board.grid.size && free.length < 3; k++, at = (at + 7) % board.grid.size)
+      if (!used.has(at) && canStandIn(board, truck, at)) free.push(board.grid.label(at));
+    const [h1, h2, h3] = free;
+    const yard =
+      h3 === undefined
+        ? []
+        : [
+            { id: 'Ay1', type: 'truck', side: 'A', hex: h1 },
+            { id: 'Ay2', type: 'howitzer', side: 'A', hex: h1 },
+            { id: 'Ay3', type: 'truck', side: 'A', hex: h2 },
+            { id: 'Ay4', type: 'truck', side: 'A', hex: h2 },
+            { id: 'Ay5', type: 'hawk', side: 'A', hex: h2 },
+            { id: 'Ay6', type: 'truck', side: 'A', hex: h3 },
+            { id: 'Ay7', type: 'howitzer', side: 'A', towedBy: ['Ay6'] },
+          ];
+    return new Built({ ...p, phase: 'a-move', units: [...p.units, ...yard] });
+  });
+
+  it('every transport option (load, unload, hitch, unhitch) sent as one order is accepted, and one it leaves out is refused', () => {
+    const tried: Record<string, number> = {};
+    const refused = (state: TestState, order: JsonObject) => {
+      const p = testSystem.parse(state, 'A', { kind: 'orders', orders: [order] });
+      return p.ok ? testSystem.validate(state, 'A', p.value) : p.violations;
+    };
+    fc.assert(
+      fc.property(yardArb, ({ state }) => {
+        for (const u of Object.values(state.units).filter((x) => x.side === 'A' && x.loc.at !== 'box')) {
+          const opts = testSystem.options(state, 'A', u.id);
+          if (Array.isArray(opts)) throw new Error(JSON.stringify(opts));
+          const offered = new Set<string>();
+          for (const o of opts.other ?? []) {
+            const order = { kind: o.action, unit: u.id, ...(o.detail as JsonObject) };
+            offered.add(JSON.stringify(order));
+            tried[o.action] = (tried[o.action] ?? 0) + 1;
+            expect([order, refused(state, order)]).toEqual([order, []]);
+          }
+          const hex = u.loc.at === 'hex' ? u.loc.hex : null;
+          const mates = Object.values(state.units).filter((x) => x.side === 'A' && x.id !== u.id && hex !== null && x.loc.at === 'hex' && x.loc.hex === hex).map((x) => x.id);
+          const from = u.loc.at === 'carried' && state.units[u.loc.by]?.loc.at === 'hex' ? board.grid.indexOf((state.units[u.loc.by]!.loc as { hex: string }).hex) : -1;
+          const unloads = from < 0 ? [] : [from, ...[0, 1, 2, 3, 4, 5].map((d) => board.grid.neighbour(from, d)).filter((n) => n >= 0)];
+          const others: JsonObject[] = [
+            ...mates.map((carrier) => ({ kind: 'load', unit: u.id, carrier })),
+            ...unloads.map((n) => ({ kind: 'unload', unit: u.id, hex: board.grid.label(n) })),
+            ...mates.map((t) => ({ kind: 'hitch', unit: u.id, towers: [t] })),
+            ...mates.flatMap((t, k) => mates.slice(k + 1).map((t2) => ({ kind: 'hitch', unit: u.id, towers: [t, t2] }))),
+            { kind: 'unhitch', unit: u.id },
+          ];
+          for (const order of others) if (!offered.has(JSON.stringify(order))) expect([order, refused(state, order).length > 0]).toEqual([order, true]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(['hitch', 'load', 'unhitch', 'unload'].map((a) => [a, (tried[a] ?? 0) > 0])).toEqual(['hitch', 'load', 'unhitch', 'unload'].map((a) => [a, true]));
+  });
+
   const labelArb = fc.oneof(fc.integer({ min: 0, max: board.grid.size - 1 }).map((i) => board.grid.label(i)), fc.constantFrom('0000', '9999', 'x', '', '1109', '00101'));
   const orderArb = (ids: string[]) => {
     const id = fc.oneof(fc.constantFrom(...ids, 'nobody'), fc.string({ maxLength: 4 }));
