@@ -296,16 +296,18 @@ function options<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
 }
 
 /**
- * Whether validation accepts an order sent alone. What it says of an empty submission is not the
- * order's fault (a rule on the whole submission may ask for an order the client has yet to add),
- * so only what the order adds counts.
+ * Whether parse and validate accept an order sent alone, as a client would send it. What validation
+ * says of an empty submission is not the order's fault (a rule on the whole submission may ask for
+ * an order the client has yet to add), so only what the order adds counts.
  */
 function acceptedAlone<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId): (order: JsonObject | null) => boolean {
   const key = (v: Violation) => `${v.ruleId} ${v.code} ${v.message}`;
   let baseline: ReadonlySet<string> | undefined;
   return (order) => {
     if (order === null) return true;
+    const p = parse(spec, state, side, { kind: 'orders', orders: [order] });
+    if (!p.ok) return false;
     baseline ??= new Set(validate(spec, state, side, { kind: 'orders', orders: [], endsPhase: true }).map(key));
-    return validate(spec, state, side, { kind: 'orders', orders: [order], endsPhase: true }).every((v) => baseline!.has(key(v)));
+    return validate(spec, state, side, p.value).every((v) => baseline!.has(key(v)));
   };
 }
