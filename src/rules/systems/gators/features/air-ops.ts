@@ -42,13 +42,12 @@ function rearmCheck(state: GameState, _side: SideId, o: ArmOrder, i: number): Vi
   return [];
 }
 
-/** Arming in play: the setup order behind rearmCheck, whose options that check filters too. */
-const rearmOrder = () => withChecks(armOrder(rearmCheck), rearmCheck);
+/** Arming in play: the setup order behind rearmCheck. */
+const rearmOrder = () => withChecks(armOrder(), rearmCheck);
 
 /**
  * GT-6B.3: an aircraft that must return may not take cargo (nor cargo that it unloads in this same
- * submission), whether by a load or by a squad of a split boarding it (squad-split.ts). A split's
- * own check refuses an aircraft that must return already, so only the unload before it is left here.
+ * submission), whether by a load or by a squad of a split boarding it (squad-split.ts).
  */
 function cargoWhileReturning(before: GState, orders: readonly JsonObject[]): Violation[] {
   const out: Violation[] = [];
@@ -58,7 +57,7 @@ function cargoWhileReturning(before: GState, orders: readonly JsonObject[]): Vio
     if (o['kind'] === 'unload' && unit?.loc.at === 'carried') emptied.add(unit.loc.by);
     for (const id of new Set(carriersLoaded(o))) {
       const c = before.units[id];
-      if (c !== undefined && isAircraft(before, c) && (c.attrs[MUST_RETURN] === true ? o['kind'] !== 'split' : emptied.has(c.id)))
+      if (c !== undefined && isAircraft(before, c) && (c.attrs[MUST_RETURN] === true || emptied.has(c.id)))
         out.push(violation('GT-6B.3', 'air/must_return', `${c.id} must return before it carries cargo again`, i));
     }
   });

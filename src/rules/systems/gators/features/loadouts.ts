@@ -9,7 +9,6 @@ import { gatorsData, LoadoutData } from '../data';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState, notesOf } from '../ext';
 import { privateTo, tagged } from '../queries';
-import { Check } from '../orders/wrap';
 
 
 export const armSchema = z.strictObject({ kind: z.literal('arm'), unit: unitIdSchema, markers: z.array(z.string().min(1)).max(8) });
@@ -79,26 +78,27 @@ function checkArm(state: GameState, side: string, o: ArmOrder, i: number): Viola
  * LPD/LSD; any aircraft may start armed). Re-arming in play is part of the
  * air feature (GT-6B.4), which reuses this order behind its own check.
  */
-export function armOrder(phaseCheck: Check<ArmOrder> = () => []): OrderHandler<GatorsExt, ArmOrder> {
+export function armOrder(): OrderHandler<GatorsExt, ArmOrder> {
   return {
     kind: 'arm',
     schema: armSchema,
     validate: checkArm,
-    // Every load of the aircraft's loadout that this order's checks accept here; `phaseCheck` is
-    // the one a phase puts in front of the order (withChecks), which validate runs too.
+    // Every load of the aircraft's loadout that checkArm accepts; options() keeps those the whole
+    // validation accepts too (optionOrder), such as the re-arming check in play (air-ops.ts).
     options: (state, side, unitId) => {
       const u = state.units[unitId];
       const lo = u === undefined ? undefined : loadoutFor(state, u.type);
       if (lo === undefined) return {};
       const ok = (markers: string[]) => {
         const o: ArmOrder = { kind: 'arm', unit: unitId, markers };
-        return checkArm(state, side, o, 0).length === 0 && phaseCheck(state, side, o, 0).length === 0;
+        return checkArm(state, side, o, 0).length === 0;
       };
       const other = loadsOf(lo)
         .filter(ok)
         .map((markers) => ({ action: 'arm', detail: { markers } }));
       return other.length > 0 ? { other } : {};
     },
+    optionOrder: (unit, x) => (x.action === 'arm' ? { kind: 'arm', unit, markers: (x.detail as { markers: string[] }).markers } : null),
     project: (_s, side, o) => [{ type: 'AircraftArmed', data: { side, unit: o.unit, markers: o.markers } }],
     resolve: (ctx, o) => ctx.emit(privateTo(ctx.side, 'AircraftArmed', { side: ctx.side, unit: o.unit, markers: o.markers })),
   };

@@ -16,8 +16,7 @@ import { CombinedHooks } from '../feature';
 import { GatorsExt } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
-import { isAircraft, isShip, tagged } from '../queries';
-import { MUST_RETURN } from './air-ops';
+import { isShip, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 import { squadsFromPool } from './setup-p1';
 import { resumeTrap, springTrap } from './debris-trap';
@@ -86,8 +85,6 @@ function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOn
     }
     const c = ownUnit(state, side, place.carrier, i);
     if (isViolation(c)) return [c];
-    // GT-6B.3 is checked here too (air-ops.ts checks a carrier emptied earlier in the submission), so that the split's options leave such a carrier out.
-    if (isAircraft(state, c) && c.attrs[MUST_RETURN] === true) return [violation('GT-6B.3', 'air/must_return', `${c.id} must return before it carries cargo again`, i)];
     if (isShip(state, c)) return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${c.id} only by recovery`, i)];
     const where = loadingPlaceProblem(state, c, 'load');
     if (where !== null) return [violation(where.ruleId, where.code, where.message, i)];
@@ -153,6 +150,8 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
     schema: splitOnLandSchema,
     validate: (state, side, o, i) => checkSplit(state, h, side, o, i),
     options: (state, side, unitId) => splitOptions(state, h, side, unitId),
+    // Options also pass the movement phase's whole check (GT-6B.3: no squad boards an aircraft that must return, air-ops.ts).
+    optionOrder: (unit, x) => (x.action === 'split' ? { kind: 'split', platoon: unit, to: (x.detail as { to: SplitOnLandOrder['to'] }).to } : null),
     project: (state, side, o) => [
       { type: 'PlatoonSplitOnLand', data: splitEvent(state, side, o) },
       ...loads(state, side, o).map((l) => ({ type: 'UnitLoaded', data: l })),
