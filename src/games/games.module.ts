@@ -3,6 +3,7 @@ import { EventStoreModule } from '../event-store/event-store.module';
 import { CreateGameHandler } from './commands/create-game.handler';
 import { InvitationsHandler } from './commands/invitations.handler';
 import { PlayerActionsHandler } from './commands/player-actions.handler';
+import { CheckPhaseHandler } from './commands/check-phase.handler';
 import { SubmitPhaseHandler } from './commands/submit-phase.handler';
 import { DICE_SOURCE, DiceSourceFactory, seededDice } from './dice/dice-source';
 import { GameSecrets } from './dice/game-secrets';
@@ -24,7 +25,7 @@ export interface GamesModuleOptions {
   imports?: DynamicModule['imports'];
 }
 
-const handlers = [CreateGameHandler, InvitationsHandler, SubmitPhaseHandler, PlayerActionsHandler, GameQueries];
+const handlers = [CreateGameHandler, InvitationsHandler, SubmitPhaseHandler, CheckPhaseHandler, PlayerActionsHandler, GameQueries];
 
 /** Games: commands and their handlers, loading and committing, queries, and the deadline scheduler. */
 @Module({})

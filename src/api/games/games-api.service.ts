@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/config.schema';
 import { CreateGame, CreateGameHandler } from '../../games/commands/create-game.handler';
 import { InvitationsHandler } from '../../games/commands/invitations.handler';
 import { PlayerActionsHandler } from '../../games/commands/player-actions.handler';
+import { CheckPhaseHandler } from '../../games/commands/check-phase.handler';
 import { SubmitPhaseHandler } from '../../games/commands/submit-phase.handler';
 import { GAME_CATALOG, GameCatalog } from '../../games/game-catalog';
 import type { Outcome as DomainOutcome } from '../../games/outcome';
@@ -17,7 +18,7 @@ import { badCursor, decodeCursor, encodeCursor, isPositiveInt, isString, pageSiz
 import { publicMap, PublicMap } from '../scenarios/board-map';
 import type { BoardView, HistoryEvent, HistoryPhase, UnitOptions } from './board.model';
 import type { Game, GameListing, PhaseState } from './game.model';
-import { toBoardView, toEvent, toGame, toHistoryPhase, toListing, toOutcomeParts, toUnitOptions } from './presenters';
+import { toBoardView, toEvent, toGame, toHistoryPhase, toListing, toOutcomeParts, toUnitOptions, toViolation } from './presenters';
 
 export type MyGamesFilterValue = 'awaiting' | 'active' | 'finished' | 'all';
 export type PlayerAction = 'resign' | 'proposeUndo' | 'acceptUndo' | 'declineUndo' | 'startVacation' | 'endVacation';
@@ -28,6 +29,19 @@ export interface OutcomeParts {
   version: number;
   events: HistoryEvent[];
   phase: PhaseState;
+}
+
+export interface PhaseDraft {
+  gameId: string;
+  expectedVersion: number;
+  kind: RawSubmission['kind'];
+  orders: unknown;
+}
+
+export interface PhaseCheckParts {
+  valid: boolean;
+  version: number;
+  violations: Array<ReturnType<typeof toViolation>>;
 }
 
 export interface Page<T> {
@@ -55,6 +69,7 @@ export class GamesApiService {
     private readonly creator: CreateGameHandler,
     private readonly invitations: InvitationsHandler,
     private readonly submitter: SubmitPhaseHandler,
+    private readonly checker: CheckPhaseHandler,
     private readonly actions: PlayerActionsHandler,
     @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -159,13 +174,15 @@ export class GamesApiService {
     throw new BadInputError('invitation/missing', 'Give the invitation token, or the id of an open challenge.', { field: 'token' });
   }
 
-  async submit(cmd: { gameId: string; expectedVersion: number; kind: RawSubmission['kind']; orders: unknown; idempotencyKey: string }, playerId: string): Promise<OutcomeParts> {
-    if (cmd.orders === undefined) throw new BadInputError('orders/malformed', 'orders is required.', { field: 'orders' });
-    const outcome = await this.submitter.execute(
-      { gameId: cmd.gameId, expectedVersion: checkExpectedVersion(cmd.expectedVersion), submission: { kind: cmd.kind, orders: cmd.orders }, idempotencyKey: cmd.idempotencyKey },
-      playerId,
-    );
+  async submit(cmd: PhaseDraft & { idempotencyKey: string }, playerId: string): Promise<OutcomeParts> {
+    const outcome = await this.submitter.execute({ ...draft(cmd), idempotencyKey: cmd.idempotencyKey }, playerId);
     return toOutcomeParts(outcome);
+  }
+
+  /** A submission's checks without the submission (see CheckPhaseHandler). */
+  async check(cmd: PhaseDraft, playerId: string): Promise<PhaseCheckParts> {
+    const checked = await this.checker.execute(draft(cmd), playerId);
+    return { valid: checked.valid, version: checked.version, violations: checked.violations.map(toViolation) };
   }
 
   async act(action: PlayerAction, gameId: string, expectedVersion: number, playerId: string): Promise<OutcomeParts> {
@@ -195,6 +212,12 @@ export class GamesApiService {
     }
     return toOutcomeParts(outcome);
   }
+}
+
+/** What submitting and checking read from the request alike, so the two refuse bad input alike. */
+function draft(cmd: PhaseDraft) {
+  if (cmd.orders === undefined) throw new BadInputError('orders/malformed', 'orders is required.', { field: 'orders' });
+  return { gameId: cmd.gameId, expectedVersion: checkExpectedVersion(cmd.expectedVersion), submission: { kind: cmd.kind, orders: cmd.orders } };
 }
 
 const isVersion = (v: unknown): v is number => isPositiveInt(v) && v <= MAX_VERSION;

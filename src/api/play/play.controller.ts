@@ -5,13 +5,13 @@ import { GamesApiService, OutcomeParts, PlayerAction } from '../games/games-api.
 import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
-import { ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
-import { OutcomeDto } from './play.responses';
+import { PhaseDraftDto, ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
+import { OutcomeDto, PhaseCheckDto } from './play.responses';
 
 const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Instead of idempotencyKey in the body (sent in both places, the two must be the same).' });
 const outcome = ApiOkResponse({ type: OutcomeDto, description: 'What the action did, and the game as it stands now.' });
 
-/** Acting in a game over REST. Every answer is the outcome plus the game as it stands. */
+/** Acting in a game over REST. Every answer but a check's is the outcome plus the game as it stands. */
 @ApiTags('play')
 @ApiAuthenticated()
 @ApiGameErrors()
@@ -27,6 +27,16 @@ export class PlayController {
   @ApiOperation({ summary: 'Submits a whole phase of orders. 400 with `violations` (each with its ruleId) if any order breaks the rules; 409 with `currentVersion` if stale.' })
   submit(@Param('gameId') gameId: string, @Body() body: SubmitPhaseDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
     return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: body.kind ?? 'orders', orders: body.orders, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
+  }
+
+  @Post('phases/check')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PhaseCheckDto, description: 'What the rules say of the orders; nothing was rolled or written.' })
+  @ApiOperation({
+    summary: 'Checks a whole phase of orders as a submission would, without submitting it. 200 with `valid` and every `violation` (each with its ruleId) whether or not the orders break rules; 409 with `currentVersion` if stale, and the other refusals a submission gets.',
+  })
+  check(@Param('gameId') gameId: string, @Body() body: PhaseDraftDto, @PlayerId() playerId: string) {
+    return this.games.check({ gameId, expectedVersion: body.expectedVersion, kind: body.kind ?? 'orders', orders: body.orders }, playerId);
   }
 
   @Post('reactions')

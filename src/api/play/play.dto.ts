@@ -11,7 +11,8 @@ export class VersionDto {
   expectedVersion!: number;
 }
 
-export class SubmitPhaseDto extends VersionDto {
+/** A phase as a client drafts it: what submitting and checking both take. */
+export class PhaseDraftDto extends VersionDto {
   @ApiPropertyOptional({ enum: ['orders', 'reaction', 'standing-orders'], description: 'What is submitted (default orders).' })
   @IsOptional()
   @IsIn(['orders', 'reaction', 'standing-orders'])
@@ -21,7 +22,9 @@ export class SubmitPhaseDto extends VersionDto {
   @IsDefined()
   @RawJson()
   orders!: unknown;
+}
 
+export class SubmitPhaseDto extends PhaseDraftDto {
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header): a retry with the same key returns the first outcome.' })
   @IsOptional()
   @IsString()

@@ -1,8 +1,9 @@
-import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Game } from '../games/game.model';
 import { GamesApiService, PlayerAction } from '../games/games-api.service';
 import { PlayerId } from '../http/principal';
 import { Outcome, SetStandingOrdersInput, SubmitPhaseInput, SubmitReactionInput } from './outcome.model';
+import { CheckPhaseInput, PhaseCheck } from './phase-check.model';
 
 const gameIdArg = { type: () => ID, description: 'Game id.' } as const;
 const versionArg = { type: () => Int, description: 'The version you last saw; CONFLICT (with the current version) if the game has moved on.' } as const;
@@ -10,6 +11,7 @@ const versionArg = { type: () => Int, description: 'The version you last saw; CO
 /**
  * Acting in a game. A rules violation comes back as BAD_USER_INPUT with extensions.violations
  * (each with its ruleId); a stale expectedVersion as CONFLICT with extensions.currentVersion.
+ * checkPhase answers the same violations as data: a draft that breaks rules is not an error.
  */
 @Resolver(() => Outcome)
 export class PlayResolver {
@@ -18,6 +20,13 @@ export class PlayResolver {
   @Mutation(() => Outcome, { description: 'Submits a whole phase of orders (or a setup, a reaction answer, or standing orders, by kind). Checked as a whole: any violation rejects it all.' })
   submitPhase(@Args('input', { description: 'The submission.' }) input: SubmitPhaseInput, @PlayerId() playerId: string) {
     return this.games.submit(input, playerId);
+  }
+
+  @Query(() => PhaseCheck, {
+    description: 'Checks a phase of orders as submitPhase would, up to the rules\' verdict, without submitting it: nothing is rolled or written. Broken rules come back as violations; anything else (a stale version, not your turn, a finished game) as the error submitPhase gives.',
+  })
+  checkPhase(@Args('input', { description: 'The orders to check.' }) input: CheckPhaseInput, @PlayerId() playerId: string) {
+    return this.games.check(input, playerId);
   }
 
   @Mutation(() => Outcome, { description: 'Answers the reaction your side is asked for (see Game.reaction).' })

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { HistoryEventDto } from '../games/board.responses';
+import { HistoryEventDto, ViolationDto } from '../games/board.responses';
 import { GameDto, PhaseStateDto } from '../games/game.responses';
 
 export class OutcomeDto {
@@ -20,4 +20,15 @@ export class OutcomeDto {
 
   @ApiProperty({ type: GameDto, description: 'The game as it stands now (read again, so it may be newer than `version`).' })
   game!: GameDto;
+}
+
+export class PhaseCheckDto {
+  @ApiProperty({ description: 'Whether submitting these orders now would pass the rules: true exactly when violations is empty.' })
+  valid!: boolean;
+
+  @ApiProperty({ type: 'integer', description: 'The version checked against: submit at this version to have the orders checked the same way.' })
+  version!: number;
+
+  @ApiProperty({ type: [ViolationDto], description: 'Every rule the orders break (or every way they cannot be read), as a refused submission lists them.' })
+  violations!: ViolationDto[];
 }

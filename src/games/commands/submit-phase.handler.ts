@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { IdempotencyKeyReusedError, VersionConflictError } from '../../event-store/event-store.errors';
+import { IdempotencyKeyReusedError } from '../../event-store/event-store.errors';
 import type { RawSubmission, SideId } from '../../rules/engine/types';
 import { BadInputError } from '../../common/errors';
 import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
@@ -9,10 +9,10 @@ import { RecordingDice } from '../dice/server-dice';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft } from '../game-envelope';
 import { GameLoader, LoadedGame } from '../game-loader';
-import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn } from '../games.errors';
 import { EventStore } from '../../event-store/event-store.service';
 import { Outcome, outcomeFor } from '../outcome';
 import { requireSide } from '../seats';
+import { checkSubmission, refusal, requireKind } from './check-submission';
 import { diceDrafts } from './dice-drafts';
 
 export interface SubmitPhase {
@@ -21,8 +21,6 @@ export interface SubmitPhase {
   submission: RawSubmission;
   idempotencyKey: string;
 }
-
-const KINDS = ['orders', 'reaction', 'standing-orders'];
 
 /**
  * The heart of play: check, resolve with server dice, and write, in that order. Nothing is
@@ -43,9 +41,7 @@ export class SubmitPhaseHandler {
     if (!cmd.idempotencyKey || cmd.idempotencyKey.length > 200) {
       throw new BadInputError('request/idempotency_key', 'idempotencyKey is required (1-200 characters).');
     }
-    if (!cmd.submission || !KINDS.includes(cmd.submission.kind)) {
-      throw new BadInputError('orders/malformed', `submission.kind must be one of ${KINDS.join(', ')}.`);
-    }
+    requireKind(cmd.submission);
     const key = `${playerId}:${cmd.idempotencyKey}`;
     const requestHash = hashRequest(cmd);
     const held = this.loader.held(cmd.gameId, cmd.expectedVersion);
@@ -98,26 +94,12 @@ export class SubmitPhaseHandler {
     return loaded.g;
   }
 
-  private decide({ state, version, system }: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Draft[] {
-    if (state.status === 'finished') throw gameFinished(state.id);
-    if (state.status === 'seating') throw gameNotStarted(state.id);
-    if (version !== cmd.expectedVersion) throw new VersionConflictError(state.id, cmd.expectedVersion, version);
-    const phase = system.phase(state.rules);
-    // Out of turn, the engine's refusal names the rule broken, so the service's names it too.
-    const ruleBroken = () => {
-      const refused = system.parse(state.rules, side, cmd.submission);
-      return refused.ok ? undefined : refused.violations[0]?.ruleId;
-    };
-    if (cmd.submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting, ruleBroken());
-    if (cmd.submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting, ruleBroken());
-
-    const parsed = system.parse(state.rules, side, cmd.submission);
-    if (!parsed.ok) throw malformedOrders(parsed.violations);
-    const violations = system.validate(state.rules, side, parsed.value);
-    if (violations.length) throw illegalOrders(violations);
-
+  private decide(game: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Draft[] {
+    const checked = checkSubmission(game, side, cmd.expectedVersion, cmd.submission);
+    if (!checked.ok) throw refusal(checked);
+    const { state, system } = game;
     const dice = new RecordingDice(state.diceCounter, this.diceSource(seed, state.id));
-    const rulesEvents = system.resolve(state.rules, side, parsed.value, dice);
+    const rulesEvents = system.resolve(state.rules, side, checked.value, dice);
     // Only who submitted and what kind: even the number of orders could tell the other side something.
     return [
       appDraft(AppEvent.PhaseSubmitted, { side, kind: cmd.submission.kind }),
