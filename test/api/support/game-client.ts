@@ -20,7 +20,12 @@ export interface GameState {
 
 export type SubmitResult =
   | { ok: true; version: number; events: Array<{ version: number; type: string; data: unknown }> }
-  | { ok: false; code: string; errorCode: string; violations?: Array<{ ruleId: string; code: string; message: string; orderIndex: number | null }>; currentVersion?: number };
+  | { ok: false; code: string; errorCode: string; violations?: Violation[]; currentVersion?: number };
+
+export type Violation = { ruleId: string; code: string; message: string; orderIndex: number | null };
+
+/** A dry run's answer, or its refusal in the shape a refused submission has. */
+export type CheckResult = { ok: true; valid: boolean; version: number; violations: Violation[] } | Extract<SubmitResult, { ok: false }>;
 
 /** What a game client does; the GraphQL and the REST client do it over their transport only. */
 export interface GameClient {
@@ -32,6 +37,7 @@ export interface GameClient {
   view(gameId: string): Promise<{ units: Array<{ id: string; hex: string | null }>; markers: Array<{ hex: string }>; stacks: unknown[]; hexes: number; raw: unknown }>;
   options(gameId: string, unitId: string, targetHex?: string): Promise<{ moves: Array<{ hex: string; cost: number }>; attacks: Array<{ targetHex: string; preview: unknown }> }>;
   submit(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown, idempotencyKey: string): Promise<SubmitResult>;
+  check(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown): Promise<CheckResult>;
   history(gameId: string): Promise<{ events: Array<{ version: number; type: string; data: unknown }>; phases: Array<{ turn: number; phase: string }> }>;
   resign(gameId: string, expectedVersion: number): Promise<SubmitResult>;
 }
@@ -92,6 +98,16 @@ export class GraphqlClient implements GameClient {
       input: { gameId, expectedVersion, kind: KIND, orders, idempotencyKey },
     });
     return outcomeOf(r.body, 'submitPhase');
+  }
+
+  async check(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown): Promise<CheckResult> {
+    const KIND = { orders: 'ORDERS', reaction: 'REACTION', 'standing-orders': 'STANDING_ORDERS' }[kind];
+    const r = await this.app.gql(this.player.token, 'query($input: CheckPhaseInput!) { checkPhase(input: $input) { valid version violations { ruleId code message orderIndex } } }', {
+      input: { gameId, expectedVersion, kind: KIND, orders },
+    });
+    const e = r.body.errors?.[0];
+    if (e) return { ok: false, code: e.extensions?.['code'], errorCode: e.extensions?.['errorCode'], violations: e.extensions?.['violations'], currentVersion: e.extensions?.['currentVersion'] };
+    return { ok: true, ...r.body.data!['checkPhase'] };
   }
 
   async history(gameId: string) {
@@ -166,6 +182,13 @@ export class RestClient implements GameClient {
   async submit(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown, idempotencyKey: string): Promise<SubmitResult> {
     const res = await this.req('post', `/api/v1/games/${gameId}/phases`, { expectedVersion, kind, orders }).set('Idempotency-Key', idempotencyKey);
     return restOutcome(res);
+  }
+
+  async check(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown): Promise<CheckResult> {
+    const res = await this.req('post', `/api/v1/games/${gameId}/phases/check`, { expectedVersion, kind, orders });
+    if (res.status >= 300) return restOutcome(res) as Extract<SubmitResult, { ok: false }>;
+    expect(res.status).toBe(200);
+    return { ok: true, ...res.body };
   }
 
   async history(gameId: string) {
