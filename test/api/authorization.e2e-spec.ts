@@ -17,6 +17,7 @@ const GAME_OPERATIONS: Array<{ name: string; query: string; vars?: Record<string
   { name: 'me.notificationDeliveries(gameId)', read: true, query: 'query($g: ID!) { me { notificationDeliveries(gameId: $g) { nodes { id } } } }' },
   { name: 'invite', read: false, query: 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }' },
   { name: 'submitPhase', read: false, query: 'mutation($g: ID!, $v: Int!) { submitPhase(input: { gameId: $g, expectedVersion: $v, orders: [], idempotencyKey: "authz-1" }) { version } }' },
+  { name: 'checkPhase', read: false, query: 'query($g: ID!, $v: Int!) { checkPhase(input: { gameId: $g, expectedVersion: $v, orders: [] }) { valid version violations { ruleId } } }' },
   { name: 'submitReaction', read: false, query: 'mutation($g: ID!, $v: Int!) { submitReaction(input: { gameId: $g, expectedVersion: $v, answer: { attackers: [] }, idempotencyKey: "authz-2" }) { version } }' },
   { name: 'setStandingOrders', read: false, query: 'mutation($g: ID!, $v: Int!) { setStandingOrders(input: { gameId: $g, expectedVersion: $v, orders: { landing_fire: "all" }, idempotencyKey: "authz-3" }) { version } }' },
   ...['resign', 'proposeUndo', 'acceptUndo', 'declineUndo', 'startVacation', 'endVacation'].map((m) => ({
@@ -37,6 +38,7 @@ const REST_OPERATIONS: Array<{ method: 'get' | 'post' | 'put' | 'patch'; path: s
   { method: 'get', path: '/api/v1/games/:g/export' },
   { method: 'post', path: '/api/v1/games/:g/invitations', body: () => ({ side: 'B' }) },
   { method: 'post', path: '/api/v1/games/:g/phases', body: (v) => ({ expectedVersion: v, orders: [], idempotencyKey: 'authz-r1' }) },
+  { method: 'post', path: '/api/v1/games/:g/phases/check', body: (v) => ({ expectedVersion: v, orders: [] }) },
   { method: 'post', path: '/api/v1/games/:g/reactions', body: (v) => ({ expectedVersion: v, answer: { attackers: [] }, idempotencyKey: 'authz-r2' }) },
   { method: 'put', path: '/api/v1/games/:g/standing-orders', body: (v) => ({ expectedVersion: v, orders: {}, idempotencyKey: 'authz-r3' }) },
   ...['resign', 'undo', 'undo/accept', 'undo/decline', 'vacation/start', 'vacation/end'].map((a) => ({ method: 'post' as const, path: `/api/v1/games/:g/${a}`, body: (v: number) => ({ expectedVersion: v }) })),

@@ -32,6 +32,7 @@ interface Expected {
 }
 
 const submit = 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }';
+const check = 'query($i: CheckPhaseInput!) { checkPhase(input: $i) { valid } }';
 const resign = 'mutation($g: ID!, $v: Int!) { resign(gameId: $g, expectedVersion: $v) { version } }';
 const createGame = 'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }';
 const invite = 'mutation($i: InviteInput!) { invite(input: $i) { token } }';
@@ -104,6 +105,14 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: submit to a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/phases`, json({ expectedVersion: 1, orders: [], idempotencyKey: 'foreign' })] }), { status: 404, code: 'game/not_found' }],
   ['REST: submit to an unknown game', () => ({ rest: ['post', '/api/v1/games/game_nope/phases', json({ expectedVersion: 1, orders: [], idempotencyKey: 'unknown' })] }), { status: 404, code: 'game/not_found' }],
   ['REST: submit without an idempotency key', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [] })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  // A check refuses the request as a submission does; only what the rules say of the orders is data.
+  ['REST: check with a negative version', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: -1, orders: [] })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: check with null orders', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: c.version, orders: null })] }), { status: 400, code: 'request/invalid', field: 'orders' }],
+  ['REST: check with an unknown kind', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: c.version, kind: 'wish', orders: [] })] }), { status: 400, code: 'request/invalid', field: 'kind' }],
+  ['REST: check with an idempotency key, which a check has no use for', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: c.version, orders: [], idempotencyKey: 'k' })] }), { status: 400, code: 'request/invalid', field: 'idempotencyKey' }],
+  ['REST: check in a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/phases/check`, json({ expectedVersion: 1, orders: [] })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: check in an unknown game', () => ({ rest: ['post', '/api/v1/games/game_nope/phases/check', json({ expectedVersion: 1, orders: [] })] }), { status: 404, code: 'game/not_found' }],
+  ['REST: check in a game still seating', (c) => ({ rest: ['post', `/api/v1/games/${c.seating}/phases/check`, json({ expectedVersion: 1, orders: [] })] }), { status: 409, code: 'game/not_started' }],
   // Over GraphQL these are refused as unreadable; over REST the name was dropped from the orders, and
   // what was left was carried out: the move below was made, the standing orders were cleared.
   ['REST: a legal move with a "constructor" field', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [{ kind: 'move', unit: 'a-ship', path: ['0204'], constructor: 1 }], idempotencyKey: 'ctor-move' })] }), { status: 400, code: 'orders/malformed', field: 'constructor' }],
@@ -115,6 +124,10 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: submit with null orders', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: null, idempotencyKey: 'gnull' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'orders' }],
   ['GraphQL: submit with a huge idempotency key', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(5000) } } }), { status: 200, code: 'request/idempotency_key', field: 'idempotencyKey' }],
   ['GraphQL: submit orders of the wrong shape', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [{ kind: 'move' }], idempotencyKey: 'gshape' } } }), { status: 200, code: 'orders/malformed', field: 'unit' }],
+  ['GraphQL: check with a negative version', (c) => ({ gql: check, variables: { i: { gameId: c.active, expectedVersion: -1, orders: [] } } }), { status: 200, code: 'request/bad_version', field: 'expectedVersion' }],
+  ['GraphQL: check with null orders', (c) => ({ gql: check, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: null } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'orders' }],
+  ['GraphQL: check with an idempotency key', (c) => ({ gql: check, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [], idempotencyKey: 'k' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'idempotencyKey' }],
+  ['GraphQL: check in a game of someone else', (c) => ({ gql: check, variables: { i: { gameId: c.foreign, expectedVersion: 1, orders: [] } } }), { status: 200, code: 'game/not_found' }],
   ['GraphQL: resign with a negative version', (c) => ({ gql: resign, variables: { g: c.active, v: -5 } }), { status: 200, code: 'request/bad_version', field: 'expectedVersion' }],
   ['GraphQL: resign from a game of someone else', (c) => ({ gql: resign, variables: { g: c.foreign, v: 1 } }), { status: 200, code: 'game/not_found' }],
   // Player actions over REST.

@@ -7,6 +7,7 @@ import { collect, waitFor, wsClient } from './support/subscriptions';
 const GAME = 'id title version status turn phase mode acting mySide awaitingMe deadlineAt seedCommitment seed seats { side sideName playerId playerName } settings { deadlineHours spectators } pendingUndo { proposedBy } reaction { side kind prompt } result { winner reason }';
 const LOOK = `query($g: ID!) { game(id: $g) { ${GAME} view { map { columns } units { id type side at hex heldBy box flags values concealedAs } stacks { hex unitIds markers { hex marker side } } markers { hex marker side } timeOfDay own raw } history(first: 100) { nodes { version type data time } phases { turn phase mode acting fromVersion } pageInfo { hasNextPage endCursor } } opts: options(unitId: "a-apc-1") { unitId moves { hex cost path } attacks { targetHex targetIds preview } other violations { ruleId code message orderIndex } } } }`;
 const SUBMIT = `mutation($input: SubmitPhaseInput!) { submitPhase(input: $input) { gameId fromVersion version events { version type data time } phase { status turn phase mode acting deadlineAt reaction { side kind prompt } result { winner } } game { ${GAME} } } }`;
+const CHECK = 'query($input: CheckPhaseInput!) { checkPhase(input: $input) { valid version violations { ruleId code message orderIndex } } }';
 const UPDATES = 'subscription($id: ID!) { gameUpdated(gameId: $id) { events { version type data time } game { version turn phase mode acting view { units { id hex } markers { hex marker } own } } } }';
 
 describe('the opponent learns nothing hidden through the API', () => {
@@ -58,17 +59,29 @@ describe('the opponent learns nothing hidden through the API', () => {
       await look();
       // Refused orders that touch B's hidden units, over GraphQL and REST: the errors must not tell where they are.
       let n = 0;
-      for (const orders of [
+      const refusedDrafts = [
         [{ kind: 'move', unit: 'b-inf-1', path: ['0707'] }],
         [{ kind: 'move', unit: 'b-inf-2', path: ['0707'] }],
         [{ kind: 'unload', unit: 'a-apc-1', hex: '0706' }],
         [{ kind: 'attack', attackers: [{ unit: 'a-ship' }], target: '0706' }],
-      ]) {
+      ];
+      for (const orders of refusedDrafts) {
         const gql = (await app.gql(alice.token, SUBMIT, { input: { gameId: g, expectedVersion: await version(), orders, idempotencyKey: `refused-${n++}-${g}` } })).body;
         expect(gql.errors?.length).toBeGreaterThan(0);
         out.push(gql);
         const rest = await request(app.http).post(`/api/v1/games/${g}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(), orders, idempotencyKey: `refused-${n++}-${g}` });
         expect(rest.status).toBe(400);
+        out.push(rest.body);
+      }
+      // Checked drafts, legal and not, over both transports: the verdict is the same in both games.
+      const legalDraft = [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }];
+      for (const orders of [legalDraft, ...refusedDrafts]) {
+        const input = { gameId: g, expectedVersion: await version(), orders };
+        const gql = data(await app.gql(alice.token, CHECK, { input }));
+        expect(gql['checkPhase'].valid).toBe(orders === legalDraft);
+        out.push(gql);
+        const rest = await request(app.http).post(`/api/v1/games/${g}/phases/check`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: input.expectedVersion, orders });
+        expect(rest.status).toBe(200);
         out.push(rest.body);
       }
       for (const unit of ['b-inf-1', 'b-inf-2']) out.push((await app.gql(alice.token, `query($g: ID!) { game(id: $g) { options(unitId: "${unit}") { unitId moves { hex } attacks { targetHex } } } }`, { g })).body);
