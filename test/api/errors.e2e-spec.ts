@@ -191,6 +191,7 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     ['a bad query parameter', 'get', '/api/v1/games/:g/history?limit=zero', undefined, 'limit'],
     ['a bad enum', 'get', '/api/v1/games?filter=sometimes', undefined, 'filter'],
     ['no idempotency key', 'post', '/api/v1/games/:g/phases', { expectedVersion: 3, orders: [] }, 'idempotencyKey'],
+    ['a check without orders', 'post', '/api/v1/games/:g/phases/check', { expectedVersion: 3 }, 'orders'],
   ] as const)('answers %s over REST with a 400 problem naming the field', async (_name, method, path, body, field) => {
     const r = request(app.http)[method](path.replace(':g', gameId)).set('Authorization', `Bearer ${alice.token}`);
     const res = await (body ? r.send(body) : r);

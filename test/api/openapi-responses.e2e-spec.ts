@@ -157,6 +157,10 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
     expect([view.map === null, view.units.length > 0, view.stacks.length > 0]).toEqual([false, true, true]);
     const options = await call(alice, 'get', `/api/v1/games/${gameId}/units/a-ship/options`);
     expect(options.moves.length).toBeGreaterThan(0);
+    const legal = await call(alice, 'post', `/api/v1/games/${gameId}/phases/check`, { expectedVersion: game.version, orders: [{ kind: 'move', unit: 'a-ship', path: ['0204'] }] });
+    expect(legal).toEqual({ valid: true, version: game.version, violations: [] });
+    const illegal = await call(alice, 'post', `/api/v1/games/${gameId}/phases/check`, { expectedVersion: game.version, orders: [{ kind: 'move', unit: 'b-m48', path: ['0504'] }] });
+    expect([illegal.valid, illegal.violations.length > 0]).toEqual([false, true]);
     const history = await call(alice, 'get', `/api/v1/games/${gameId}/history?limit=5`);
     expect([history.events.length > 0, history.nextCursor === null]).toEqual([true, false]);
     await call(alice, 'get', `/api/v1/games/${gameId}/history?cursor=${encodeURIComponent(history.nextCursor)}`);
