@@ -83,6 +83,21 @@ describe('checkPhase: a dry run of a submission, over GraphQL and REST', () => {
     }
   });
 
+  it("checks standing orders as their submission does, in the other side's turn too", async () => {
+    const before = await written(gameId);
+    const foreign = { 'anti-landing': { units: ['p2-inf-1', 'p1-aav-1'] } };
+    const refused = await new GraphqlClient(app, p2).submit(gameId, before.version, 'standing-orders', foreign, uniqueId('standing'));
+    expect(refused).toMatchObject({ ok: false, code: 'BAD_USER_INPUT', errorCode: 'orders/illegal' });
+    if (refused.ok) throw new Error('unreachable');
+    for (const [transport, c] of clients(p2)) {
+      const checked = await c.check(gameId, before.version, 'standing-orders', foreign);
+      expect([transport, checked]).toEqual([transport, { ok: true, valid: false, version: before.version, violations: refused.violations }]);
+      const fine = await c.check(gameId, before.version, 'standing-orders', { 'anti-landing': 'none' });
+      expect([transport, fine]).toEqual([transport, { ok: true, valid: true, version: before.version, violations: [] }]);
+    }
+    expect(await written(gameId)).toEqual(before);
+  });
+
   it('refuses what a submission refuses, with the same error', async () => {
     const version = await versionOf(gameId);
     const cases: Array<[string, TestPlayer, string, number, 'orders' | 'reaction' | 'standing-orders', object]> = [

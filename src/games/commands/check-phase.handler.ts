@@ -28,8 +28,9 @@ export class CheckPhaseHandler {
 
   async execute(cmd: CheckPhase, playerId: string): Promise<PhaseCheck> {
     const submission = requireKind(cmd.submission);
-    // A game held at another instance's older version passes here, and its submission then meets
-    // the commit's version check: the same conflict the check would have given a moment later.
+    // The process's own copy at the version the client saw saves a read. Should another instance
+    // have moved the game on meanwhile, the check answers for that version, and the submission
+    // then meets the commit's version check, as one from the same copy would.
     const game = this.loader.held(cmd.gameId, cmd.expectedVersion) ?? (await this.loader.load(cmd.gameId));
     const side = requireSide(game.state, playerId);
     const checked = checkSubmission(game, side, cmd.expectedVersion, submission);
