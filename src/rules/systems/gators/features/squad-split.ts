@@ -56,8 +56,25 @@ function placeHex(state: GameState, p: Place): string | null {
   return c?.loc.at === 'hex' ? c.loc.hex : null;
 }
 
+/** What a split's places are checked against: the same for every pair of places the platoon might choose. */
+interface SplitFrom {
+  readonly p: UnitState;
+  readonly squads: readonly string[];
+  readonly squad: UnitType;
+  readonly at: number;
+  readonly home: string;
+  /** Surrounded: its squads may go next to the enemy (GT-6J.2). */
+  readonly free: boolean;
+}
+
 function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOnLandOrder, i: number): Violation[] {
-  const p = ownUnit(state, side, o.platoon, i);
+  const from = splitFrom(state, h, side, o.platoon, i);
+  return Array.isArray(from) ? from : checkPlaces(state, side, from, o.to, i);
+}
+
+/** The platoon's part of checkSplit, which options() reads once for all the pairs of places it tries. */
+function splitFrom(state: GameState, h: CombinedHooks, side: SideId, platoon: string, i: number): SplitFrom | Violation[] {
+  const p = ownUnit(state, side, platoon, i);
   if (isViolation(p)) return [p];
   if (!tagged(state, p, ...groundData(state.scenario).squads.splitTags)) return [violation('GT-6J.4', 'squads/not_splittable', `only Rifle Platoons split into squads (${p.id})`, i)];
   const board = boardOf(state.scenario);
@@ -68,13 +85,17 @@ function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOn
   if (squads.length < 3) return [violation('GT-4.13', 'squads/no_squads', 'no squads are left in the pool', i)];
   const squad = typeOf(state, state.units[squads[0]!]!);
   const at = board.grid.indexOf(p.loc.hex);
-  const free = surrounded(state, h, side, squad, at);
+  return { p, squads, squad, at, home: p.loc.hex, free: surrounded(state, h, side, squad, at) };
+}
+
+function checkPlaces(state: GameState, side: SideId, { p, squads, squad, at, home, free }: SplitFrom, to: readonly Place[], i: number): Violation[] {
+  const board = boardOf(state.scenario);
   const aboard = new Map<string, UnitState[]>();
   const standing = new Map<number, number>([[at, 1]]);
-  for (const [k, place] of o.to.entries()) {
+  for (const [k, place] of to.entries()) {
     const hex = placeHex(state, place);
     const j = hex === null ? -1 : board.grid.indexOf(hex);
-    if (j < 0 || board.grid.distance(j, at) !== 1) return [violation('GT-6J.2', 'squads/not_adjacent', `squad ${k + 1} must go next to ${p.loc.hex}`, i)];
+    if (j < 0 || board.grid.distance(j, at) !== 1) return [violation('GT-6J.2', 'squads/not_adjacent', `squad ${k + 1} must go next to ${home}`, i)];
     if (!free && enemyWithin(state, side, j, 1)) return [violation('GT-6J.2', 'squads/next_to_enemy', `${hex} is next to the enemy and ${p.id} is not surrounded`, i)];
     if ('hex' in place) {
       // A squad steps there: off a bridge only along the road, onto a bridge along it (GT-3.14).
@@ -107,9 +128,9 @@ function stacking(state: GameState, board: Board, side: SideId, p: UnitState, sq
 
 /**
  * The splits a platoon may make now, each accepted by checkSplit: every unordered pair (one place
- * twice too) of the hexes next to it and of the own transports standing there. [a, b] stands for
- * [b, a]: the two squads placed are alike, so which pool squad goes where is no choice worth an
- * option. Ships are left out (squads go aboard them only by recovery, Q-GT-16), and so are units
+ * twice too) of the hexes next to it and of the own transports standing there, the platoon's part
+ * of the check read once. [a, b] stands for [b, a]: the two squads placed are alike, so which pool
+ * squad goes where is no choice worth an option. Ships are left out (squads go aboard them only by recovery, Q-GT-16), and so are units
  * that carry nothing: no check could accept them. Six hexes and the few transports stacking lets
  * stand in them bound the pairs.
  */
@@ -122,9 +143,11 @@ function splitOptions(state: GameState, h: CombinedHooks, side: SideId, unitId: 
     (c) => c.side === side && c.loc.at === 'hex' && next.has(c.loc.hex) && typeOf(state, c).transport !== undefined && !isShip(state, c),
   );
   const places: Place[] = [...[...next].map((hex) => ({ hex })), ...carriers.map((c) => ({ carrier: c.id }))];
+  const from = splitFrom(state, h, side, unitId, 0);
+  if (Array.isArray(from)) return {};
   const other = places
     .flatMap((a, k) => places.slice(k).map((b) => [a, b]))
-    .filter((to) => checkSplit(state, h, side, { kind: 'split', platoon: unitId, to }, 0).length === 0)
+    .filter((to) => checkPlaces(state, side, from, to, 0).length === 0)
     .map((to) => ({ action: 'split', detail: { to } }));
   return other.length > 0 ? { other } : {};
 }
