@@ -144,10 +144,7 @@ export function moveContexts(state: GameState, unitId: string, opts: MoveOptions
 
 export function contextsEntry(state: GameState, unitId: string, opts: MoveOptions): ContextsEntry {
   const hooks = opts.hooks ?? NO_HOOKS;
-  let all = movers.get(state);
-  if (all === undefined) movers.set(state, (all = []));
-  let m = all.find((x) => x.unit.id === unitId && x.hooks === hooks);
-  if (m === undefined) all.push((m = mover(state, unitOf(state, unitId), hooks)));
+  const m = moverOf(state, unitId, hooks);
   const from = opts.from ?? (m.unit.loc.at === 'hex' ? m.unit.loc.hex : null);
   const known = m.contexts.find((c) => c.knownTo === opts.knownTo && c.from === from);
   if (known !== undefined) return known;
@@ -157,6 +154,40 @@ export function contextsEntry(state: GameState, unitId: string, opts: MoveOption
   const entry = { knownTo: opts.knownTo, from, list, checks: [] };
   m.contexts.push(entry);
   return entry;
+}
+
+function moverOf(state: GameState, unitId: string, hooks: MoveHooks): Mover {
+  let all = movers.get(state);
+  if (all === undefined) movers.set(state, (all = []));
+  let m = all.find((x) => x.unit.id === unitId && x.hooks === hooks);
+  if (m === undefined) all.push((m = mover(state, unitOf(state, unitId), hooks)));
+  return m;
+}
+
+/**
+ * The most hexes a move of the unit may enter this phase, whatever it knows and wherever it
+ * starts: per profile, its budget over the cheapest step its class may take anywhere on the board
+ * (terrain or overlay; hexsides only add), and at least one (a minimum or whole move, GT-6A). No
+ * search: it picks the units worth one (a carrier driving to its cargo, GT-6G.1), by grid distance.
+ */
+export function moveReach(state: GameState, unitId: string, hooks?: MoveHooks): number {
+  const m = moverOf(state, unitId, hooks ?? NO_HOOKS);
+  const board = boardOf(state.scenario);
+  const cls = state.scenario.rules.movementClasses[m.type.movementClass]!;
+  let reach = 1;
+  for (const p of profilesOf(m.type, cls.amphibious)) {
+    const speed = Math.max(0, (p === 'water' ? speedIn(m.type, 'water') : p === 'land' ? speedIn(m.type, 'land') : m.type.speed) - m.speedLoss);
+    const budget = Math.max(0, Math.round((speed + m.adjust) * board.costScale));
+    let cheapest = board.costScale;
+    if (!cls.ignoresTerrain) {
+      const costs = classCosts(state, board, m.type.movementClass, speed);
+      cheapest = Infinity;
+      for (const c of [...costs.terrainCost, ...costs.overlayCost]) if (c >= 0 && c < cheapest) cheapest = c;
+    }
+    if (cheapest <= 0) return Infinity;
+    if (cheapest !== Infinity) reach = Math.max(reach, Math.floor(budget / cheapest));
+  }
+  return reach;
 }
 
 function mover(state: GameState, unit: UnitState, hooks: MoveHooks): Mover {

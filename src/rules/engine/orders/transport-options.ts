@@ -1,7 +1,7 @@
 import { JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
-import { MoveHooks } from '../movement/context';
+import { MoveHooks, moveReach } from '../movement/context';
 import { pathsInto } from '../movement/moves';
 import { allUnits, hasTag, hexOf, typeOf, unitsAt } from '../queries';
 import { cargoProblem } from '../transport';
@@ -33,27 +33,42 @@ function ownAndPlaced(state: GameState, side: SideId, unitId: string): UnitState
 }
 
 /**
- * Loads of the unit as cargo, the cargo moving (GT-6G.1): into an own transport that could hold it
- * were it empty, where it stands (`{carrier}`), or at the end of a path the unit could take this
- * phase (`{carrier, path}`, the paths pathsInto finds to that hex). The carrier moving to the
- * cargo (`mover: 'carrier'`) is not offered: it would need a search of every nearby carrier's
- * reach for each unit asked about; a client builds it from the carrier's move options.
+ * Loads of the unit as cargo (GT-6G.1) into an own transport that could hold it were it empty:
+ * where it stands (`{carrier}`); the cargo moving, at the end of a path the unit could take this
+ * phase (`{carrier, path}`, the paths pathsInto finds to the carrier's hex); and the carrier moving
+ * (`{carrier, mover: 'carrier', path}`), a carrier on the map in another hex driving into the
+ * cargo's hex along a path pathsInto finds for it, the first that validation accepts. Only carriers
+ * within their moveReach (budget over the cheapest step of their class, in grid distance) of the
+ * cargo are searched, one search each (a carrier aboard another unit, or whose flags forbid a
+ * move, is not: validation refuses its move). Not offered: either mover's other paths to the same
+ * hex (one per carrier and mover; the move options list the rest).
  */
 export function loadOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts, hooks?: MoveHooks): OtherOption[] {
   const u = ownAndPlaced(state, side, unitId);
   if (u === null) return [];
-  const at = hexOf(state, u);
+  const at = hexOf(state, u)!;
   const carriers = allUnits(state).filter((c) => c.side === side && c.id !== unitId && typeOf(state, c).transport !== undefined && hexOf(state, c) !== null && cargoProblem(state, c, [u]) === null);
   if (carriers.length === 0) return [];
   const out: OtherOption[] = [];
   for (const c of carriers)
     if (hexOf(state, c) === at && accepts({ kind: 'load', unit: unitId, carrier: c.id })) out.push({ action: 'load', detail: { carrier: c.id } });
-  if (u.loc.at !== 'hex' || moveFlagProblems(state, u, 0).length > 0) return out;
-  const goals = new Set(carriers.map((c) => hexOf(state, c)!).filter((h) => h !== at));
-  const paths = pathsInto(state, unitId, { knownTo: side, hooks }, goals);
+  if (u.loc.at === 'hex' && moveFlagProblems(state, u, 0).length === 0) {
+    const goals = new Set(carriers.map((c) => hexOf(state, c)!).filter((h) => h !== at));
+    const paths = pathsInto(state, unitId, { knownTo: side, hooks }, goals);
+    for (const c of carriers) {
+      const path = (paths.get(hexOf(state, c)!) ?? []).find((p) => accepts({ kind: 'load', unit: unitId, carrier: c.id, path: p }));
+      if (path !== undefined) out.push({ action: 'load', detail: { carrier: c.id, path } });
+    }
+  }
+  const grid = boardOf(state.scenario).grid;
+  const goal = new Set([at]);
   for (const c of carriers) {
-    const path = (paths.get(hexOf(state, c)!) ?? []).find((p) => accepts({ kind: 'load', unit: unitId, carrier: c.id, path: p }));
-    if (path !== undefined) out.push({ action: 'load', detail: { carrier: c.id, path } });
+    if (c.loc.at !== 'hex' || c.loc.hex === at || grid.distance(grid.indexOf(c.loc.hex), grid.indexOf(at)) > moveReach(state, c.id, hooks)) continue;
+    if (moveFlagProblems(state, c, 0).length > 0) continue;
+    const path = (pathsInto(state, c.id, { knownTo: side, hooks }, goal).get(at) ?? []).find((p) =>
+      accepts({ kind: 'load', unit: unitId, carrier: c.id, mover: 'carrier', path: p }),
+    );
+    if (path !== undefined) out.push({ action: 'load', detail: { carrier: c.id, mover: 'carrier', path } });
   }
   return out;
 }
