@@ -145,7 +145,7 @@ describe('properties', () => {
     return new Built({ ...p, phase: 'a-move', units: [...p.units, ...yard] });
   });
 
-  it('every transport option (load, unload, hitch, unhitch) sent as one order is accepted, and one it leaves out is refused', () => {
+  it('every transport option (load, by the cargo or the carrier, unload, hitch, unhitch) sent as one order is accepted, and one it leaves out is refused', () => {
     const tried: Record<string, number> = {};
     const refused = (state: TestState, order: JsonObject) => {
       const p = testSystem.parse(state, 'A', { kind: 'orders', orders: [order] });
@@ -157,18 +157,30 @@ describe('properties', () => {
           const opts = testSystem.options(state, 'A', u.id);
           if (Array.isArray(opts)) throw new Error(JSON.stringify(opts));
           const offered = new Set<string>();
+          // A carrier driving to the cargo is offered along one path: tried along its own move's.
+          const fetchedBy = new Set<string>();
           for (const o of opts.other ?? []) {
-            const order = { kind: o.action, unit: u.id, ...(o.detail as JsonObject) };
+            const order: JsonObject = { kind: o.action, unit: u.id, ...(o.detail as JsonObject) };
             offered.add(JSON.stringify(order));
-            tried[o.action] = (tried[o.action] ?? 0) + 1;
+            if (order['mover'] === 'carrier') fetchedBy.add(order['carrier'] as string);
+            const key = order['mover'] === 'carrier' ? 'load by carrier' : o.action;
+            tried[key] = (tried[key] ?? 0) + 1;
             expect([order, refused(state, order)]).toEqual([order, []]);
           }
           const hex = u.loc.at === 'hex' ? u.loc.hex : null;
           const mates = Object.values(state.units).filter((x) => x.side === 'A' && x.id !== u.id && hex !== null && x.loc.at === 'hex' && x.loc.hex === hex).map((x) => x.id);
           const from = u.loc.at === 'carried' && state.units[u.loc.by]?.loc.at === 'hex' ? board.grid.indexOf((state.units[u.loc.by]!.loc as { hex: string }).hex) : -1;
           const unloads = from < 0 ? [] : [from, ...[0, 1, 2, 3, 4, 5].map((d) => board.grid.neighbour(from, d)).filter((n) => n >= 0)];
+          const fetch = (c: UnitState): JsonObject[] => {
+            if (hex === null || c.side !== 'A' || c.loc.at !== 'hex' || c.loc.hex === hex || fetchedBy.has(c.id) || scenario.units.types[c.type]?.transport === undefined) return [];
+            if (board.grid.distance(board.grid.indexOf(c.loc.hex), board.grid.indexOf(hex)) > 3) return [];
+            const o = testSystem.options(state, 'A', c.id);
+            const m = Array.isArray(o) ? undefined : o.moves.find((x) => x.hex === hex);
+            return m === undefined ? [] : [{ kind: 'load', unit: u.id, carrier: c.id, mover: 'carrier', path: [...m.path] }];
+          };
           const others: JsonObject[] = [
             ...mates.map((carrier) => ({ kind: 'load', unit: u.id, carrier })),
+            ...Object.values(state.units).flatMap(fetch),
             ...unloads.map((n) => ({ kind: 'unload', unit: u.id, hex: board.grid.label(n) })),
             ...mates.map((t) => ({ kind: 'hitch', unit: u.id, towers: [t] })),
             ...mates.flatMap((t, k) => mates.slice(k + 1).map((t2) => ({ kind: 'hitch', unit: u.id, towers: [t, t2] }))),
@@ -179,7 +191,8 @@ describe('properties', () => {
       }),
       { numRuns: 150 },
     );
-    expect(['hitch', 'load', 'unhitch', 'unload'].map((a) => [a, (tried[a] ?? 0) > 0])).toEqual(['hitch', 'load', 'unhitch', 'unload'].map((a) => [a, true]));
+    const actions = ['hitch', 'load', 'load by carrier', 'unhitch', 'unload'];
+    expect(actions.map((a) => [a, (tried[a] ?? 0) > 0])).toEqual(actions.map((a) => [a, true]));
   });
 
   const labelArb = fc.oneof(fc.integer({ min: 0, max: board.grid.size - 1 }).map((i) => board.grid.label(i)), fc.constantFrom('0000', '9999', 'x', '', '1109', '00101'));

@@ -32,16 +32,19 @@ import { buildState, Prestate } from '../../testing/prestate';
  * enemy hex, a load of its loadout's markers (or of another type's loadout), a
  * platoon's split to two places within one hex, a squad's merge with two own
  * squads within one hex into a platoon, a load into an own transport within one
- * hex with no path, an unload into the carrier's hex or one next to it, a hitch
- * to one or two own units in the gun's hex, and an unhitch that it leaves out. Of
- * the `other` options only these thirteen actions exist: the other unit orders
- * (snipe, leave-debris...) offer no options (ORDERS_WITHOUT_OPTIONS keeps that
- * list honest).
+ * hex with no path, a load by an own transport within three hexes driving to it
+ * (along its own move option there, or a shortest walk), an unload into the
+ * carrier's hex or one next to it, a hitch to one or two own units in the gun's
+ * hex, and an unhitch that it leaves out. Of the `other` options only these
+ * thirteen actions exist: the other unit orders (snipe, leave-debris...) offer no
+ * options (ORDERS_WITHOUT_OPTIONS keeps that list honest).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
 /** Fixed seed: the same sample every run. */
 const SEED = 20261201;
+/** Own transports this close to a unit are tried driving to it to pick it up (GT-6G.1, `mover: 'carrier'`). */
+const CARRIER_NEAR = 3;
 /** Hexes one step beyond a unit's reach, and random walks, tried per unit for the converse. */
 const BEYOND = 8;
 const WALKS = 6;
@@ -122,7 +125,7 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
     case 'unload':
     case 'hitch':
     case 'unhitch':
-      // Their detail is the order less kind and unit ({carrier, path?}, {hex}, {towers}, {}); the strict schemas refuse anything more.
+      // Their detail is the order less kind and unit ({carrier, mover?, path?}, {hex}, {towers}, {}); the strict schemas refuse anything more.
       return { kind: action, unit, ...(detail as unknown as JsonObject) };
     default:
       return null;
@@ -238,6 +241,30 @@ function armTries(state: GState, u: UnitState): string[][] {
 /** Two places as a key: the squads placed are alike, so their order does not matter. */
 const placesKey = (to: readonly JsonObject[]) => to.map((p) => JSON.stringify(p)).sort().join(' ');
 
+/**
+ * Carriers that might be sent to pick the unit up (a load with `mover: 'carrier'`): each own
+ * transport within CARRIER_NEAR in another hex (aboard a ship too), with the path of its own move option
+ * into the unit's hex, or else a shortest walk there on the grid.
+ */
+function carrierPaths(state: GState, side: string, u: UnitState, moves: Map<string, UnitOptions['moves']>): [string, string[]][] {
+  const at = standing(state, u);
+  if (at < 0) return [];
+  const carriers = ownNear(state, side, u, CARRIER_NEAR, (x) => scenario.units.types[x.type]?.transport !== undefined && standing(state, x) !== at);
+  return carriers.map((c): [string, string[]] => {
+    let own = moves.get(c);
+    if (own === undefined) {
+      const o = gators.options(state, side, c);
+      moves.set(c, (own = Array.isArray(o) ? [] : o.moves));
+    }
+    const offered = own.find((m) => m.hex === grid.label(at));
+    if (offered !== undefined) return [c, [...offered.path]];
+    const walk: string[] = [];
+    for (let h = standing(state, state.units[c]!); h !== at; walk.push(grid.label(h)))
+      h = [0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(h, d)).find((n) => n >= 0 && grid.distance(n, at) < grid.distance(h, at))!;
+    return [c, walk];
+  });
+}
+
 /** Splits a platoon might be ordered: each pair of the hexes within 1 (its own too) and of the own units standing next to it. */
 function splitTries(state: GState, side: string, u: UnitState): JsonObject[][] {
   if (u.loc.at !== 'hex' || !u.type.includes('platoon')) return [];
@@ -260,6 +287,7 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
   const out: Mismatch[] = [];
   for (const side of gators.phase(state).acting) {
     const baseline = new Set(violations(state, side, []));
+    const carrierMoves = new Map<string, UnitOptions['moves']>();
     for (const u of unitsOf(state, side)) {
       const opts = gators.options(state, side, u.id);
       const at = (option: string, problem: string) => out.push({ where, unit: u.id, type: u.type, option, problem });
@@ -325,6 +353,9 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       const boarded = otherDetails('load', (d) => (d['path'] === undefined ? d['carrier']! : ''));
       for (const carrier of ownNear(state, side, u, 1, (x) => scenario.units.types[x.type]?.transport !== undefined))
         tryUnoffered(boarded, carrier, { kind: 'load', unit: u.id, carrier });
+      const fetched = otherDetails('load', (d) => (d['mover'] === 'carrier' ? d['carrier']! : ''));
+      for (const [carrier, path] of carrierPaths(state, side, u, carrierMoves))
+        tryUnoffered(fetched, carrier, { kind: 'load', unit: u.id, carrier, mover: 'carrier', path });
       const unloaded = otherDetails('unload', (d) => d['hex']!);
       const from = u.loc.at === 'carried' ? standing(state, u) : -1;
       for (const n of from < 0 ? [] : [from, ...[0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(from, d)).filter((n) => n >= 0)])
@@ -387,3 +418,4 @@ describe('Gators! options() and validate() agree', () => {
     expect(unused).toEqual([]);
   });
 });
+afterAll(() => console.log('LOADCOUNT', JSON.stringify(triedByKind['load'])));
