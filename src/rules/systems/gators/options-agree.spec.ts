@@ -418,4 +418,3 @@ describe('Gators! options() and validate() agree', () => {
     expect(unused).toEqual([]);
   });
 });
-afterAll(() => console.log('LOADCOUNT', JSON.stringify(triedByKind['load'])));
