@@ -93,21 +93,17 @@ export class GraphqlClient implements GameClient {
   }
 
   async submit(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown, idempotencyKey: string): Promise<SubmitResult> {
-    const KIND = { orders: 'ORDERS', reaction: 'REACTION', 'standing-orders': 'STANDING_ORDERS' }[kind];
     const r = await this.app.gql(this.player.token, 'mutation($input: SubmitPhaseInput!) { submitPhase(input: $input) { version events { version type data } game { version } } }', {
-      input: { gameId, expectedVersion, kind: KIND, orders, idempotencyKey },
+      input: { gameId, expectedVersion, kind: GQL_KIND[kind], orders, idempotencyKey },
     });
     return outcomeOf(r.body, 'submitPhase');
   }
 
   async check(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown): Promise<CheckResult> {
-    const KIND = { orders: 'ORDERS', reaction: 'REACTION', 'standing-orders': 'STANDING_ORDERS' }[kind];
     const r = await this.app.gql(this.player.token, 'query($input: CheckPhaseInput!) { checkPhase(input: $input) { valid version violations { ruleId code message orderIndex } } }', {
-      input: { gameId, expectedVersion, kind: KIND, orders },
+      input: { gameId, expectedVersion, kind: GQL_KIND[kind], orders },
     });
-    const e = r.body.errors?.[0];
-    if (e) return { ok: false, code: e.extensions?.['code'], errorCode: e.extensions?.['errorCode'], violations: e.extensions?.['violations'], currentVersion: e.extensions?.['currentVersion'] };
-    return { ok: true, ...r.body.data!['checkPhase'] };
+    return refusalOf(r.body) ?? { ok: true, ...r.body.data!['checkPhase'] };
   }
 
   async history(gameId: string) {
@@ -130,9 +126,18 @@ export class GraphqlClient implements GameClient {
   }
 }
 
-function outcomeOf(body: { data?: any; errors?: any[] }, field: string): SubmitResult {
+/** The GraphQL enum value of a submission kind. */
+const GQL_KIND = { orders: 'ORDERS', reaction: 'REACTION', 'standing-orders': 'STANDING_ORDERS' } as const;
+
+/** A refused GraphQL answer in the shape a refused submission has, or null when it was not refused. */
+function refusalOf(body: { errors?: any[] }): Extract<SubmitResult, { ok: false }> | null {
   const e = body.errors?.[0];
-  if (e) return { ok: false, code: e.extensions?.code, errorCode: e.extensions?.errorCode, violations: e.extensions?.violations, currentVersion: e.extensions?.currentVersion };
+  return e ? { ok: false, code: e.extensions?.code, errorCode: e.extensions?.errorCode, violations: e.extensions?.violations, currentVersion: e.extensions?.currentVersion } : null;
+}
+
+function outcomeOf(body: { data?: any; errors?: any[] }, field: string): SubmitResult {
+  const refused = refusalOf(body);
+  if (refused) return refused;
   const o = body.data[field];
   return { ok: true, version: o.version, events: o.events };
 }
