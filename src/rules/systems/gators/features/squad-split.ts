@@ -5,7 +5,7 @@ import { Board, boardOf, isOnMap } from '../../../engine/board';
 import { Json } from '../../../model/json';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { allUnits, cargoOf, mediumOf, typeOf } from '../../../engine/queries';
+import { allUnits, cargoOf, mediumOf, standingNextTo, typeOf } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { canStepInto, cargoProblem, loadingPlaceProblem } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
@@ -137,14 +137,11 @@ function stacking(state: GameState, board: Board, side: SideId, p: UnitState, sq
 function splitOptions(state: GameState, h: CombinedHooks, side: SideId, unitId: string): Partial<UnitOptions> {
   const p = state.units[unitId];
   if (p?.loc.at !== 'hex' || !tagged(state, p, ...groundData(state.scenario).squads.splitTags)) return {};
-  const grid = boardOf(state.scenario).grid;
-  const next = new Set(neighbourHexes(state, grid.indexOf(p.loc.hex)).map((n) => grid.label(n)));
-  const carriers = allUnits(state).filter(
-    (c) => c.side === side && c.loc.at === 'hex' && next.has(c.loc.hex) && typeOf(state, c).transport !== undefined && !isShip(state, c),
-  );
-  const places: Place[] = [...[...next].map((hex) => ({ hex })), ...carriers.map((c) => ({ carrier: c.id }))];
   const from = splitFrom(state, h, side, unitId, 0);
   if (Array.isArray(from)) return {};
+  const grid = boardOf(state.scenario).grid;
+  const carriers = standingNextTo(state, from.at).filter((c) => c.side === side && typeOf(state, c).transport !== undefined && !isShip(state, c));
+  const places: Place[] = [...neighbourHexes(state, from.at).map((n) => ({ hex: grid.label(n) })), ...carriers.map((c) => ({ carrier: c.id }))];
   const other = places
     .flatMap((a, k) => places.slice(k).map((b) => [a, b]))
     .filter((to) => checkPlaces(state, side, from, to, 0).length === 0)

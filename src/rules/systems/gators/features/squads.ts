@@ -3,7 +3,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { allUnits, hexOf, typeOf } from '../../../engine/queries';
+import { allUnits, hexOf, typeOf, unitsAt } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { violation } from '../../../engine/violation';
 import { SideId, UnitOptions, Violation } from '../../../engine/types';
@@ -84,8 +84,8 @@ function mergeOptions(state: GameState, side: SideId, unitId: string): Partial<U
   const tags = groundData(state.scenario).squads.squadTags;
   if (u?.loc.at !== 'hex' || !tagged(state, u, ...tags)) return {};
   const hex = u.loc.hex;
-  const mates = allUnits(state)
-    .filter((x) => x.side === side && x.id !== unitId && x.loc.at === 'hex' && x.loc.hex === hex && tagged(state, x, ...tags))
+  const mates = unitsAt(state, hex)
+    .filter((x) => x.side === side && x.id !== unitId && tagged(state, x, ...tags))
     .map((x) => x.id)
     .sort(idOrder);
   const box = splitBox(state, side);
