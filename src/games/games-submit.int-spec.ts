@@ -132,6 +132,29 @@ describe('submitting a phase: errors write nothing, retries replay, races have o
     }
   });
 
+  it('answers a dry run sent to another server that still holds the older game with the conflict the submission would meet', async () => {
+    const other = await gamesHarness();
+    try {
+      const version = await h.store.currentVersion(g.gameId);
+      const held = await other.loader.load(g.gameId);
+      const acting = held.system.phase(held.state.rules).acting[0] === 'A' ? g.alice : g.bob;
+      const dryRun = (expectedVersion: number) =>
+        other.check.execute({ gameId: g.gameId, expectedVersion, submission: { kind: 'orders', orders: [] } }, acting);
+      expect(await dryRun(version)).toEqual({ valid: true, version, violations: [] });
+      await submit(acting, [], { expectedVersion: version });
+      const after = await h.store.currentVersion(g.gameId);
+      expect(other.loader.held(g.gameId, version)).toBeDefined(); // the other server still holds the old game
+      const stale = await dryRun(version).catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(VersionConflictError);
+      expect((stale as VersionConflictError).currentVersion).toBe(after);
+      const next = held.system.phase((await other.loader.load(g.gameId)).state.rules).acting[0] === 'A' ? g.alice : g.bob;
+      const current = await other.check.execute({ gameId: g.gameId, expectedVersion: after, submission: { kind: 'orders', orders: [] } }, next);
+      expect(current.version).toBe(after);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses everything once the game has ended', async () => {
     const version = await h.store.currentVersion(g.gameId);
     await h.actions.resign(g.gameId, version, g.bob);

@@ -9,6 +9,7 @@ import { CreateGameHandler } from '../../src/games/commands/create-game.handler'
 import { InvitationsHandler } from '../../src/games/commands/invitations.handler';
 import { PlayerActionsHandler } from '../../src/games/commands/player-actions.handler';
 import { SubmitPhaseHandler } from '../../src/games/commands/submit-phase.handler';
+import { CheckPhaseHandler } from '../../src/games/commands/check-phase.handler';
 import type { DiceSourceFactory } from '../../src/games/dice/dice-source';
 import { seededSource } from '../../src/games/dice/server-dice';
 import { CatalogEntry, StaticCatalog } from '../../src/games/game-catalog';
@@ -60,6 +61,7 @@ export interface GamesHarness {
   create: CreateGameHandler;
   invitations: InvitationsHandler;
   submit: SubmitPhaseHandler;
+  check: CheckPhaseHandler;
   actions: PlayerActionsHandler;
   queries: GameQueries;
   loader: GameLoader;
@@ -139,6 +141,7 @@ export async function gamesHarness(options: HarnessOptions = {}): Promise<GamesH
     create: app.get(CreateGameHandler),
     invitations: app.get(InvitationsHandler),
     submit: app.get(SubmitPhaseHandler),
+    check: app.get(CheckPhaseHandler),
     actions: app.get(PlayerActionsHandler),
     queries: app.get(GameQueries),
     loader: app.get(GameLoader),

@@ -28,10 +28,11 @@ export class CheckPhaseHandler {
 
   async execute(cmd: CheckPhase, playerId: string): Promise<PhaseCheck> {
     const submission = requireKind(cmd.submission);
-    // The process's own copy at the version the client saw saves a read. Should another instance
-    // have moved the game on meanwhile, the check answers for that version, and the submission
-    // then meets the commit's version check, as one from the same copy would.
-    const game = this.loader.held(cmd.gameId, cmd.expectedVersion) ?? (await this.loader.load(cmd.gameId));
+    // Always the game as the database has it now: a copy this process holds is only brought up to
+    // date (the events after it, usually none). Answering from the copy alone would call a phase
+    // valid at a version another instance has moved past; unlike a submission, a dry run has no
+    // commit whose version check would catch that.
+    const game = await this.loader.load(cmd.gameId);
     const side = requireSide(game.state, playerId);
     const checked = checkSubmission(game, side, cmd.expectedVersion, submission);
     return { valid: checked.ok, version: game.version, violations: checked.ok ? [] : checked.violations };
