@@ -72,4 +72,33 @@ describe('the Scout/Sniper\'s shot at a single person (GT-2.15)', () => {
   it('cannot shoot at range 3', () => {
     expect(shot('2111', [], { violations: [{ ruleId: 'GT-2.15', code: 'combat/out_of_range' }] })).toEqual([]);
   });
+
+  const snipeAt = (target: string) => ({ action: 'snipe', detail: { target } });
+  const offered = (sniper: Record<string, unknown>, other: unknown[], excludesOther: unknown[]) =>
+    runCaseWith(target, {
+      ruleId: 'GT-2.15',
+      title: 'sniper options',
+      prestate: {
+        phase: 'p1-combat',
+        units: [
+          { id: 'p1-sniper', type: 'scout-sniper', side: 'P1', hex: '1810', ...sniper },
+          { id: 'p2-colonel', type: 'colonel', side: 'P2', hex: '1910' },
+          { id: 'p2-major', type: 'colonel', side: 'P2', hex: '2011' },
+          { id: 'p2-far', type: 'colonel', side: 'P2', hex: '2111' },
+          { id: 'p2-hidden', type: 'colonel', side: 'P2', hex: '1809', hidden: '?' },
+          { id: 'p2-inf', type: 'infantry-platoon', side: 'P2', hex: '1811' },
+        ],
+      },
+      options: [{ side: 'P1', unit: 'p1-sniper', other, excludesOther }],
+      // Each offered shot is an order validation accepts.
+      steps: other.map((o) => ({ side: 'P1', submission: { kind: 'orders', orders: [{ kind: 'snipe', unit: 'p1-sniper', target: (o as { detail: { target: string } }).detail.target }] }, dice: [6], expect: { violations: [] } })).slice(0, 1),
+    }).failures;
+
+  it('offers the shot at each visible single person in range: not one out of range, under a "?" or not a single person', () => {
+    expect(offered({}, [snipeAt('p2-colonel'), snipeAt('p2-major')], [snipeAt('p2-far'), snipeAt('p2-hidden'), snipeAt('p2-inf')])).toEqual([]);
+  });
+
+  it('offers nothing to a sniper that has already attacked this phase', () => {
+    expect(offered({ flags: { attacked: true } }, [], [snipeAt('p2-colonel'), snipeAt('p2-major')])).toEqual([]);
+  });
 });

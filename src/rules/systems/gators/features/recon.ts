@@ -6,7 +6,7 @@ import { eliminate } from '../../../engine/combat/apply';
 import { AttackSetup } from '../../../engine/combat/odds-step';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { flag } from '../../../engine/queries';
+import { enemiesOf, flag } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { concealedFrom } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
@@ -66,6 +66,17 @@ function snipeOrder(): OrderHandler<GatorsExt, SnipeOrder> {
     kind: 'snipe',
     schema: snipeSchema,
     validate: checkSnipe,
+    // The visible single persons this sniper may shoot, by the same check as validation (a "?" is
+    // never offered: checkSnipe refuses what the shooter cannot see). Unnarstan has none (GT-2.9).
+    options: (state, side, unitId) => {
+      const d = groundData(state.scenario).sniper;
+      const u = state.units[unitId];
+      if (u === undefined || u.side !== side || u.loc.at !== 'hex' || !tagged(state, u, ...d.unitTags)) return {};
+      const other = enemiesOf(state, side)
+        .filter((t) => tagged(state, t, ...d.targetTags) && checkSnipe(state, side, { kind: 'snipe', unit: unitId, target: t.id }, 0).length === 0)
+        .map((t) => ({ action: 'snipe', detail: { target: t.id } }));
+      return other.length > 0 ? { other } : {};
+    },
     project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true } } }],
     resolve: (ctx, o, i) => {
       const v = checkSnipe(ctx.state, ctx.side, o, i);
