@@ -19,6 +19,8 @@ export const placeSchema = z.union([
   z.strictObject({ kind: z.literal('place'), unit: unitIdSchema, carrier: unitIdSchema }),
 ]);
 export type PlaceOrder = z.infer<typeof placeSchema>;
+/** A place option's detail: the order less its kind and unit. */
+type PlaceDetail = { hex: string } | { carrier: string };
 
 /** Setup placement: into the unit's zone, obeying stacking; optionally under a concealment marker (GT-4.3). */
 export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
@@ -49,6 +51,27 @@ export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
     kind: 'place',
     schema: placeSchema,
     validate: check,
+    // Every hex of the unit's zone and every own transport where the placement passes the order's
+    // own check; optionOrder lets options() drop those the system's checks of the whole setup refuse
+    // (Gators!: aircraft on airfields, ships only at ship placement). `hidden: true` may be added to
+    // a hex placement where the side has concealment markers: their number is a whole-setup check.
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      if (u === undefined || u.side !== side || u.loc.at !== 'box' || u.loc.box !== 'setup') return {};
+      const board = boardOf(state.scenario);
+      const zone = String(u.attrs['setupZone'] ?? '');
+      const other: Array<{ action: string; detail: PlaceDetail }> = [];
+      for (let at = 0; at < board.grid.size; at++) {
+        if (!inZone(state, board, zone, at)) continue;
+        const hex = board.grid.label(at);
+        if (check(state, side, { kind: 'place', unit: unitId, hex }, 0).length === 0) other.push({ action: 'place', detail: { hex } });
+      }
+      for (const c of Object.values(state.units))
+        if (c.side === side && c.id !== unitId && typeOf(state, c).transport !== undefined && check(state, side, { kind: 'place', unit: unitId, carrier: c.id }, 0).length === 0)
+          other.push({ action: 'place', detail: { carrier: c.id } });
+      return other.length > 0 ? { other } : {};
+    },
+    optionOrder: (unitId, option) => ({ kind: 'place', unit: unitId, ...(option.detail as PlaceDetail) }),
     project: (state, side, o) => [
       'carrier' in o
         ? { type: 'UnitPlaced', data: { unit: o.unit, carrier: o.carrier } }

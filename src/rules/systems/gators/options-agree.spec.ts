@@ -24,8 +24,8 @@ import { buildState, Prestate } from '../../testing/prestate';
  * split); clients build their orders from options(). Along the scripted
  * campaign (examples/campaign.json), and at every rule case's prestate (the
  * positions the campaign never reaches), at every state where a side acts (setup
- * and ship placement have no unit options), each option of each unit of the
- * acting side, sent as the one order a client would build from it, must pass
+ * and ship placement included: a unit waiting to be set up is offered places),
+ * each option of each unit of the acting side, sent as the one order a client would build from it, must pass
  * parse and validate; and a move to a hex that options() leaves out (a sample),
  * an attack, an air strike with a marker the unit carries, or a sabotage on a
  * nearby enemy hex it leaves out, a launch into a hex next to the ship it leaves
@@ -37,9 +37,10 @@ import { buildState, Prestate } from '../../testing/prestate';
  * hex with no path, a load by an own transport within three hexes driving to it
  * (along its own move option there, or a shortest walk), an unload into the
  * carrier's hex or one next to it, a hitch to one or two own units in the gun's
- * hex, an unhitch, and a sniper's shot at a nearby enemy unit that it leaves out.
- * Of the `other` options only these fourteen actions exist: the other orders
- * (leave-debris, setup...) offer no options (ORDERS_WITHOUT_OPTIONS keeps that
+ * hex, an unhitch, a sniper's shot at a nearby enemy unit, and a setup placement
+ * in a hex of the map (a sample) or aboard an own transport that it leaves out.
+ * Of the `other` options only these fifteen actions exist: the other orders
+ * (leave-debris, side-wide setup choices...) offer no options (ORDERS_WITHOUT_OPTIONS keeps that
  * list honest); snipe is never offered on Unnarstan (OFFERED_ONLY_ELSEWHERE).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
@@ -51,6 +52,8 @@ const CARRIER_NEAR = 3;
 /** Hexes one step beyond a unit's reach, and random walks, tried per unit for the converse. */
 const BEYOND = 8;
 const WALKS = 6;
+/** Hexes of the whole map tried per unit waiting for setup, for the converse of its place options. */
+const PLACE_TRIES = 12;
 /** Own ships (HERS) this close to a unit that it is not offered to be recovered aboard (to refill) are tried (both need the unit next to it). */
 const SHIP_NEAR = 2;
 /** Enemy hexes this close to a unit that it is not offered to attack are tried (the longest range, a 155 mm gun's, is 3). */
@@ -77,7 +80,6 @@ const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; rea
  * taken off and its options get checked here (orderFor must know its action).
  */
 const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
-  place: 'setup and ship placement: where a side puts its counters, before any unit acts',
   assign: 'setup: which ship carries which aircraft',
   breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
   debris: 'setup: where P2 places its Debris markers (GT-4.7)',
@@ -133,11 +135,12 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
       return { kind: 'passenger-fire', attackers: [{ unit }], target: detail['target']! };
     case 'snipe':
       return { kind: 'snipe', unit, target: detail['target']! };
+    case 'place':
     case 'load':
     case 'unload':
     case 'hitch':
     case 'unhitch':
-      // Their detail is the order less kind and unit ({carrier, mover?, path?}, {hex}, {towers}, {}); the strict schemas refuse anything more.
+      // Their detail is the order less kind and unit ({hex} or {carrier}, {carrier, mover?, path?}, {hex}, {towers}, {}); the strict schemas refuse anything more.
       return { kind: action, unit, ...(detail as unknown as JsonObject) };
     default:
       return null;
@@ -163,12 +166,12 @@ function refusal(state: GState, side: string, order: JsonObject, offered: boolea
   return violations(state, side, [order]).filter((v) => !baseline.has(v));
 }
 
-/** The acting side's units that can be given orders now: on the map, or aboard or towed by a unit that is. */
+/** The acting side's units that can be given orders now: on the map, or aboard or towed by a unit that is, or waiting to be set up. */
 function unitsOf(state: GState, side: string): UnitState[] {
   const onMap = (u: UnitState | undefined): boolean =>
     u !== undefined && (u.loc.at === 'hex' || (u.loc.at === 'carried' && onMap(state.units[u.loc.by])) || (u.loc.at === 'towed' && onMap(state.units[u.loc.by[0]!])));
   return Object.values(state.units)
-    .filter((u) => u.side === side && onMap(u))
+    .filter((u) => u.side === side && (onMap(u) || waitingForSetup(u)))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -195,6 +198,19 @@ function unofferedPaths(unit: UnitState, offered: UnitOptions['moves'], rng: See
     if (path.length > 0 && at !== from && !ends.has(grid.label(at))) out.push(path);
   }
   return out;
+}
+
+const waitingForSetup = (u: UnitState) => u.loc.at === 'box' && u.loc.box === 'setup';
+
+/** Hexes a unit waiting for setup might be placed in that options() leaves out: a random sample of the map. */
+function unofferedPlaces(u: UnitState, offered: ReadonlySet<string>, rng: SeededDice): string[] {
+  if (!waitingForSetup(u)) return [];
+  const out = new Set<string>();
+  for (let k = 0; k < PLACE_TRIES; k++) {
+    const label = grid.label(rng.roll(grid.size) - 1);
+    if (!offered.has(label)) out.add(label);
+  }
+  return [...out];
 }
 
 /** Where a unit stands: its hex, or its carrier's (a counter firing from aboard, GT-6G.5). */
@@ -381,6 +397,10 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       for (const towers of [...together.map((t) => [t]), ...together.flatMap((t, k) => together.slice(k + 1).map((t2) => [t, t2]))])
         tryUnoffered(hitched, towers.join(','), { kind: 'hitch', unit: u.id, towers });
       tryUnoffered(otherDetails('unhitch', () => ''), '', { kind: 'unhitch', unit: u.id });
+      const placed = otherDetails('place', (d) => d['hex'] ?? `aboard ${d['carrier']}`);
+      for (const hex of unofferedPlaces(u, placed, rng)) tryUnoffered(placed, hex, { kind: 'place', unit: u.id, hex });
+      const transports = Object.values(state.units).filter((x) => x.side === side && x.id !== u.id && scenario.units.types[x.type]?.transport !== undefined);
+      for (const carrier of waitingForSetup(u) ? transports.map((x) => x.id) : []) tryUnoffered(placed, `aboard ${carrier}`, { kind: 'place', unit: u.id, carrier });
     }
   }
   return out;
