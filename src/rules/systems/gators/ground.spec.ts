@@ -74,25 +74,30 @@ describe('the Scout/Sniper\'s shot at a single person (GT-2.15)', () => {
   });
 
   const snipeAt = (target: string) => ({ action: 'snipe', detail: { target } });
-  const offered = (sniper: Record<string, unknown>, other: unknown[], excludesOther: unknown[]) =>
-    runCaseWith(target, {
-      ruleId: 'GT-2.15',
-      title: 'sniper options',
-      prestate: {
-        phase: 'p1-combat',
-        units: [
-          { id: 'p1-sniper', type: 'scout-sniper', side: 'P1', hex: '1810', ...sniper },
-          { id: 'p2-colonel', type: 'colonel', side: 'P2', hex: '1910' },
-          { id: 'p2-major', type: 'colonel', side: 'P2', hex: '2011' },
-          { id: 'p2-far', type: 'colonel', side: 'P2', hex: '2111' },
-          { id: 'p2-hidden', type: 'colonel', side: 'P2', hex: '1809', hidden: '?' },
-          { id: 'p2-inf', type: 'infantry-platoon', side: 'P2', hex: '1811' },
-        ],
-      },
-      options: [{ side: 'P1', unit: 'p1-sniper', other, excludesOther }],
-      // Each offered shot is an order validation accepts.
-      steps: other.map((o) => ({ side: 'P1', submission: { kind: 'orders', orders: [{ kind: 'snipe', unit: 'p1-sniper', target: (o as { detail: { target: string } }).detail.target }] }, dice: [6], expect: { violations: [] } })).slice(0, 1),
-    }).failures;
+  const sniperPrestate = (sniper: Record<string, unknown>) => ({
+    phase: 'p1-combat',
+    units: [
+      { id: 'p1-sniper', type: 'scout-sniper', side: 'P1', hex: '1810', ...sniper },
+      { id: 'p2-colonel', type: 'colonel', side: 'P2', hex: '1910' },
+      { id: 'p2-major', type: 'colonel', side: 'P2', hex: '2011' },
+      { id: 'p2-far', type: 'colonel', side: 'P2', hex: '2111' },
+      { id: 'p2-hidden', type: 'colonel', side: 'P2', hex: '1809', hidden: '?' },
+      { id: 'p2-inf', type: 'infantry-platoon', side: 'P2', hex: '1811' },
+    ],
+  });
+  /** The case's failures: the options as expected, and each offered shot, sent alone as an order, accepted. */
+  const offered = (sniper: Record<string, unknown>, other: Array<{ detail: { target: string } }>, excludesOther: unknown[]) => [
+    ...runCaseWith(target, { ruleId: 'GT-2.15', title: 'sniper options', prestate: sniperPrestate(sniper), options: [{ side: 'P1', unit: 'p1-sniper', other, excludesOther }] }).failures,
+    ...other.flatMap(
+      (o) =>
+        runCaseWith(target, {
+          ruleId: 'GT-2.15',
+          title: `the offered shot at ${o.detail.target}`,
+          prestate: sniperPrestate(sniper),
+          steps: [{ side: 'P1', submission: { kind: 'orders', orders: [{ kind: 'snipe', unit: 'p1-sniper', target: o.detail.target }] }, dice: [6], expect: { violations: [] } }],
+        }).failures,
+    ),
+  ];
 
   it('offers the shot at each visible single person in range: not one out of range, under a "?" or not a single person', () => {
     expect(offered({}, [snipeAt('p2-colonel'), snipeAt('p2-major')], [snipeAt('p2-far'), snipeAt('p2-hidden'), snipeAt('p2-inf')])).toEqual([]);

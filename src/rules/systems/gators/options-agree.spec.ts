@@ -25,9 +25,9 @@ import { buildState, Prestate } from '../../testing/prestate';
  * campaign (examples/campaign.json), and at every rule case's prestate (the
  * positions the campaign never reaches), at every state where a side acts (setup
  * and ship placement included: a unit waiting to be set up is offered places),
- * each option of each unit of the acting side, sent as the one order a client would build from it, must pass
- * parse and validate; and a move to a hex that options() leaves out (a sample),
- * an attack, an air strike with a marker the unit carries, or a sabotage on a
+ * each option of each unit of the acting side, sent as the one order a client
+ * would build from it, must pass parse and validate; and a move to a hex that
+ * options() leaves out (a sample), an attack, an air strike with a marker the unit carries, or a sabotage on a
  * nearby enemy hex it leaves out, a launch into a hex next to the ship it leaves
  * out, a recovery aboard a nearby own ship and an LVS's refill of a nearby own
  * unit it leaves out must be refused, and so must a passenger's fire at a nearby
@@ -40,8 +40,9 @@ import { buildState, Prestate } from '../../testing/prestate';
  * hex, an unhitch, a sniper's shot at a nearby enemy unit, and a setup placement
  * in a hex of the map (a sample) or aboard an own transport that it leaves out.
  * Of the `other` options only these fifteen actions exist: the other orders
- * (leave-debris, side-wide setup choices...) offer no options (ORDERS_WITHOUT_OPTIONS keeps that
- * list honest); snipe is never offered on Unnarstan (OFFERED_ONLY_ELSEWHERE).
+ * (leave-debris, side-wide setup choices...) offer no options
+ * (ORDERS_WITHOUT_OPTIONS keeps that list honest); snipe is never offered on
+ * Unnarstan (OFFERED_ONLY_ELSEWHERE).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
