@@ -37,9 +37,10 @@ import { buildState, Prestate } from '../../testing/prestate';
  * hex with no path, a load by an own transport within three hexes driving to it
  * (along its own move option there, or a shortest walk), an unload into the
  * carrier's hex or one next to it, a hitch to one or two own units in the gun's
- * hex, an unhitch, a sniper's shot at a nearby enemy unit, and a setup placement
- * in a hex of the map (a sample) or aboard an own transport that it leaves out.
- * Of the `other` options only these fifteen actions exist: the other orders
+ * hex, an unhitch, a sniper's shot at a nearby enemy unit, a setup placement in
+ * a hex of the map (a sample) or aboard an own transport, and, at setup, a
+ * helicopter's assignment to an own ship that it leaves out. Of the `other`
+ * options only these sixteen actions exist: the other orders
  * (leave-debris, side-wide setup choices...) offer no options
  * (ORDERS_WITHOUT_OPTIONS keeps that list honest); snipe is never offered on
  * Unnarstan (OFFERED_ONLY_ELSEWHERE).
@@ -81,7 +82,6 @@ const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; rea
  * taken off and its options get checked here (orderFor must know its action).
  */
 const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
-  assign: 'setup: which ship carries which aircraft',
   breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
   debris: 'setup: where P2 places its Debris markers (GT-4.7)',
   'stack-order': "orders the landed aircraft of a hex, a side's choice, not one unit's",
@@ -136,6 +136,8 @@ function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unknown): 
       return { kind: 'passenger-fire', attackers: [{ unit }], target: detail['target']! };
     case 'snipe':
       return { kind: 'snipe', unit, target: detail['target']! };
+    case 'assign':
+      return { kind: 'assign', unit, ship: detail['ship']! };
     case 'place':
     case 'load':
     case 'unload':
@@ -167,12 +169,12 @@ function refusal(state: GState, side: string, order: JsonObject, offered: boolea
   return violations(state, side, [order]).filter((v) => !baseline.has(v));
 }
 
-/** The acting side's units that can be given orders now: on the map, or aboard or towed by a unit that is, or waiting to be set up. */
+/** The acting side's units that can be given orders now: on the map or waiting to be set up, or aboard or towed by a unit that is. */
 function unitsOf(state: GState, side: string): UnitState[] {
-  const onMap = (u: UnitState | undefined): boolean =>
-    u !== undefined && (u.loc.at === 'hex' || (u.loc.at === 'carried' && onMap(state.units[u.loc.by])) || (u.loc.at === 'towed' && onMap(state.units[u.loc.by[0]!])));
+  const present = (u: UnitState | undefined): boolean =>
+    u !== undefined && (u.loc.at === 'hex' || waitingForSetup(u) || (u.loc.at === 'carried' && present(state.units[u.loc.by])) || (u.loc.at === 'towed' && present(state.units[u.loc.by[0]!])));
   return Object.values(state.units)
-    .filter((u) => u.side === side && (onMap(u) || waitingForSetup(u)))
+    .filter((u) => u.side === side && present(u))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -398,6 +400,11 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       for (const towers of [...together.map((t) => [t]), ...together.flatMap((t, k) => together.slice(k + 1).map((t2) => [t, t2]))])
         tryUnoffered(hitched, towers.join(','), { kind: 'hitch', unit: u.id, towers });
       tryUnoffered(otherDetails('unhitch', () => ''), '', { kind: 'unhitch', unit: u.id });
+      const assigned = otherDetails('assign', (d) => d['ship']!);
+      // Not the ship it is aboard: an assignment there changes nothing, and is not offered.
+      const aboard = u.loc.at === 'carried' ? u.loc.by : undefined;
+      for (const ship of aboard !== undefined && gators.phase(state).phase === 'setup' ? Object.values(state.units).filter((x) => x.side === side && x.id !== aboard && isShip(state, x)) : [])
+        tryUnoffered(assigned, ship.id, { kind: 'assign', unit: u.id, ship: ship.id });
       const placed = otherDetails('place', (d) => d['hex'] ?? `aboard ${d['carrier']}`);
       for (const hex of unofferedPlaces(u, placed, rng)) tryUnoffered(placed, hex, { kind: 'place', unit: u.id, hex });
       const transports = Object.values(state.units).filter((x) => x.side === side && x.id !== u.id && scenario.units.types[x.type]?.transport !== undefined);
