@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gatorsBenchScenario } from '../../bench/gators-bench-scenario';
@@ -14,6 +14,17 @@ import { uniqueId } from '../../test/support/database';
 import { catalogEntry } from './catalog-builder';
 import { rollFromSeed } from './dice/server-dice';
 import { verifyDice } from './dice/verify-dice';
+
+/** A folder for the command line's files, removed once the file's tests are done. */
+const folders: string[] = [];
+function tempFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('verifiable dice and the game export', () => {
   let h: GamesHarness;
@@ -75,7 +86,7 @@ describe('verifiable dice and the game export', () => {
   });
 
   it('ships a verifier command that exits 0 for the real export and 1 for a tampered one', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fieldpost-dice-'));
+    const dir = tempFolder('fieldpost-dice-');
     const good = join(dir, 'game.json');
     writeFileSync(good, JSON.stringify(exported));
     const bad = join(dir, 'tampered.json');
@@ -99,7 +110,7 @@ describe('verifiable dice and the game export', () => {
   });
 
   it('reads a relative path from where `npm run verify-dice` was typed, not from the repository root', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fieldpost-dice-'));
+    const dir = tempFolder('fieldpost-dice-');
     writeFileSync(join(dir, 'game.json'), JSON.stringify(exported));
     const cli = resolve(__dirname, '../../dist/scripts/verify-dice.js');
     // npm runs a script in the package root and passes the caller's directory as INIT_CWD.
@@ -323,7 +334,7 @@ describe('the dice verifier on a Gators! game that fought', () => {
   });
 
   it('has a command line that exits 0 for the game, 1 with the problems for a tampered or malformed file, 2 for an unreadable one', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fieldpost-verify-'));
+    const dir = tempFolder('fieldpost-verify-');
     const file = (name: string, content: string) => {
       writeFileSync(join(dir, name), content);
       return join(dir, name);
