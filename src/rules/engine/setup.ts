@@ -1,9 +1,14 @@
-import { GameState } from '../model/state';
+import { GameState, UnitState } from '../model/state';
 import { Board, boardOf, isOnMap } from './board';
 import { hasTag, hexOf, mediumAt, typeOf, allUnits } from './queries';
 import { Violation } from './types';
 import { violation } from './violation';
 import { assertNever } from './assert-never';
+
+/** Whether the unit is in the setup box, still to be placed. */
+export function waitingForSetup(u: UnitState): boolean {
+  return u.loc.at === 'box' && u.loc.box === 'setup';
+}
 
 /** Whether hex i satisfies a setup zone of setup.json (every predicate given must hold). */
 export function inZone(state: GameState, board: Board, zoneId: string, i: number): boolean {
@@ -37,7 +42,7 @@ export function setupViolations(after: GameState, side: string): Violation[] {
   const out: Violation[] = [];
   const mine = allUnits(after).filter((u) => u.side === side);
   for (const u of mine)
-    if (u.loc.at === 'box' && u.loc.box === 'setup') out.push(violation(s.setup.zones[String(u.attrs['setupZone'])]?.ruleId ?? 'SETUP', 'setup/unplaced', `${u.id} has not been placed`, null));
+    if (waitingForSetup(u)) out.push(violation(s.setup.zones[String(u.attrs['setupZone'])]?.ruleId ?? 'SETUP', 'setup/unplaced', `${u.id} has not been placed`, null));
   const markers = s.setup.hiddenMarkers[side];
   const hidden = mine.filter((u) => u.hidden !== undefined).length;
   if (markers !== undefined && hidden > markers.count)

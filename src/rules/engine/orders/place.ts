@@ -5,7 +5,7 @@ import { boardOf } from '../board';
 import { orderCancelled } from '../events';
 import { OrderHandler } from '../kit/types';
 import { typeOf, unitOf } from '../queries';
-import { inZone } from '../setup';
+import { inZone, waitingForSetup } from '../setup';
 import { stackProblem, stackTypesAt } from '../stacking';
 import { cargoProblem, canStandIn } from '../transport';
 import { cargoOf } from '../queries';
@@ -29,7 +29,7 @@ export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
     if (isViolation(u)) return [u];
     const zone = String(u.attrs['setupZone'] ?? '');
     const zoneRule = state.scenario.setup.zones[zone]?.ruleId ?? 'SETUP';
-    if (u.loc.at !== 'box' || u.loc.box !== 'setup') return [violation(zoneRule, 'setup/already_placed', `${o.unit} is not waiting to be set up`, i)];
+    if (!waitingForSetup(u)) return [violation(zoneRule, 'setup/already_placed', `${o.unit} is not waiting to be set up`, i)];
     const board = boardOf(state.scenario);
     if ('carrier' in o) {
       const c = ownUnit(state, side, o.carrier, i);
@@ -57,7 +57,7 @@ export function placeOrder<X extends Json>(): OrderHandler<X, PlaceOrder> {
     // a hex placement where the side has concealment markers: their number is a whole-setup check.
     options: (state, side, unitId) => {
       const u = state.units[unitId];
-      if (u === undefined || u.side !== side || u.loc.at !== 'box' || u.loc.box !== 'setup') return {};
+      if (u === undefined || u.side !== side || !waitingForSetup(u)) return {};
       const board = boardOf(state.scenario);
       const zone = String(u.attrs['setupZone'] ?? '');
       const other: Array<{ action: string; detail: PlaceDetail }> = [];

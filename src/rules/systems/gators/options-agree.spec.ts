@@ -5,6 +5,7 @@ import { boardOf } from '../../engine/board';
 import { UnitOptions } from '../../engine/types';
 import { JsonObject } from '../../model/json';
 import { unitsAt } from '../../engine/queries';
+import { waitingForSetup } from '../../engine/setup';
 import { UnitState } from '../../model/state';
 import { airOps } from './air-data';
 import { hasAnyTag, markersOf } from './air-queries';
@@ -202,8 +203,6 @@ function unofferedPaths(unit: UnitState, offered: UnitOptions['moves'], rng: See
   }
   return out;
 }
-
-const waitingForSetup = (u: UnitState) => u.loc.at === 'box' && u.loc.box === 'setup';
 
 /** Hexes a unit waiting for setup might be placed in that options() leaves out: a random sample of the map. */
 function unofferedPlaces(u: UnitState, offered: ReadonlySet<string>, rng: SeededDice): string[] {
