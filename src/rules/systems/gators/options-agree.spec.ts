@@ -28,9 +28,9 @@ import { buildState, Prestate } from '../../testing/prestate';
  * and ship placement included: a unit waiting to be set up is offered places),
  * each option of each unit of the acting side, sent as the one order a client
  * would build from it, must pass parse and validate; and a move to a hex that
- * options() leaves out (a sample), an attack, an air strike with a marker the unit carries, or a sabotage on a
- * nearby enemy hex it leaves out, a launch into a hex next to the ship it leaves
- * out, a recovery aboard a nearby own ship and an LVS's refill of a nearby own
+ * options() leaves out (a sample), an attack, an air strike with a marker the
+ * unit carries, or a sabotage on a nearby enemy hex it leaves out, a launch into
+ * a hex next to the ship it leaves out, a recovery aboard a nearby own ship and an LVS's refill of a nearby own
  * unit it leaves out must be refused, and so must a passenger's fire at a nearby
  * enemy hex, a load of its loadout's markers (or of another type's loadout), a
  * platoon's split to two places within one hex, a squad's merge with two own
@@ -406,8 +406,8 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
         tryUnoffered(assigned, ship.id, { kind: 'assign', unit: u.id, ship: ship.id });
       const placed = otherDetails('place', (d) => d['hex'] ?? `aboard ${d['carrier']}`);
       for (const hex of unofferedPlaces(u, placed, rng)) tryUnoffered(placed, hex, { kind: 'place', unit: u.id, hex });
-      const transports = Object.values(state.units).filter((x) => x.side === side && x.id !== u.id && scenario.units.types[x.type]?.transport !== undefined);
-      for (const carrier of waitingForSetup(u) ? transports.map((x) => x.id) : []) tryUnoffered(placed, `aboard ${carrier}`, { kind: 'place', unit: u.id, carrier });
+      const transports = waitingForSetup(u) ? Object.values(state.units).filter((x) => x.side === side && x.id !== u.id && scenario.units.types[x.type]?.transport !== undefined) : [];
+      for (const carrier of transports) tryUnoffered(placed, `aboard ${carrier.id}`, { kind: 'place', unit: u.id, carrier: carrier.id });
     }
   }
   return out;
