@@ -132,6 +132,13 @@ export interface GameSystem<S = unknown, Sub = unknown> {
   validate(state: S, side: SideId, submission: Sub): Violation[];
 
   /**
+   * A phase still being written (parsed as a submission): what its orders break, each checked
+   * after those before it, leaving out the checks of the whole submission that only a complete
+   * phase must pass. Empty: options() may be asked after it.
+   */
+  validateDraft(state: S, side: SideId, draft: Sub): Violation[];
+
+  /**
    * The events of a valid submission. For a simultaneous phase whose other
    * sides have not all submitted, the events only seal this side's orders.
    * May stop at a reaction point (the last event then requests it).
@@ -147,5 +154,9 @@ export interface GameSystem<S = unknown, Sub = unknown> {
   /** Exactly what `viewer` may see of `state`. JSON-serialisable. */
   view(state: S, viewer: Viewer): unknown;
 
-  options(state: S, side: SideId, unitId: string): UnitOptions | Violation[];
+  /**
+   * What one of the side's units may do now, or after the orders of `draft` (one validateDraft
+   * accepts): each option an order validation accepts sent after them. Violations: not its unit.
+   */
+  options(state: S, side: SideId, unitId: string, draft?: Sub): UnitOptions | Violation[];
 }

@@ -48,6 +48,8 @@ const stepSchema = z.strictObject({
 const optionsSchema = z.strictObject({
   side: z.string(),
   unit: z.string(),
+  /** Orders drafted first (a phase being written): the options are those after them; the draft must pass validateDraft. */
+  after: z.array(z.record(z.string(), z.unknown())).optional(),
   /** `with`: the units the move option says must move along (a gun's other towers), exactly; absent = not checked. */
   includes: z.array(z.strictObject({ hex: z.string(), cost: z.number().optional(), path: z.array(z.string()).optional(), with: z.array(z.string()).optional() })).default([]),
   excludes: z.array(z.string()).default([]),
@@ -118,7 +120,14 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
     for (const x of v.lacks) if (text.includes(x)) failures.push(`views: ${v.side}'s view contains ${x}`);
   }
   c.options.forEach((o, k) => {
-    const got = testSystem.options(state, o.side, o.unit);
+    let draft: Submission | undefined;
+    if (o.after !== undefined) {
+      const parsed = testSystem.parse(state, o.side, { kind: 'orders', orders: o.after });
+      const refused = parsed.ok ? testSystem.validateDraft(state, o.side, parsed.value) : parsed.violations;
+      if (refused.length > 0) return void failures.push(`options[${k}]: the draft is refused: ${JSON.stringify(refused)}`);
+      draft = parsed.ok ? parsed.value : undefined;
+    }
+    const got = testSystem.options(state, o.side, o.unit, draft);
     if (Array.isArray(got)) return void failures.push(`options[${k}]: violations ${JSON.stringify(got)}`);
     for (const inc of o.includes) {
       const m = got.moves.find((x) => x.hex === inc.hex);

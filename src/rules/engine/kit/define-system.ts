@@ -35,10 +35,11 @@ export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<Ga
     phase: phaseInfo,
     parse: (state, side, raw) => parse(spec, state, side, raw),
     validate: (state, side, sub) => validate(spec, state, side, sub),
+    validateDraft: (state, side, sub) => validateDraft(spec, state, side, sub),
     resolve: (state, side, sub, dice) => resolve(spec, state, side, sub, dice),
     expireReaction: (state, dice) => expire(spec, state, dice),
     view: (state, viewer) => view(spec, state, viewer),
-    options: (state, side, unitId) => options(spec, state, side, unitId),
+    options: (state, side, unitId, draft) => options(spec, state, side, unitId, draft),
   };
 }
 
@@ -185,21 +186,10 @@ function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side
       return spec.reactions?.[req.kind]?.validateAnswer(state, req, sub.answer) ?? [];
     }
     case 'orders': {
-      const violations: Violation[] = [];
-      let s = state;
-      sub.orders.forEach((o, i) => {
-        const h = handlerFor(spec, state, String(o['kind']));
-        if (h === undefined) {
-          violations.push(violation(INPUT_RULE, 'input/unknown_order', `order kind "${String(o['kind'])}" is not allowed now`, i));
-          return;
-        }
-        const v = h.validate(s, side, o, i);
-        if (v.length > 0) violations.push(...v);
-        else s = fold(spec, s, h.project(s, side, o));
-      });
+      const { after, violations } = applyOrders(spec, state, side, sub.orders);
       const def = currentPhase(state);
       const whole = def === undefined ? undefined : spec.phases[def.kind]?.validateSubmission;
-      if (whole !== undefined) violations.push(...whole(state, s, side, sub.orders));
+      if (whole !== undefined) violations.push(...whole(state, after, side, sub.orders));
       // Rejected orders are not resolved: let the projected states go (transitions.ts).
       if (violations.length > 0) forgetTransition(state);
       return violations;
@@ -207,6 +197,37 @@ function validate<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side
     default:
       return assertNever(sub, 'submission');
   }
+}
+
+/**
+ * Each order checked on the state the orders before it leave (their projected events folded in),
+ * as a submission's orders are; `after` is that state once every order that passed is folded.
+ */
+function applyOrders<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, orders: readonly JsonObject[]): { after: GameState<X>; violations: Violation[] } {
+  const violations: Violation[] = [];
+  let s = state;
+  orders.forEach((o, i) => {
+    const h = handlerFor(spec, state, String(o['kind']));
+    if (h === undefined) {
+      violations.push(violation(INPUT_RULE, 'input/unknown_order', `order kind "${String(o['kind'])}" is not allowed now`, i));
+      return;
+    }
+    const v = h.validate(s, side, o, i);
+    if (v.length > 0) violations.push(...v);
+    else s = fold(spec, s, h.project(s, side, o));
+  });
+  return { after: s, violations };
+}
+
+/**
+ * A phase a client is still writing: its orders checked as a submission's are, but not the checks
+ * of the whole submission, which a phase not yet complete may fail (units still to be set up).
+ */
+function validateDraft<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, draft: Submission): Violation[] {
+  if (draft.kind !== 'orders') return [violation(INPUT_RULE, 'input/bad_draft', 'a draft is a list of orders')];
+  const { violations } = applyOrders(spec, state, side, draft.orders);
+  forgetTransition(state);
+  return violations;
 }
 
 function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, sub: Submission, dice: Dice): RulesEvent[] {
@@ -277,37 +298,64 @@ function view<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, viewer: 
   return spec.view === undefined ? base : spec.view(state, viewer, base);
 }
 
-function options<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, unitId: string): UnitOptions | Violation[] {
-  const u = state.units[unitId];
+/**
+ * What a unit may do now, or once the orders of `draft` (a phase being written, valid as
+ * validateDraft says) are carried out: each option is an order validation accepts after them.
+ * After a draft, moves and attacks go through the checks of the whole submission too, which may
+ * refuse an order for where it comes (Gators! GT-5.2: ships move before everything else).
+ */
+function options<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, unitId: string, draft?: Submission): UnitOptions | Violation[] {
+  const before = draft?.kind === 'orders' ? draft.orders : [];
+  const s = before.length === 0 ? state : applyOrders(spec, state, side, before).after;
+  const u = s.units[unitId];
   if (u === undefined || u.side !== side) return [violation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${unitId}"`)];
   const out: UnitOptions = { unitId, moves: [], attacks: [] };
   if (!state.phase.acting.includes(side) || state.phase.mode === 'reaction' || state.phase.mode === 'ended') return out;
   const def = currentPhase(state);
-  const accepted = acceptedAlone(spec, state, side);
+  const accepted = acceptedAfter(spec, state, s, side, before);
+  const afterDraft = before.length > 0;
   for (const h of (def && spec.phases[def.kind]?.orders) ?? []) {
-    const o = h.options?.(state, side, unitId);
+    const o = h.options?.(s, side, unitId);
     if (o === undefined) continue;
-    if (o.moves) out.moves.push(...o.moves);
-    if (o.attacks) out.attacks.push(...o.attacks);
+    if (o.moves) out.moves.push(...(afterDraft ? o.moves.filter((m) => accepted(moveOfOption(unitId, m))) : o.moves));
+    if (o.attacks) out.attacks.push(...(afterDraft ? o.attacks.filter((x) => accepted(attackOfOption(unitId, x))) : o.attacks));
     const other = h.optionOrder === undefined ? o.other : o.other?.filter((x) => accepted(h.optionOrder!(unitId, x) as JsonObject | null));
     if (other !== undefined && other.length > 0) out.other = [...(out.other ?? []), ...other];
   }
+  // A read: the states its checks folded are not to be resolved.
+  forgetTransition(state);
   return out;
 }
 
+/** The order a move option stands for, as the API documents it. */
+const moveOfOption = (unit: string, m: UnitOptions['moves'][number]): JsonObject => ({ kind: 'move', unit, path: m.path, ...(m.with === undefined ? {} : { with: m.with }) });
+
+/** The order an attack option stands for: the unit alone against the target hex. */
+const attackOfOption = (unit: string, a: UnitOptions['attacks'][number]): JsonObject => ({ kind: 'attack', attackers: [{ unit }], target: a.targetHex });
+
 /**
- * Whether parse and validate accept an order sent alone, as a client would send it. What validation
- * says of an empty submission is not the order's fault (a rule on the whole submission may ask for
- * an order the client has yet to add), so only what the order adds counts.
+ * Whether parse and validate accept an order sent after the draft's orders (`before`, each valid,
+ * which leave the state `after`), as a client would send it: the same checks as validate() of the
+ * draft and the order, without checking the draft's orders again. What the checks of the whole
+ * submission say of the draft alone is not the order's fault (they may ask for an order the client
+ * has yet to add), so only what the order adds counts.
  */
-function acceptedAlone<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId): (order: JsonObject | null) => boolean {
+function acceptedAfter<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, after: GameState<X>, side: SideId, before: readonly JsonObject[]): (order: JsonObject | null) => boolean {
   const key = (v: Violation) => `${v.ruleId} ${v.code} ${v.message}`;
+  const def = currentPhase(state);
+  const whole = def === undefined ? undefined : spec.phases[def.kind]?.validateSubmission;
   let baseline: ReadonlySet<string> | undefined;
   return (order) => {
     if (order === null) return true;
-    const p = parse(spec, state, side, { kind: 'orders', orders: [order] });
-    if (!p.ok) return false;
-    baseline ??= new Set(validate(spec, state, side, { kind: 'orders', orders: [], endsPhase: true }).map(key));
-    return validate(spec, state, side, p.value).every((v) => baseline!.has(key(v)));
+    // Parsed where the draft leaves the game, so that it may name a unit the draft made (a split).
+    const p = parse(spec, after, side, { kind: 'orders', orders: [order] });
+    if (!p.ok || p.value.kind !== 'orders' || p.value.orders.length !== 1) return false;
+    const o = p.value.orders[0]!;
+    const h = handlerFor(spec, state, String(o['kind']));
+    if (h === undefined || h.validate(after, side, o, before.length).length > 0) return false;
+    if (whole === undefined) return true;
+    baseline ??= new Set(whole(state, after, side, before).map(key));
+    const next = fold(spec, after, h.project(after, side, o));
+    return whole(state, next, side, [...before, o]).every((v) => baseline!.has(key(v)));
   };
 }

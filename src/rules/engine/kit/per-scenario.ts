@@ -37,9 +37,10 @@ export function perScenario<X extends Json, Sub>(id: string, key: (s: Scenario) 
     phase: (state) => of(state.scenario).phase(state),
     parse: (state, side, raw) => of(state.scenario).parse(state, side, raw),
     validate: (state, side, sub) => of(state.scenario).validate(state, side, sub),
+    validateDraft: (state, side, sub) => of(state.scenario).validateDraft(state, side, sub),
     resolve: (state, side, sub, dice) => of(state.scenario).resolve(state, side, sub, dice),
     expireReaction: (state, dice) => of(state.scenario).expireReaction(state, dice),
     view: (state, viewer) => of(state.scenario).view(state, viewer),
-    options: (state, side, unitId) => of(state.scenario).options(state, side, unitId),
+    options: (state, side, unitId, draft) => of(state.scenario).options(state, side, unitId, draft),
   };
 }
