@@ -107,11 +107,12 @@ export class GamesApiService {
     return toBoardView(toGame(game), board, this.scenarioMap(game.scenarioId));
   }
 
-  async options(gameId: string, playerId: string, unitId: string, targetHex?: string | null): Promise<UnitOptions> {
+  /** `after`: the orders of a phase being written (see GameQueries.options); undefined: none. */
+  async options(gameId: string, playerId: string, unitId: string, targetHex?: string | null, after?: unknown): Promise<UnitOptions> {
     if (!unitId || unitId.length > 100) throw new BadInputError('request/bad_unit', 'unitId must be 1 to 100 characters.', { field: 'unitId' });
     const target = targetHex ?? undefined;
     if (target !== undefined && !hexLabel.safeParse(target).success) throw badTargetHex();
-    const { scenarioId, options } = await this.queries.options(gameId, playerId, unitId);
+    const { scenarioId, options } = await this.queries.options(gameId, playerId, unitId, after ?? undefined);
     // The map is public (see publicMap), so refusing a hex off it tells nothing of the game.
     const entry = this.catalog.get(scenarioId);
     const map = entry ? publicMap(entry) : null;

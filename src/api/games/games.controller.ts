@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
 import { ApiAuthenticated, ApiExportErrors, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
-import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsQuery, PageQuery } from './games.dto';
+import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsAfterDto, OptionsQuery, PageQuery } from './games.dto';
 import { toGameOptions } from './game.inputs';
 import { BoardViewDto, HistoryPageDto, UnitOptionsDto } from './board.responses';
 import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
@@ -60,6 +60,15 @@ export class GamesController {
   @ApiOperation({ summary: 'What one of your units can do now: reachable hexes with costs, attackable targets with an odds preview.' })
   options(@Param('gameId') gameId: string, @Param('unitId') unitId: string, @Query() q: OptionsQuery, @PlayerId() playerId: string) {
     return this.games.options(gameId, playerId, unitId, q.targetHex);
+  }
+
+  @Post('games/:gameId/units/:unitId/options')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UnitOptionsDto })
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'What one of your units can do once the orders you have drafted for this phase (`after`) are carried out: each option is an order accepted after them. Nothing is written.' })
+  optionsAfter(@Param('gameId') gameId: string, @Param('unitId') unitId: string, @Body() body: OptionsAfterDto, @PlayerId() playerId: string) {
+    return this.games.options(gameId, playerId, unitId, body.targetHex, body.after);
   }
 
   @Get('games/:gameId/history')

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { RawJson } from '../http/validation';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 
 export class PageQuery {
   @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20; for a game\'s history, API_MAX_PAGE_SIZE).', minimum: 1 })
@@ -41,6 +42,17 @@ export class OptionsQuery {
   @IsString()
   @Length(1, 20)
   targetHex?: string;
+}
+
+/** Options after a phase being written: POST, as the draft is a list of orders. */
+export class OptionsAfterDto extends OptionsQuery {
+  @ApiProperty({
+    description: 'The orders you mean to send first, as submitPhase takes them (e.g. [{"kind":"move","unit":"p1-aav-1","path":["0507"]}]); the options are those after them. A draft that breaks a rule is 400 with every violation, as a refused submission.',
+    oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }],
+  })
+  @IsDefined()
+  @RawJson()
+  after!: unknown;
 }
 
 export class HistoryQuery extends PageQuery {

@@ -73,9 +73,15 @@ export class GamesResolver {
     @Parent() game: Game,
     @Args('unitId', { description: 'One of your units.' }) unitId: string,
     @Args('targetHex', { type: () => String, nullable: true, description: 'Only the attack on this hex (the preview of a proposed attack).' }) targetHex: string | null,
+    @Args('after', {
+      type: () => GraphQLJSON,
+      nullable: true,
+      description: 'The orders you mean to send first, as submitPhase takes them: the options are those after them. A draft that breaks a rule is BAD_USER_INPUT with every violation.',
+    })
+    after: unknown,
     @PlayerId() playerId: string,
   ): Promise<UnitOptions> {
-    return this.games.options(game.id, playerId, unitId, targetHex);
+    return this.games.options(game.id, playerId, unitId, targetHex, after);
   }
 
   @ResolveField(() => HistoryConnection, { description: 'The game\'s log as you may read it, oldest first: the phases and the events visible to you.' })

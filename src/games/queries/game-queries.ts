@@ -6,7 +6,7 @@ import { EventStore } from '../../event-store/event-store.service';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import type { UnitOptions, Viewer } from '../../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
-import { noSuchVersion, notYourUnit } from '../games.errors';
+import { illegalOrders, malformedOrders, noSuchVersion, notYourUnit } from '../games.errors';
 import { AppEvent, GameEnvelope } from '../game-envelope';
 import { eventsFor, VisibleEvent } from '../game-events';
 import { GameLoader, LoadedGame } from '../game-loader';
@@ -85,12 +85,18 @@ export class GameQueries {
     return { game: await this.summarise(state, version, system, viewer, playerId), board };
   }
 
-  /** What one of the side's units can do now, and the scenario it is played in (for its map). */
-  async options(gameId: string, playerId: string, unitId: string): Promise<{ scenarioId: string; options: UnitOptions }> {
+  /**
+   * What one of the side's units can do now, and the scenario it is played in (for its map).
+   * `after`: orders the player means to send first (a phase being written), as submitPhase takes
+   * them; the options are then those after them. Read with the rules engine's parse and its check
+   * of each order, as a submission's, so a draft is refused with the same violations.
+   */
+  async options(gameId: string, playerId: string, unitId: string, after?: unknown): Promise<{ scenarioId: string; options: UnitOptions }> {
     const { state, system } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
     if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
-    const out = system.options(state.rules, viewer.side, unitId);
+    const draft = after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after);
+    const out = system.options(state.rules, viewer.side, unitId, draft);
     if (Array.isArray(out)) throw notYourUnit(out);
     return { scenarioId: state.scenarioId, options: out };
   }
@@ -183,4 +189,18 @@ function withoutScenarioData(e: VisibleEvent): VisibleEvent {
   const d = e.data as { scenario?: { manifest?: { id?: string } } } | null;
   if (!d || typeof d !== 'object' || !d.scenario?.manifest) return e;
   return { ...e, data: { ...d, scenario: { id: d.scenario.manifest.id ?? null } } };
+}
+
+/**
+ * A draft's orders, parsed and checked as a submission's would be. Out of turn nothing is offered
+ * whatever the draft says (options are empty), so it is not read: no refusal for being out of turn.
+ */
+function readDraft(rules: LoadedGame['state']['rules'], system: LoadedGame['system'], side: string, after: unknown) {
+  const phase = system.phase(rules);
+  if (!phase.acting.includes(side) || phase.mode === 'reaction' || phase.mode === 'ended') return undefined;
+  const parsed = system.parse(rules, side, { kind: 'orders', orders: after });
+  if (!parsed.ok) throw malformedOrders(parsed.violations);
+  const violations = system.validateDraft(rules, side, parsed.value);
+  if (violations.length > 0) throw illegalOrders(violations);
+  return parsed.value;
 }

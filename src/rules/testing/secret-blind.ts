@@ -19,7 +19,7 @@ import { Twin, keepingStanding, twinsOf } from './twins';
  * changed (twinsOf), kept only when `side`'s view of both is identical, so that `side` really
  * cannot tell them apart. Every probe (the step's own orders, the same broken at random, moves and
  * attacks into and around the hidden units, orders naming the opponent's units, every unit's
- * options) must then get the same answer in the state and in each twin, and so must a spectator's
+ * options, and the same after a draft of the step's own orders) must then get the same answer in the state and in each twin, and so must a spectator's
  * view, which shows less than the side's. Carried out, the accepted orders must read the same too,
  * to the side and, for its real orders, to the other sides (blind-outcomes.ts).
  */
@@ -30,6 +30,8 @@ export interface BlindResult {
   /** Twins by kind (exchange, retype, join, secrets, cargo, attrs): each kind must turn up somewhere, or its probes prove nothing. */
   kinds: Record<string, number>;
   probes: number;
+  /** States where a draft of the side's own orders was probed, with every unit's options after it. */
+  drafts: number;
   /** Of the order probes: how many the state itself accepted (no violation), and refused. */
   accepted: number;
   refused: number;
@@ -57,9 +59,15 @@ export interface BlindOptions {
   carried?: number;
 }
 
+/** The first half of a submission of two or more orders, as a draft a client might hold. */
+function draftOf(sub: RawSubmission | undefined): RawSubmission | undefined {
+  if (sub?.kind !== 'orders' || !Array.isArray(sub.orders) || sub.orders.length < 2) return undefined;
+  return { kind: 'orders', orders: sub.orders.slice(0, Math.ceil(sub.orders.length / 2)) };
+}
+
 export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: readonly BlindStep<S>[], opts: BlindOptions): BlindResult {
   const rnd = lcg(opts.seed);
-  const result: BlindResult = { states: 0, twins: 0, kinds: {}, probes: 0, accepted: 0, refused: 0, outcomes: 0, leaks: [] };
+  const result: BlindResult = { states: 0, twins: 0, kinds: {}, probes: 0, drafts: 0, accepted: 0, refused: 0, outcomes: 0, leaks: [] };
   const seen = new Set<string>();
   for (const step of steps) {
     const viewOf = (s: S) => JSON.stringify(system.view(s, { kind: 'side', side: step.side }));
@@ -105,6 +113,22 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
         compare(`broken ${JSON.stringify(raw).slice(0, 300)}`, (s) => answer(s, raw));
       }
     for (const id of units) compare(`options of ${id}`, (s) => JSON.stringify(system.options(s, step.side, id)));
+    // A client writing its phase: the first half of the step's own orders as a draft, its check and
+    // every unit's options after it.
+    const draft = draftOf(step.submission);
+    if (draft !== undefined) {
+      result.drafts++;
+      const read = (s: S) => system.parse(s, step.side, draft);
+      compare(`the draft ${JSON.stringify(draft).slice(0, 200)}`, (s) => {
+        const p = read(s);
+        return JSON.stringify(p.ok ? system.validateDraft(s, step.side, p.value) : p.violations);
+      });
+      for (const id of units)
+        compare(`options of ${id} after the draft`, (s) => {
+          const p = read(s);
+          return p.ok ? JSON.stringify(system.options(s, step.side, id, p.value)) : 'not read';
+        });
+    }
     // A spectator sees only what is hidden from nobody: less than the side, so no more of the difference.
     compare('the spectator view', (s) => JSON.stringify(system.view(s, { kind: 'spectator' })));
     // Carried out, an accepted probe may tell what it met, but never name a unit while it is hidden.

@@ -164,6 +164,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     const r = secretBlind(gators, caseStates(), { seed, broken: Number(process.env.BROKEN ?? 10), maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.twins).toBeGreaterThan(300);
     expect(r.probes).toBeGreaterThan(5_000);
+    expect(r.drafts).toBeGreaterThan(60);
     expect(r.outcomes).toBeGreaterThan(1_000);
     expect(r.leaks.filter((l) => !isKnown(l))).toEqual([]);
     for (const k of KNOWN) expect([k.step, r.leaks.some((l) => l.startsWith(`${k.step}, `) && l.includes(k.reads))]).toEqual([k.step, true]);
@@ -173,6 +174,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     const r = secretBlind(gators, campaignSteps(), { seed, broken: Number(process.env.BROKEN ?? 20), maxTwins: Number(process.env.MAX_TWINS ?? 3) });
     expect(r.twins).toBeGreaterThan(100);
     expect(r.probes).toBeGreaterThan(10_000);
+    expect(r.drafts).toBeGreaterThanOrEqual(15);
     expect(r.outcomes).toBeGreaterThan(600);
     expect(r.leaks).toEqual([]);
   });

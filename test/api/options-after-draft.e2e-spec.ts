@@ -1,0 +1,106 @@
+import request from 'supertest';
+import { gatorsEntry, gatorsExample } from '../support/gators-game';
+import { apiApp, ApiApp, TestPlayer } from './support/api-app';
+import { GraphqlClient } from './support/game-client';
+
+type Other = Array<{ action: string; detail: Record<string, unknown> }>;
+
+/**
+ * A client writing a phase asks what a unit may do after the orders it has drafted (`after`):
+ * GraphQL `options(unitId, after)` and REST `POST .../units/{unitId}/options`. The worked
+ * example's airborne F-5A is offered its hex off the airfields only once its loadout is drafted
+ * (GT-4.4, Q-GT-15); a draft that cannot be read or breaks a rule is refused with its violations,
+ * as a submission would be, and nothing is written.
+ */
+describe('options after a drafted phase, over GraphQL and REST', () => {
+  let app: ApiApp;
+  let p1: TestPlayer;
+  let p2: TestPlayer;
+  let gameId: string;
+  const setupP2 = gatorsExample('setup-p2.json').orders;
+  const arm = setupP2.find((o) => o['kind'] === 'arm' && String(o['unit']).startsWith('p2-f5a'))!;
+  const f5a = String(arm['unit']);
+  const airborneHex = String(setupP2.find((o) => o['kind'] === 'place' && o['unit'] === f5a)!['hex']);
+
+  const OPTIONS = 'query($g: ID!, $u: String!, $after: JSON) { game(id: $g) { version options(unitId: $u, after: $after) { unitId other } } }';
+  const graphql = (player: TestPlayer, unit: string, after?: unknown) => app.gql(player.token, OPTIONS, { g: gameId, u: unit, ...(after === undefined ? {} : { after }) });
+  const rest = (player: TestPlayer, unit: string, body: unknown) =>
+    request(app.http).post(`/api/v1/games/${gameId}/units/${unit}/options`).set('Authorization', `Bearer ${player.token}`).send(body as object);
+  const places = (other: Other | null | undefined) => (other ?? []).filter((x) => x.action === 'place').map((x) => String(x.detail['hex']));
+
+  beforeAll(async () => {
+    app = await apiApp({}, { entries: [gatorsEntry()] });
+    p1 = await app.player('Uma');
+    p2 = await app.player('Ivo');
+    const c1 = new GraphqlClient(app, p1);
+    gameId = (await c1.createGame('gators-unnarstan', 'P1')).id;
+    await new GraphqlClient(app, p2).join(await c1.invite(gameId, 'P2'));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("offers the F-5A its example's airborne hex once its loadout is drafted, not before, the same over both transports", async () => {
+    const alone = await graphql(p2, f5a);
+    expect(alone.body.errors).toBeUndefined();
+    expect(places(alone.body.data!.game.options.other)).not.toContain(airborneHex);
+
+    const drafted = await graphql(p2, f5a, [arm]);
+    expect(drafted.body.errors).toBeUndefined();
+    const other = drafted.body.data!.game.options.other as Other;
+    expect(places(other)).toContain(airborneHex);
+    // The airfields stay offered: a loadout does not oblige the aircraft to fly.
+    expect(places(other).length).toBeGreaterThan(places(alone.body.data!.game.options.other).length);
+
+    const r = await rest(p2, f5a, { after: [arm] });
+    expect(r.status).toBe(200);
+    expect(r.body.other).toEqual(other);
+    // The placement, sent after the draft, adds no violation to what the draft alone gets as a phase
+    // (the units not yet placed are the whole setup's concern).
+    const c2 = new GraphqlClient(app, p2);
+    const { version } = await c2.game(gameId);
+    const said = async (orders: unknown[]) => ((await c2.check(gameId, version, 'orders', orders)).violations ?? []).map((v) => `${v.ruleId} ${v.code} ${v.message}`);
+    const draftAlone = new Set(await said([arm]));
+    expect(draftAlone.size).toBeGreaterThan(0);
+    expect((await said([arm, { kind: 'place', unit: f5a, hex: airborneHex }])).filter((v) => !draftAlone.has(v))).toEqual([]);
+    // Without the loadout, the same placement is refused (Q-GT-15).
+    expect((await said([{ kind: 'place', unit: f5a, hex: airborneHex }])).some((v) => v.startsWith('Q-GT-15'))).toBe(true);
+  });
+
+  it('refuses a draft that breaks a rule with every violation and its rule ID, and one that cannot be read, writing nothing', async () => {
+    const c2 = new GraphqlClient(app, p2);
+    const before = (await c2.game(gameId)).version;
+    // The map's corner is open sea, no hex of an infantry platoon's setup zone (GT-4.2).
+    const illegal = [{ kind: 'place', unit: 'p2-inf-1', hex: '0101' }];
+    const g = await graphql(p2, f5a, illegal);
+    expect(g.body.data?.game ?? null).toBeNull();
+    const err = g.body.errors![0]!;
+    expect(err.extensions?.['code']).toBe('BAD_USER_INPUT');
+    expect(err.extensions?.['errorCode']).toBe('orders/illegal');
+    const violations = err.extensions?.['violations'] as Array<{ ruleId: string; orderIndex: number | null }>;
+    expect(violations.length).toBeGreaterThan(0);
+    expect(violations.every((v) => /^(GT|Q-GT)-/.test(v.ruleId) && v.orderIndex === 0)).toBe(true);
+
+    const r = await rest(p2, f5a, { after: illegal });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('orders/illegal');
+    expect(r.body.violations.map((v: { ruleId: string }) => v.ruleId)).toEqual(violations.map((v) => v.ruleId));
+
+    const junk = await rest(p2, f5a, { after: [{ kind: 'teleport', unit: f5a }] });
+    expect(junk.status).toBe(400);
+    expect(junk.body.code).toBe('orders/malformed');
+    expect((await rest(p2, f5a, {})).status).toBe(400);
+    expect((await c2.game(gameId)).version).toBe(before);
+  });
+
+  it("answers a draft naming the other side's unit as one naming no unit at all", async () => {
+    const p2Unit = String(setupP2.find((o) => o['kind'] === 'place')!['unit']);
+    const asked = async (unit: string) => {
+      const r = await rest(p1, 'p1-lhd', { after: [{ kind: 'place', unit, hex: '0101' }] });
+      return { status: r.status, body: JSON.stringify(r.body).split(unit).join('<unit>') };
+    };
+    const real = await asked(p2Unit);
+    expect(real.status).toBe(400);
+    expect(real).toEqual(await asked('p2-no-such-unit'));
+  });
+});
