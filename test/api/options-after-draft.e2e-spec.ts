@@ -26,6 +26,8 @@ describe('options after a drafted phase, over GraphQL and REST', () => {
   const graphql = (player: TestPlayer, unit: string, after?: unknown) => app.gql(player.token, OPTIONS, { g: gameId, u: unit, ...(after === undefined ? {} : { after }) });
   const rest = (player: TestPlayer, unit: string, body: unknown) =>
     request(app.http).post(`/api/v1/games/${gameId}/units/${unit}/options`).set('Authorization', `Bearer ${player.token}`).send(body as object);
+  /** The options of each aircraft the example arms, asked without a draft. */
+  const alone: Record<string, Other | null> = {};
   const places = (other: Other | null | undefined) => (other ?? []).filter((x) => x.action === 'place').map((x) => String(x.detail['hex']));
 
   beforeAll(async () => {
@@ -35,6 +37,7 @@ describe('options after a drafted phase, over GraphQL and REST', () => {
     const c1 = new GraphqlClient(app, p1);
     gameId = (await c1.createGame('gators-unnarstan', 'P1')).id;
     await new GraphqlClient(app, p2).join(await c1.invite(gameId, 'P2'));
+    for (const o of setupP2.filter((x) => x['kind'] === 'arm')) alone[String(o['unit'])] = (await graphql(p2, String(o['unit']))).body.data!.game.options.other;
   });
   afterAll(async () => {
     await app.close();
@@ -91,6 +94,31 @@ describe('options after a drafted phase, over GraphQL and REST', () => {
     expect(junk.body.code).toBe('orders/malformed');
     expect((await rest(p2, f5a, {})).status).toBe(400);
     expect((await c2.game(gameId)).version).toBe(before);
+  });
+
+  it("builds P2's whole setup as a bot would, each unit in the first hex offered after the orders chosen before it, and checkPhase accepts it", async () => {
+    // The example's arm orders first (the airborne F-5As' loadouts), then each unit of the example
+    // in turn: no unit needs to know the rules, and what the units before it took (room in a hex)
+    // is already counted in its options. Asked without the draft, every unit's first hex is one
+    // and the same, and the setup breaks the stacking limit (GT-6D.1).
+    const draft: Array<Record<string, unknown>> = setupP2.filter((o) => o['kind'] === 'arm');
+    let airborne = 0;
+    for (const o of setupP2.filter((x) => x['kind'] === 'place')) {
+      const unit = String(o['unit']);
+      const r = await graphql(p2, unit, draft);
+      expect(r.body.errors).toBeUndefined();
+      const offered = places(r.body.data!.game.options.other);
+      expect([unit, offered.length > 0]).toEqual([unit, true]);
+      // An armed F-5A takes a hex off the airfields where one is offered: the case a lone option never offers.
+      const armed = draft.some((d) => d['kind'] === 'arm' && d['unit'] === unit);
+      const hex = (armed ? offered.find((h) => !places(alone[unit]).includes(h)) : undefined) ?? offered[0]!;
+      if (armed && !places(alone[unit]).includes(hex)) airborne++;
+      draft.push({ kind: 'place', unit, hex });
+    }
+    expect(airborne).toBeGreaterThan(0);
+    const c2 = new GraphqlClient(app, p2);
+    const { version } = await c2.game(gameId);
+    expect(await c2.check(gameId, version, 'orders', draft)).toMatchObject({ ok: true, valid: true, violations: [] });
   });
 
   it("answers a draft naming the other side's unit as one naming no unit at all", async () => {
