@@ -196,6 +196,8 @@ function launchHexes(state: GState, u: UnitState): string[] {
 /** How many orders were tried, by what they test: so that a test that tries nothing does not pass. */
 const tried = { offered: 0, unoffered: 0 };
 const triedByKind: Record<string, { offered: number; unoffered: number }> = {};
+/** The actions offered as `other` options anywhere. */
+const offeredActions = new Set<string>();
 
 /** Own units within `near` of the unit, standing or aboard, that pass `keep` (a ship to recover aboard, a HERS to refill). */
 function ownNear(state: GState, side: string, u: UnitState, near: number, keep: (x: UnitState) => boolean): string[] {
@@ -281,6 +283,7 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
         at('options', opts.map((v) => v.message).join('; '));
         continue;
       }
+      for (const o of opts.other ?? []) offeredActions.add(o.action);
       const offered: [string, JsonObject | null][] = [
         ...opts.moves.map((m): [string, JsonObject | null] => [`move to ${m.hex} via ${m.path.join(',')}`, orderFor(u.id, 'move', m)]),
         ...opts.attacks.map((a): [string, JsonObject | null] => [`attack ${a.targetHex}`, orderFor(u.id, 'attack', a)]),
@@ -405,6 +408,13 @@ describe('Gators! options() and validate() agree', () => {
     const withOptions = [...kinds].flatMap(([k, o]) => (o ? [k] : [])).sort();
     expect(withOptions.map((k) => [k, (triedByKind[k]?.offered ?? 0) > 0, (triedByKind[k]?.unoffered ?? 0) > 0])).toEqual(withOptions.map((k) => [k, OFFERED_ONLY_ELSEWHERE[k] === undefined, true]));
     expect([...kinds].flatMap(([k, o]) => (o ? [] : [k])).sort()).toEqual(Object.keys(ORDERS_WITHOUT_OPTIONS).sort());
+  });
+
+  it('every order kind offered as an `other` option names its order (optionOrder), so options() puts it through the whole validation', () => {
+    const handlers = Object.values(GATORS_SPEC.phases).flatMap((p) => p.orders ?? []);
+    const unnamed = [...offeredActions].filter((a) => handlers.some((h) => h.kind === a && h.options !== undefined && h.optionOrder === undefined));
+    expect(offeredActions.size).toBeGreaterThanOrEqual(14);
+    expect(unnamed).toEqual([]);
   });
 
   it('every option is accepted as an order, and an order not offered is refused (documented exceptions aside)', () => {

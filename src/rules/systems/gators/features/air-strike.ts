@@ -121,6 +121,11 @@ export function strikeOrder(h: CombinedHooks): OrderHandler<GatorsExt, StrikeOrd
     schema: strikeSchema,
     validate: (state, side, o, i) => checkStrike(state, h, side, o, i),
     project: (state, _side, o) => [{ type: 'AirAttackMarkersUsed', data: markersUsedData(state, o) }],
+    optionOrder: (unit, x) => {
+      if (x.action !== 'air-strike') return null;
+      const d = x.detail as { marker: string; hex: string };
+      return { kind: 'air-strike', unit, marker: d.marker, targets: [{ hex: d.hex, markers: 1 }] };
+    },
     // One-target strikes with one marker of each type carried (several targets or markers are the player's to combine).
     options: (state, side, unitId) => {
       const u = state.units[unitId];

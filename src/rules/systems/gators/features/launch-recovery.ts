@@ -87,6 +87,7 @@ function launchOrder(h: CoreHooks): OrderHandler<GatorsExt, LaunchOrder> {
     schema: launchSchema,
     validate: (state, side, o, i) => checkLaunch(state, h, side, o, i),
     project: (state, _side, o) => [{ type: 'UnitLaunched', data: launchData(state, o) }],
+    optionOrder: (unit, x) => (x.action === 'launch' ? { kind: 'launch', unit, hex: (x.detail as { hex: string }).hex } : null),
     resolve: (ctx, o, i) => {
       const v = checkLaunch(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'launch', v[0]!);
@@ -133,6 +134,7 @@ function recoverOrder(): OrderHandler<GatorsExt, RecoverOrder> {
     schema: recoverSchema,
     validate: checkRecover,
     project: (_s, _side, o) => [{ type: 'UnitRecovered', data: { unit: o.unit, ship: o.ship } }],
+    optionOrder: (unit, x) => (x.action === 'recover' ? { kind: 'recover', unit, ship: (x.detail as { ship: string }).ship } : null),
     options: (state, side, unitId) => {
       const ships = Object.values(state.units).filter((x) => x.side === side && isShip(state, x) && x.loc.at === 'hex');
       const other = ships

@@ -58,8 +58,9 @@ function shipsFirst(state: GState, orders: readonly JsonObject[]): Violation[] {
     const id = typeof o['unit'] === 'string' ? o['unit'] : '';
     const u = state.units[id];
     const ship = o['kind'] === 'move' && u !== undefined && isShip(state, u);
-    if (!ship && !MOVES_NOTHING.has(o['kind'])) others = true;
-    else if (others) out.push(violation('GT-5.2', 'movement/ships_first', `ships move before all other units (${id} comes after another order)`, i));
+    // Only a ship's move must come first: an order that moves nothing may come anywhere.
+    if (ship && others) out.push(violation('GT-5.2', 'movement/ships_first', `ships move before all other units (${id} comes after another order)`, i));
+    else if (!ship && !MOVES_NOTHING.has(o['kind'])) others = true;
   });
   return out;
 }

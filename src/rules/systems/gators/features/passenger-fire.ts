@@ -79,6 +79,7 @@ function passengerFireOrder(h: CombinedHooks): OrderHandler<GatorsExt, Passenger
     kind: 'passenger-fire',
     schema: passengerFireSchema,
     validate: (state, side, o, i) => check(state, h, side, o, i),
+    optionOrder: (unit, x) => (x.action === 'passenger-fire' ? { kind: 'passenger-fire', attackers: [{ unit }], target: (x.detail as { target: string }).target } : null),
     // The hexes next to its ship that this passenger may fire at alone, by the same check as
     // validation: a "?" there is offered exactly when check accepts it (what it plans from what
     // the side knows, plannedClass).

@@ -77,6 +77,7 @@ function snipeOrder(): OrderHandler<GatorsExt, SnipeOrder> {
         .map((t) => ({ action: 'snipe', detail: { target: t.id } }));
       return other.length > 0 ? { other } : {};
     },
+    optionOrder: (unit, x) => (x.action === 'snipe' ? { kind: 'snipe', unit, target: (x.detail as { target: string }).target } : null),
     project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true } } }],
     resolve: (ctx, o, i) => {
       const v = checkSnipe(ctx.state, ctx.side, o, i);

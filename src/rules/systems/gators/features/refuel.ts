@@ -160,6 +160,7 @@ function refillOrder(): OrderHandler<GatorsExt, RefillOrder> {
     schema: refillSchema,
     validate: checkRefill,
     project: (state, _side, o) => [{ type: 'RefuelTransferred', data: refillData(state, o) }],
+    optionOrder: (lvs, x) => (x.action === 'refill' ? { kind: 'refill', lvs, hers: (x.detail as { hers: string }).hers } : null),
     // The HERS this LVS may refill now, by the same checks as validation.
     options: (state, side, unitId) => {
       const other = hersPoints(state, side)

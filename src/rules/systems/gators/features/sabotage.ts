@@ -150,6 +150,7 @@ function sabotageOrder(h: CombinedHooks): OrderHandler<GatorsExt, SabotageOrder>
     schema: sabotageSchema,
     validate: (state, side, o, i) => checkSabotage(state, h, side, o, i),
     project: (_s, _side, o) => [{ type: 'UnitMarked', data: { unit: o.unit, flags: { attacked: true }, attrs: { [USED]: true } } }],
+    optionOrder: (unit, x) => (x.action === 'sabotage' ? { kind: 'sabotage', unit, target: (x.detail as { hex: string }).hex } : null),
     // The adjacent hexes the unit may sabotage now, by the same checks as validation (a "?" stays offered: its kind is not the SEALs' to know).
     options: (state, side, unitId) => {
       const u = state.units[unitId];

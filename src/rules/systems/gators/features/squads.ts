@@ -102,6 +102,11 @@ function mergeOrder(): OrderHandler<GatorsExt, MergeOrder> {
     schema: mergeSchema,
     validate: checkMerge,
     options: mergeOptions,
+    optionOrder: (unit, x) => {
+      if (x.action !== 'merge') return null;
+      const d = x.detail as { with: string[]; platoon: string };
+      return { kind: 'merge', squads: [unit, ...d.with], platoon: d.platoon };
+    },
     project: (state, side, o) => [{ type: 'SquadsMerged', data: mergeData(state, side, o) }],
     resolve: (ctx, o, i) => {
       const v = checkMerge(ctx.state, ctx.side, o, i);
