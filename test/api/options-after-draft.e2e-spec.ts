@@ -121,6 +121,34 @@ describe('options after a drafted phase, over GraphQL and REST', () => {
     expect(await c2.check(gameId, version, 'orders', draft)).toMatchObject({ ok: true, valid: true, violations: [] });
   });
 
+  it("offers P2 its Debris hexes as side options, the same over both transports, and not a hex its draft has used", async () => {
+    const SIDE = 'query($g: ID!, $after: JSON) { game(id: $g) { sideOptions(after: $after) { other } } }';
+    const side = async (player: TestPlayer, after?: unknown) => {
+      const r = await app.gql(player.token, SIDE, { g: gameId, ...(after === undefined ? {} : { after }) });
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data!.game.sideOptions.other as Other;
+    };
+    const debris = (o: Other) => o.filter((x) => x.action === 'debris').map((x) => String(x.detail['hex']));
+    const all = await side(p2);
+    const hexes = debris(all);
+    const example = setupP2.filter((o) => o['kind'] === 'debris').map((o) => String(o['hex']));
+    expect(example.length).toBeGreaterThan(0);
+    expect(hexes).toEqual(expect.arrayContaining(example));
+    const get = await request(app.http).get(`/api/v1/games/${gameId}/options`).set('Authorization', `Bearer ${p2.token}`);
+    expect(get.status).toBe(200);
+    expect(get.body.other).toEqual(all);
+
+    const draft = [{ kind: 'debris', hex: example[0] }];
+    const after = await side(p2, draft);
+    expect(debris(after)).not.toContain(example[0]);
+    expect(debris(after).length).toBe(hexes.length - 1);
+    const post = await request(app.http).post(`/api/v1/games/${gameId}/options`).set('Authorization', `Bearer ${p2.token}`).send({ after: draft });
+    expect(post.status).toBe(200);
+    expect(post.body.other).toEqual(after);
+    // P1 places no Debris (GT-4.7), and its setup has no other order of no one unit.
+    expect(await side(p1)).toEqual([]);
+  });
+
   it("answers a draft naming the other side's unit as one naming no unit at all", async () => {
     const p2Unit = String(setupP2.find((o) => o['kind'] === 'place')!['unit']);
     const asked = async (unit: string) => {

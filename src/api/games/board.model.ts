@@ -150,6 +150,12 @@ export class UnitOptions {
   violations!: Violation[];
 }
 
+@ObjectType({ description: "Your side's orders that belong to no one unit (Gators!: a hex to place Debris in at setup, to camouflage, to raise guerrillas in)." })
+export class SideOptions {
+  @Field(() => GraphQLJSON, { description: 'Each as { action, detail }: the order { kind: action, ...detail }, one the rules accept sent now (after your draft, if you gave one). Empty when there are none or it is not your turn.' })
+  other!: Array<{ action: string; detail: unknown }>;
+}
+
 @ObjectType({ description: 'An event of the game\'s log as you may read it (redacted where your side may not see the details).' })
 export class HistoryEvent {
   @Field(() => Int, { description: 'Its version in the game\'s log.' })

@@ -188,3 +188,12 @@ export class HistoryPageDto {
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` to read on; null at the end of the log.' })
   nextCursor!: string | null;
 }
+
+export class SideOptionsDto {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', required: ['action'], properties: { action: { type: 'string' }, detail: { description: 'System-specific.' } } },
+    description: 'Your side\'s orders that belong to no one unit (Gators!: a hex for Debris at setup, camouflage, guerrillas), each the order { kind: action, ...detail } the rules accept sent now (after your draft, if any); empty when there are none or it is not your turn.',
+  })
+  other!: Array<{ action: string; detail: unknown }>;
+}

@@ -16,7 +16,7 @@ import { hexLabel } from '../../rules/model/schema/common';
 import type { RawSubmission } from '../../rules/engine/types';
 import { badCursor, decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
 import { publicMap, PublicMap } from '../scenarios/board-map';
-import type { BoardView, HistoryEvent, HistoryPhase, UnitOptions } from './board.model';
+import type { BoardView, HistoryEvent, HistoryPhase, SideOptions, UnitOptions } from './board.model';
 import type { Game, GameListing, PhaseState } from './game.model';
 import { toBoardView, toEvent, toGame, toHistoryPhase, toListing, toOutcomeParts, toUnitOptions, toViolation } from './presenters';
 
@@ -118,6 +118,11 @@ export class GamesApiService {
     const map = entry ? publicMap(entry) : null;
     if (target !== undefined && map && !map.hexes.some((h) => h.hex === target)) throw badTargetHex();
     return toUnitOptions(options, target);
+  }
+
+  /** The side's orders of no one unit, now or after the drafted orders `after` (undefined: none). */
+  async sideOptions(gameId: string, playerId: string, after?: unknown): Promise<SideOptions> {
+    return { other: await this.queries.sideOptions(gameId, playerId, after ?? undefined) };
   }
 
   /** `after` is a history cursor; the page covers `first` versions of the log from there. */

@@ -4,9 +4,9 @@ import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
 import { ApiAuthenticated, ApiExportErrors, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
-import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsAfterDto, OptionsQuery, PageQuery } from './games.dto';
+import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsAfterDto, OptionsQuery, PageQuery, SideOptionsAfterDto } from './games.dto';
 import { toGameOptions } from './game.inputs';
-import { BoardViewDto, HistoryPageDto, UnitOptionsDto } from './board.responses';
+import { BoardViewDto, HistoryPageDto, SideOptionsDto, UnitOptionsDto } from './board.responses';
 import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
 import { GameExportDto } from './export.responses';
 import { GamesApiService } from './games-api.service';
@@ -69,6 +69,23 @@ export class GamesController {
   @ApiOperation({ summary: 'What one of your units can do once the orders you have drafted for this phase (`after`) are carried out: each option is an order accepted after them. Nothing is written.' })
   optionsAfter(@Param('gameId') gameId: string, @Param('unitId') unitId: string, @Body() body: OptionsAfterDto, @PlayerId() playerId: string) {
     return this.games.options(gameId, playerId, unitId, body.targetHex, body.after);
+  }
+
+  @Get('games/:gameId/options')
+  @ApiOkResponse({ type: SideOptionsDto })
+  @ApiGameErrors()
+  @ApiOperation({ summary: "Your side's orders that belong to no one unit (Gators!: a hex for Debris at setup, camouflage, guerrillas), each one the rules accept sent now." })
+  sideOptions(@Param('gameId') gameId: string, @PlayerId() playerId: string) {
+    return this.games.sideOptions(gameId, playerId);
+  }
+
+  @Post('games/:gameId/options')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SideOptionsDto })
+  @ApiGameErrors()
+  @ApiOperation({ summary: "The same once the orders you have drafted for this phase (`after`) are carried out. Nothing is written." })
+  sideOptionsAfter(@Param('gameId') gameId: string, @Body() body: SideOptionsAfterDto, @PlayerId() playerId: string) {
+    return this.games.sideOptions(gameId, playerId, body.after);
   }
 
   @Get('games/:gameId/history')

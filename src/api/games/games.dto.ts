@@ -55,6 +55,14 @@ export class OptionsAfterDto extends OptionsQuery {
   after!: unknown;
 }
 
+/** The side's options after a phase being written. */
+export class SideOptionsAfterDto {
+  @ApiProperty({ description: 'The orders you mean to send first, as submitPhase takes them; a draft that breaks a rule is 400 with every violation.', oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }] })
+  @IsDefined()
+  @RawJson()
+  after!: unknown;
+}
+
 export class HistoryQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Start at this version (default 1); ignored with a cursor.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()

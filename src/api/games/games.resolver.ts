@@ -3,7 +3,7 @@ import { GraphQLJSON } from '../graphql/json.scalar';
 import { PageArgs, ConnectionType, connection } from '../graphql/pagination';
 import { PlayerId } from '../http/principal';
 import { Scenario } from '../scenarios/scenario.model';
-import { BoardView, UnitOptions } from './board.model';
+import { BoardView, SideOptions, UnitOptions } from './board.model';
 import { CreateGameInput, MyGamesFilter, toGameOptions } from './game.inputs';
 import { Game, GameListing } from './game.model';
 import { GamesApiService } from './games-api.service';
@@ -82,6 +82,15 @@ export class GamesResolver {
     @PlayerId() playerId: string,
   ): Promise<UnitOptions> {
     return this.games.options(game.id, playerId, unitId, targetHex, after);
+  }
+
+  @ResolveField(() => SideOptions, { description: "Your side's orders that belong to no one unit (Gators!: where to place Debris, camouflage, raise guerrillas), now or after the orders you have drafted." })
+  sideOptions(
+    @Parent() game: Game,
+    @Args('after', { type: () => GraphQLJSON, nullable: true, description: 'The orders you mean to send first, as submitPhase takes them. A draft that breaks a rule is BAD_USER_INPUT with every violation.' }) after: unknown,
+    @PlayerId() playerId: string,
+  ): Promise<SideOptions> {
+    return this.games.sideOptions(game.id, playerId, after);
   }
 
   @ResolveField(() => HistoryConnection, { description: 'The game\'s log as you may read it, oldest first: the phases and the events visible to you.' })

@@ -4,7 +4,7 @@ import { BadInputError, ConflictError } from '../../common/errors';
 import { PrismaService } from '../../database/prisma.service';
 import { EventStore } from '../../event-store/event-store.service';
 import { MAX_VERSION } from '../../event-store/event-store.types';
-import type { UnitOptions, Viewer } from '../../rules/engine/types';
+import type { OtherOption, UnitOptions, Viewer } from '../../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
 import { illegalOrders, malformedOrders, noSuchVersion, notYourUnit } from '../games.errors';
 import { AppEvent, GameEnvelope } from '../game-envelope';
@@ -99,6 +99,18 @@ export class GameQueries {
     const out = system.options(state.rules, viewer.side, unitId, draft);
     if (Array.isArray(out)) throw notYourUnit(out);
     return { scenarioId: state.scenarioId, options: out };
+  }
+
+  /**
+   * The side's orders that belong to no one unit (Gators!: a hex for Debris, camouflage or
+   * guerrillas), now or after the orders of `after` (read as options() reads them).
+   */
+  async sideOptions(gameId: string, playerId: string, after?: unknown): Promise<OtherOption[]> {
+    const { state, system } = await this.loader.load(gameId);
+    const viewer = viewerFor(state, playerId);
+    if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
+    const draft = after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after);
+    return system.sideOptions(state.rules, viewer.side, draft);
   }
 
   /** The events the player may read, from a version, and the phases they fall in. */

@@ -97,7 +97,13 @@ export interface UnitOptions {
   /** `with`: units the move order must take along (`with`), as a gun's other towers (GT-6K.5); absent when it moves alone. */
   moves: Array<{ hex: string; cost: number; path: string[]; with?: string[] }>;
   attacks: Array<{ targetHex: string; targetIds: string[]; preview: unknown }>;
-  other?: Array<{ action: string; detail: unknown }>;
+  other?: OtherOption[];
+}
+
+/** An action a system offers beyond moves and attacks: the order it names, with the detail that order needs. */
+export interface OtherOption {
+  action: string;
+  detail: unknown;
 }
 
 /**
@@ -159,4 +165,11 @@ export interface GameSystem<S = unknown, Sub = unknown> {
    * accepts): each option an order validation accepts sent after them. Violations: not its unit.
    */
   options(state: S, side: SideId, unitId: string, draft?: Sub): UnitOptions | Violation[];
+
+  /**
+   * The side's orders that no one unit's options hold (Gators!: a hex to raise guerrillas in, to
+   * camouflage, to place Debris in), now or after the orders of `draft`: each one validation
+   * accepts sent after them. Empty when the side may not give orders now.
+   */
+  sideOptions(state: S, side: SideId, draft?: Sub): OtherOption[];
 }

@@ -61,6 +61,14 @@ const optionsSchema = z.strictObject({
   excludesOther: z.array(z.strictObject({ action: z.string(), detail: z.unknown().optional() })).default([]),
 });
 
+/** The side's orders of no one unit (sideOptions) that must, or must not, be offered, after `after` if given. */
+const sideOptionsSchema = z.strictObject({
+  side: z.string(),
+  after: z.array(z.record(z.string(), z.unknown())).optional(),
+  other: z.array(z.strictObject({ action: z.string(), detail: z.unknown().optional() })).default([]),
+  excludesOther: z.array(z.strictObject({ action: z.string(), detail: z.unknown().optional() })).default([]),
+});
+
 /** A rule case file (src/rules/engine/cases/**.json, a system's cases). */
 export const caseSchema = z.strictObject({
   ruleId: z.string().min(2),
@@ -74,6 +82,7 @@ export const caseSchema = z.strictObject({
   views: z.array(z.strictObject({ side: z.string(), contains: z.array(z.string()).default([]), lacks: z.array(z.string()).default([]) })).default([]),
   steps: z.array(stepSchema).default([]),
   options: z.array(optionsSchema).default([]),
+  sideOptions: z.array(sideOptionsSchema).default([]),
 });
 export type RuleCase = z.infer<typeof caseSchema>;
 
@@ -95,6 +104,14 @@ export function decide<S>(system: GameSystem<S, Submission>, state: S, side: Sid
   if (!parsed.ok) return { violations: parsed.violations, events: [] };
   const violations = system.validate(state, side, parsed.value);
   return violations.length > 0 ? { violations, events: [] } : { violations, events: system.resolve(state, side, parsed.value, dice) };
+}
+
+/** A case's draft (`after`), parsed and accepted by validateDraft; or why not; undefined without one. */
+function readDraft<S>(system: GameSystem<S, Submission>, state: S, side: SideId, after: readonly Record<string, unknown>[] | undefined): Submission | undefined | string {
+  if (after === undefined) return undefined;
+  const parsed = system.parse(state, side, { kind: 'orders', orders: after });
+  const refused = parsed.ok ? system.validateDraft(state, side, parsed.value) : parsed.violations;
+  return refused.length > 0 || !parsed.ok ? `the draft is refused: ${JSON.stringify(refused)}` : parsed.value;
 }
 
 /** Runs one case against the kernel test system and returns what did not match. */
@@ -120,13 +137,8 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
     for (const x of v.lacks) if (text.includes(x)) failures.push(`views: ${v.side}'s view contains ${x}`);
   }
   c.options.forEach((o, k) => {
-    let draft: Submission | undefined;
-    if (o.after !== undefined) {
-      const parsed = testSystem.parse(state, o.side, { kind: 'orders', orders: o.after });
-      const refused = parsed.ok ? testSystem.validateDraft(state, o.side, parsed.value) : parsed.violations;
-      if (refused.length > 0) return void failures.push(`options[${k}]: the draft is refused: ${JSON.stringify(refused)}`);
-      draft = parsed.ok ? parsed.value : undefined;
-    }
+    const draft = readDraft(testSystem, state, o.side, o.after);
+    if (typeof draft === 'string') return void failures.push(`options[${k}]: ${draft}`);
     const got = testSystem.options(state, o.side, o.unit, draft);
     if (Array.isArray(got)) return void failures.push(`options[${k}]: violations ${JSON.stringify(got)}`);
     for (const inc of o.includes) {
@@ -148,6 +160,14 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
     const offers = (w: { action: string; detail?: unknown }) => (got.other ?? []).some((x) => x.action === w.action && (w.detail === undefined || matches(x.detail, w.detail)));
     for (const w of o.other) if (!offers(w)) failures.push(`options[${k}]: no ${JSON.stringify(w)} among ${JSON.stringify(got.other ?? [])}`);
     for (const w of o.excludesOther) if (offers(w)) failures.push(`options[${k}]: ${JSON.stringify(w)} should not be offered`);
+  });
+  c.sideOptions.forEach((o, k) => {
+    const draft = readDraft(testSystem, state, o.side, o.after);
+    if (typeof draft === 'string') return void failures.push(`sideOptions[${k}]: ${draft}`);
+    const got = testSystem.sideOptions(state, o.side, draft);
+    const offers = (w: { action: string; detail?: unknown }) => got.some((x) => x.action === w.action && (w.detail === undefined || matches(x.detail, w.detail)));
+    for (const w of o.other) if (!offers(w)) failures.push(`sideOptions[${k}]: no ${JSON.stringify(w)} among ${JSON.stringify(got).slice(0, 500)}`);
+    for (const w of o.excludesOther) if (offers(w)) failures.push(`sideOptions[${k}]: ${JSON.stringify(w)} should not be offered`);
   });
   c.steps.forEach((step, k) => {
     const where = `steps[${k}]`;

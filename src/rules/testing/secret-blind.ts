@@ -19,7 +19,7 @@ import { Twin, keepingStanding, twinsOf } from './twins';
  * changed (twinsOf), kept only when `side`'s view of both is identical, so that `side` really
  * cannot tell them apart. Every probe (the step's own orders, the same broken at random, moves and
  * attacks into and around the hidden units, orders naming the opponent's units, every unit's
- * options, and the same after a draft of the step's own orders) must then get the same answer in the state and in each twin, and so must a spectator's
+ * options and the side's, and the same after a draft of the step's own orders) must then get the same answer in the state and in each twin, and so must a spectator's
  * view, which shows less than the side's. Carried out, the accepted orders must read the same too,
  * to the side and, for its real orders, to the other sides (blind-outcomes.ts).
  */
@@ -113,6 +113,7 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
         compare(`broken ${JSON.stringify(raw).slice(0, 300)}`, (s) => answer(s, raw));
       }
     for (const id of units) compare(`options of ${id}`, (s) => JSON.stringify(system.options(s, step.side, id)));
+    compare("the side's options", (s) => JSON.stringify(system.sideOptions(s, step.side)));
     // A client writing its phase: the first half of the step's own orders as a draft, its check and
     // every unit's options after it.
     const draft = draftOf(step.submission);
@@ -122,6 +123,10 @@ export function secretBlind<S extends GameState>(system: GameSystem<S>, steps: r
       compare(`the draft ${JSON.stringify(draft).slice(0, 200)}`, (s) => {
         const p = read(s);
         return JSON.stringify(p.ok ? system.validateDraft(s, step.side, p.value) : p.violations);
+      });
+      compare("the side's options after the draft", (s) => {
+        const p = read(s);
+        return p.ok ? JSON.stringify(system.sideOptions(s, step.side, p.value)) : 'not read';
       });
       for (const id of units)
         compare(`options of ${id} after the draft`, (s) => {

@@ -8,7 +8,7 @@ import { privateEvent, publicEvent } from '../events';
 import { evolve } from '../evolve';
 import { forgetTransition } from '../transitions';
 import { currentPhase, phaseInfo } from '../phase-machine';
-import { Dice, GameSystem, Parsed, RawSubmission, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
+import { Dice, GameSystem, OtherOption, Parsed, RawSubmission, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
 import { kernelView } from '../view';
 import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
@@ -40,6 +40,7 @@ export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<Ga
     expireReaction: (state, dice) => expire(spec, state, dice),
     view: (state, viewer) => view(spec, state, viewer),
     options: (state, side, unitId, draft) => options(spec, state, side, unitId, draft),
+    sideOptions: (state, side, draft) => sideOptions(spec, state, side, draft),
   };
 }
 
@@ -305,26 +306,43 @@ function view<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, viewer: 
  * refuse an order for where it comes (Gators! GT-5.2: ships move before everything else).
  */
 function options<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, unitId: string, draft?: Submission): UnitOptions | Violation[] {
-  const before = draft?.kind === 'orders' ? draft.orders : [];
-  const s = before.length === 0 ? state : applyOrders(spec, state, side, before).after;
+  const { before, s } = afterDraft(spec, state, side, draft);
   const u = s.units[unitId];
   if (u === undefined || u.side !== side) return [violation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${unitId}"`)];
   const out: UnitOptions = { unitId, moves: [], attacks: [] };
   if (!state.phase.acting.includes(side) || state.phase.mode === 'reaction' || state.phase.mode === 'ended') return out;
   const def = currentPhase(state);
   const accepted = acceptedAfter(spec, state, s, side, before);
-  const afterDraft = before.length > 0;
+  const drafted = before.length > 0;
   for (const h of (def && spec.phases[def.kind]?.orders) ?? []) {
     const o = h.options?.(s, side, unitId);
     if (o === undefined) continue;
-    if (o.moves) out.moves.push(...(afterDraft ? o.moves.filter((m) => accepted(moveOfOption(unitId, m))) : o.moves));
-    if (o.attacks) out.attacks.push(...(afterDraft ? o.attacks.filter((x) => accepted(attackOfOption(unitId, x))) : o.attacks));
+    if (o.moves) out.moves.push(...(drafted ? o.moves.filter((m) => accepted(moveOfOption(unitId, m))) : o.moves));
+    if (o.attacks) out.attacks.push(...(drafted ? o.attacks.filter((x) => accepted(attackOfOption(unitId, x))) : o.attacks));
     const other = h.optionOrder === undefined ? o.other : o.other?.filter((x) => accepted(h.optionOrder!(unitId, x) as JsonObject | null));
     if (other !== undefined && other.length > 0) out.other = [...(out.other ?? []), ...other];
   }
   // A read: the states its checks folded are not to be resolved.
   forgetTransition(state);
   return out;
+}
+
+/** The side's orders of no one unit (OrderHandler.sideOptions), now or after the draft: each one validation accepts after it. */
+function sideOptions<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, draft?: Submission): OtherOption[] {
+  if (!state.phase.acting.includes(side) || state.phase.mode === 'reaction' || state.phase.mode === 'ended') return [];
+  const { before, s } = afterDraft(spec, state, side, draft);
+  const accepted = acceptedAfter(spec, state, s, side, before);
+  const def = currentPhase(state);
+  const out: OtherOption[] = [];
+  for (const h of (def && spec.phases[def.kind]?.orders) ?? []) for (const x of h.sideOptions?.list(s, side) ?? []) if (accepted(h.sideOptions!.order(x) as JsonObject)) out.push(x);
+  forgetTransition(state);
+  return out;
+}
+
+/** A draft's orders, and the state their projections leave (the state itself without a draft). */
+function afterDraft<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, draft: Submission | undefined): { before: readonly JsonObject[]; s: GameState<X> } {
+  const before = draft?.kind === 'orders' ? draft.orders : [];
+  return { before, s: before.length === 0 ? state : applyOrders(spec, state, side, before).after };
 }
 
 /** The order a move option stands for, as the API documents it. */

@@ -42,5 +42,6 @@ export function perScenario<X extends Json, Sub>(id: string, key: (s: Scenario) 
     expireReaction: (state, dice) => of(state.scenario).expireReaction(state, dice),
     view: (state, viewer) => of(state.scenario).view(state, viewer),
     options: (state, side, unitId, draft) => of(state.scenario).options(state, side, unitId, draft),
+    sideOptions: (state, side, draft) => of(state.scenario).sideOptions(state, side, draft),
   };
 }

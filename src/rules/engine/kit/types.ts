@@ -5,7 +5,7 @@ import { ScenarioIssue } from '../../model/scenario-error';
 import { GameState, ReactionRequest } from '../../model/state';
 import { EventBody } from '../events';
 import { SystemEvolve } from '../evolve';
-import { Dice, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
+import { Dice, OtherOption, RulesEvent, SideId, UnitOptions, Viewer, Violation } from '../types';
 import { Outcome } from '../victory';
 import { GameView } from '../view';
 
@@ -68,6 +68,13 @@ export interface OrderHandler<X extends Json, O> {
    * `withChecks`, `validateSubmission`) never let an option through that the order would fail.
    */
   optionOrder?(unitId: string, option: { readonly action: string; readonly detail: unknown }): O | null;
+  /**
+   * Contribution to sideOptions(): orders of this kind the side may give that belong to no one unit
+   * (a hex to raise guerrillas in), listed loosely (`list`, usually by the order's own check), each
+   * with the order it stands for (`order`): sideOptions() keeps those validation accepts as a whole
+   * submission, after the draft's orders if there is a draft.
+   */
+  sideOptions?: { list(state: GameState<X>, side: SideId): readonly OtherOption[]; order(option: OtherOption): O };
 }
 
 export interface PhaseKind<X extends Json> {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { GameState, UnitState } from '../../model/state';
 import { hexLabel, isSafeRecordKey } from '../../model/schema/common';
 import { flag } from '../queries';
-import { SideId, Violation } from '../types';
+import { boardOf, isOnMap } from '../board';
+import { OtherOption, SideId, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 
 export const unitIdSchema = z.string().min(1).max(200).refine(isSafeRecordKey, 'is not a unit id');
@@ -46,5 +47,20 @@ export function moveFlagProblems(state: GameState, u: UnitState, index: number):
   if (u.loc.at === 'carried') out.push(violation(mr('cargo_loaded', 'GT-6G.1'), 'transport/aboard', `${u.id} is aboard a transport; unload it first`, index));
   if (u.loc.at === 'towed') out.push(violation(mr('towed', 'GT-6K.1'), 'transport/towed', `${u.id} is being towed and moves with its tower`, index));
   if (u.loc.at === 'box') out.push(violation(INPUT_RULE, 'movement/not_on_map', `${u.id} is not on the map`, index));
+  return out;
+}
+
+/**
+ * `action` `{hex}` for every hex of the map `accepts` takes, in map order: a side's order that
+ * names a hex (Gators!: raise guerrillas, place Debris), listed by the order's own check.
+ */
+export function hexOptions(state: GameState, action: string, accepts: (hex: string) => boolean): OtherOption[] {
+  const board = boardOf(state.scenario);
+  const out: OtherOption[] = [];
+  for (let i = 0; i < board.grid.size; i++) {
+    if (!isOnMap(board, i)) continue;
+    const hex = board.grid.label(i);
+    if (accepts(hex)) out.push({ action, detail: { hex } });
+  }
   return out;
 }

@@ -16,10 +16,8 @@ import { GState } from './ext';
 import { isShip } from './queries';
 import { GATORS_SPEC, gators } from './index';
 import { orderFor } from './examples/option-order';
+import { casePrestates, orderKinds } from './examples/agree-support';
 import { replayCampaign } from './examples/replay';
-import { loadCases } from '../../../../test/support/rule-cases';
-import { caseSchema } from '../../testing/case-runner';
-import { buildState, Prestate } from '../../testing/prestate';
 
 /**
  * Listing the legal orders and checking one are separate code paths (godip's
@@ -42,10 +40,10 @@ import { buildState, Prestate } from '../../testing/prestate';
  * hex, an unhitch, a sniper's shot at a nearby enemy unit, a setup placement in
  * a hex of the map (a sample) or aboard an own transport, and, at setup, a
  * helicopter's assignment to an own ship that it leaves out. Of the `other`
- * options only these sixteen actions exist: the other orders
- * (leave-debris, side-wide setup choices...) offer no options
- * (ORDERS_WITHOUT_OPTIONS keeps that list honest); snipe is never offered on
- * Unnarstan (OFFERED_ONLY_ELSEWHERE).
+ * options only these sixteen actions exist: the side's orders of no one unit
+ * (Debris, camouflage, guerrillas) are side options (side-options-agree.spec.ts),
+ * and three orders offer none (ORDERS_WITHOUT_OPTIONS keeps that list honest);
+ * snipe is never offered on Unnarstan (OFFERED_ONLY_ELSEWHERE).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
@@ -84,12 +82,9 @@ const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; rea
  * taken off and its options get checked here (orderFor must know its action).
  */
 const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
-  breakdown: "setup: P2's secret choice of the units that break down (GT-4.8), a side's choice, not one unit's",
-  debris: 'setup: where P2 places its Debris markers (GT-4.7)',
-  'stack-order': "orders the landed aircraft of a hex, a side's choice, not one unit's",
-  camouflage: "names a hex whose uncovered units take '?' markers (GT-6L.6): a side's choice, not one unit's",
-  'leave-debris': "follows the platoon's move in the same submission (the hex it just left, GT-6Q.1); options() read the state before it",
-  'raise-guerrillas': 'a hex P2 chooses (GT-7L.1), no unit acts',
+  breakdown: "setup: P2's secret choice of the units that break down (GT-4.8): any few of its breakable units, a choice too wide to list",
+  'stack-order': 'orders the landed aircraft of a hex: any order of them, a choice too wide to list',
+  'leave-debris': 'the hex its platoon left, known for sure only once the move is carried out (GT-6Q.1)',
 };
 
 /**
@@ -99,13 +94,6 @@ const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
 const OFFERED_ONLY_ELSEWHERE: Readonly<Record<string, string>> = {
   snipe: 'Unnarstan has no single person to shoot (GT-2.9); ground.spec.ts offers shots on the scenario with a Colonel added',
 };
-
-/** The order kinds of the phases where units act, with whether the kind offers options. */
-function orderKinds(): Map<string, boolean> {
-  const out = new Map<string, boolean>();
-  for (const phase of Object.values(GATORS_SPEC.phases)) for (const h of phase.orders ?? []) out.set(h.kind, (out.get(h.kind) ?? false) || h.options !== undefined);
-  return out;
-}
 
 /** What parse and validate say of a submission of these orders. */
 function violations(state: GState, side: string, orders: JsonObject[]): string[] {
@@ -374,14 +362,6 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
 
 const describeMismatch = (m: Mismatch) => `${m.where} ${m.unit} (${m.type}) ${m.option}: ${m.problem}`;
 
-/** The states a case starts from: its prestate, built as the case runner builds it (cases with `start` begin at setup, which has no unit options). */
-function casePrestates(): [string, GState][] {
-  return loadCases(join(__dirname, 'cases')).flatMap((c) => {
-    const prestate = caseSchema.parse(c.json).prestate;
-    return prestate === undefined ? [] : [[`case ${c.file}`, buildState(scenario, prestate as Prestate, GATORS_SPEC.initialExt(scenario)) as GState] as [string, GState]];
-  });
-}
-
 describe('Gators! options() and validate() agree', () => {
   const rng = new SeededDice(SEED);
   const mismatches: Mismatch[] = [];
@@ -393,7 +373,7 @@ describe('Gators! options() and validate() agree', () => {
     mismatches.push(...check(p.before, `step ${k}`, rng));
   });
   // The rule cases' positions: towing, debris, camouflage, landing craft, aircraft... that the campaign does not reach.
-  const cases = casePrestates().filter(([, state]) => acts(state));
+  const cases = casePrestates(scenario).filter(([, state]) => acts(state));
   for (const [where, state] of cases) mismatches.push(...check(state, where, rng));
 
   it('looks at every movement and combat state of the campaign and at the rule cases, and tries many orders', () => {
@@ -405,9 +385,10 @@ describe('Gators! options() and validate() agree', () => {
 
   it('checks every order kind that offers options, both ways; the kinds without options are the listed ones', () => {
     const kinds = orderKinds();
-    const withOptions = [...kinds].flatMap(([k, o]) => (o ? [k] : [])).sort();
+    const withOptions = [...kinds].flatMap(([k, o]) => (o === 'unit' ? [k] : [])).sort();
     expect(withOptions.map((k) => [k, (triedByKind[k]?.offered ?? 0) > 0, (triedByKind[k]?.unoffered ?? 0) > 0])).toEqual(withOptions.map((k) => [k, OFFERED_ONLY_ELSEWHERE[k] === undefined, true]));
-    expect([...kinds].flatMap(([k, o]) => (o ? [] : [k])).sort()).toEqual(Object.keys(ORDERS_WITHOUT_OPTIONS).sort());
+    // The side's orders (debris, camouflage, raise-guerrillas) are side-options-agree.spec.ts's.
+    expect([...kinds].flatMap(([k, o]) => (o === 'none' ? [k] : [])).sort()).toEqual(Object.keys(ORDERS_WITHOUT_OPTIONS).sort());
   });
 
   it('every order kind offered as an `other` option names its order (optionOrder), so options() puts it through the whole validation', () => {

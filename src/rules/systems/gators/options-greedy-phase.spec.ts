@@ -14,7 +14,8 @@ import { buildState, Prestate } from '../../testing/prestate';
  * What options after a draft promise a client: a phase built order by order, each order one the
  * unit's options offer after the orders chosen before it, is a phase the rules accept, whatever
  * it picks. At every step of the scripted campaign where a side gives orders, a bot takes the
- * side's units in a random order (seeded) and gives most of them a random one of their options;
+ * side's units in a random order (seeded) and gives most of them a random one of their options,
+ * then may add one or two of the side's options (a hex for Debris, camouflage or guerrillas);
  * the draft must pass validateDraft all along, and the whole phase may break no rule that an
  * empty phase does not (a rule on the whole submission may ask for orders the bot never chose).
  */
@@ -36,6 +37,9 @@ function shuffled<T>(xs: readonly T[], rng: SeededDice): T[] {
   }
   return out;
 }
+
+/** The side's orders of no one unit the bots chose, in all. */
+let sideOrders = 0;
 
 interface Built {
   readonly where: string;
@@ -59,6 +63,20 @@ function buildPhase(state: GState, side: string, where: string, rng: SeededDice)
     if (offered.length === 0) continue;
     const pick = offered[rng.roll(offered.length) - 1]!;
     orders.push(pick);
+    const q = gators.parse(state, side, { kind: 'orders', orders });
+    const refused = q.ok ? gators.validateDraft(state, side, q.value) : q.violations;
+    if (refused.length > 0) problems.push(`${JSON.stringify(pick)} breaks the draft: ${refused.map((v) => `${v.ruleId} ${v.message}`).join(' | ')}`);
+  }
+  // And a few of the side's orders of no one unit (Debris, camouflage, guerrillas), after all that.
+  for (let n = rng.roll(3) - 1; n > 0; n--) {
+    const p = gators.parse(state, side, { kind: 'orders', orders });
+    if (!p.ok) break;
+    const offered = gators.sideOptions(state, side, p.value);
+    if (offered.length === 0) break;
+    const x = offered[rng.roll(offered.length) - 1]!;
+    const pick = { kind: x.action, ...(x.detail as JsonObject) };
+    orders.push(pick);
+    sideOrders++;
     const q = gators.parse(state, side, { kind: 'orders', orders });
     const refused = q.ok ? gators.validateDraft(state, side, q.value) : q.violations;
     if (refused.length > 0) problems.push(`${JSON.stringify(pick)} breaks the draft: ${refused.map((v) => `${v.ruleId} ${v.message}`).join(' | ')}`);
@@ -90,6 +108,10 @@ describe('Gators! a phase built from options after a draft is accepted', () => {
     expect(built.reduce((n, b) => n + b.orders.length, 0)).toBeGreaterThan(300);
     const phases = new Set(built.filter((b) => b.orders.length > 0).map((b) => b.where.replace(/^step \d+ \(([^,]+),.*$/, '$1')));
     expect([...phases].sort()).toEqual(expect.arrayContaining(['p1-combat', 'p1-movement', 'p2-combat', 'p2-movement', 'setup']));
+  });
+
+  it("builds phases with the side's orders of no one unit too", () => {
+    expect(sideOrders).toBeGreaterThan(30);
   });
 
   it('builds phases at the rule cases too', () => {

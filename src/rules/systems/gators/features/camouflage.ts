@@ -103,6 +103,15 @@ function hideOrder(): OrderHandler<GatorsExt, CamouflageOrder> {
     kind: 'camouflage',
     schema: camouflageSchema,
     validate: checkHide,
+    // The hexes where the side's uncovered units stand that it may camouflage now.
+    sideOptions: {
+      list: (state, side) =>
+        [...new Set(allUnits(state).flatMap((u) => (u.side === side && u.loc.at === 'hex' && u.hidden === undefined ? [u.loc.hex] : [])))]
+          .sort()
+          .filter((hex) => checkHide(state, side, { kind: 'camouflage', hex }, 0).length === 0)
+          .map((hex) => ({ action: 'camouflage', detail: { hex } })),
+      order: (x) => ({ kind: 'camouflage', hex: (x.detail as { hex: string }).hex }),
+    },
     project: (state, side, o) => toHide(state, side, o.hex).map((u) => ({ type: 'UnitConcealed', data: { unit: u.id, marker: marker(state, side) } })),
     resolve: (ctx, o, i) => {
       const v = checkHide(ctx.state, ctx.side, o, i);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GameState, UnitState } from '../../../model/state';
 import { boardOf, isOnMap } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
-import { labelSchema } from '../../../engine/orders/common';
+import { hexOptions, labelSchema } from '../../../engine/orders/common';
 import { allUnits, mediumAt, typeOf } from '../../../engine/queries';
 import { canStandIn } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
@@ -73,6 +73,11 @@ function raiseOrder(): OrderHandler<GatorsExt, RaiseOrder> {
     kind: 'raise-guerrillas',
     schema: raiseSchema,
     validate: checkRaise,
+    // Every hex a raise may name now (the roll decides the rest).
+    sideOptions: {
+      list: (state, side) => hexOptions(state, 'raise-guerrillas', (hex) => checkRaise(state, side, { kind: 'raise-guerrillas', hex }, 0).length === 0),
+      order: (x) => ({ kind: 'raise-guerrillas', hex: (x.detail as { hex: string }).hex }),
+    },
     // The roll decides; later orders of the phase may not count on it.
     project: () => [],
     resolve: (ctx, o, i) => {

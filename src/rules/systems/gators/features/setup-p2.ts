@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boardOf, hasOverlay, isOnMap } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
-import { labelSchema } from '../../../engine/orders/common';
+import { hexOptions, labelSchema } from '../../../engine/orders/common';
 import { placeOrder } from '../../../engine/orders/place';
 import { allUnits, hexOf, mediumAt } from '../../../engine/queries';
 import { setupViolations } from '../../../engine/setup';
@@ -38,6 +38,10 @@ export function debrisOrder(): OrderHandler<GatorsExt, DebrisOrder> {
     kind: 'debris',
     schema: debrisSchema,
     validate: debrisProblem,
+    sideOptions: {
+      list: (state, side) => hexOptions(state, 'debris', (hex) => debrisProblem(state as GState, side, { kind: 'debris', hex }, 0).length === 0),
+      order: (x) => ({ kind: 'debris', hex: (x.detail as { hex: string }).hex }),
+    },
     project: (_s, _side, o) => [{ type: 'DebrisPlaced', data: { hex: o.hex } }],
     resolve: (ctx, o) => ctx.emit(publicOf('DebrisPlaced', { hex: o.hex })),
   };

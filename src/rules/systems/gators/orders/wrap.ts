@@ -41,6 +41,8 @@ export function withChecks<O>(
       base.resolve(ctx, o, i, resume);
     },
     ...(base.optionOrder === undefined ? {} : { optionOrder: base.optionOrder }),
+    // Kept whole: sideOptions() puts each through validate, which runs the checks.
+    ...(base.sideOptions === undefined ? {} : { sideOptions: base.sideOptions }),
     ...(base.options === undefined
       ? {}
       : {
