@@ -16,7 +16,7 @@ import { GState } from './ext';
 import { isShip } from './queries';
 import { GATORS_SPEC, gators } from './index';
 import { orderFor } from './examples/option-order';
-import { casePrestates, orderKinds } from './examples/agree-support';
+import { casePrestates, orderKinds } from '../../../../test/support/gators-agree';
 import { replayCampaign } from './examples/replay';
 
 /**

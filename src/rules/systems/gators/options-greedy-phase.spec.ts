@@ -3,12 +3,10 @@ import { loadScenario } from '../../../scenarios/load-scenario';
 import { SeededDice } from '../../dice/seeded-dice';
 import { JsonObject } from '../../model/json';
 import { GState } from './ext';
-import { GATORS_SPEC, gators } from './index';
+import { gators } from './index';
+import { casePrestates } from '../../../../test/support/gators-agree';
 import { orderFor } from './examples/option-order';
 import { replayCampaign } from './examples/replay';
-import { loadCases } from '../../../../test/support/rule-cases';
-import { caseSchema } from '../../testing/case-runner';
-import { buildState, Prestate } from '../../testing/prestate';
 
 /**
  * What options after a draft promise a client: a phase built order by order, each order one the
@@ -94,13 +92,10 @@ describe('Gators! a phase built from options after a draft is accepted', () => {
     built.push(buildPhase(p.before, p.step.side, `step ${k} (${p.step.phase}, ${p.step.side})`, new SeededDice(SEED + k)));
   });
   // The rule cases' positions: towing, Debris, camouflage, landing craft, aircraft... that the campaign does not reach.
-  loadCases(join(__dirname, 'cases')).forEach((c, k) => {
-    const prestate = caseSchema.parse(c.json).prestate;
-    if (prestate === undefined) return;
-    const state = buildState(scenario, prestate as Prestate, GATORS_SPEC.initialExt(scenario)) as GState;
+  casePrestates(scenario).forEach(([where, state], k) => {
     const ph = gators.phase(state);
     if (ph.mode === 'reaction' || ph.mode === 'ended') return;
-    for (const side of ph.acting) cases.push(buildPhase(state, side, `case ${c.file} (${ph.phase}, ${side})`, new SeededDice(SEED + 1000 + k)));
+    for (const side of ph.acting) cases.push(buildPhase(state, side, `${where} (${ph.phase}, ${side})`, new SeededDice(SEED + 1000 + k)));
   });
 
   it('builds many phases of many orders, of every kind of phase the campaign plays', () => {

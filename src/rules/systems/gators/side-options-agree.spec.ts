@@ -6,7 +6,7 @@ import { currentPhase } from '../../engine/phase-machine';
 import { JsonObject } from '../../model/json';
 import { GState } from './ext';
 import { GATORS_SPEC, gators } from './index';
-import { casePrestates, orderKinds } from './examples/agree-support';
+import { casePrestates, orderKinds } from '../../../../test/support/gators-agree';
 import { replayCampaign } from './examples/replay';
 
 /**

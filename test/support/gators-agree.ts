@@ -1,14 +1,14 @@
 import { join } from 'node:path';
-import { Scenario } from '../../../model/scenario';
-import { loadCases } from '../../../../../test/support/rule-cases';
-import { caseSchema } from '../../../testing/case-runner';
-import { buildState, Prestate } from '../../../testing/prestate';
-import { GState } from '../ext';
-import { GATORS_SPEC } from '../index';
+import { Scenario } from '../../src/rules/model/scenario';
+import { loadCases } from './rule-cases';
+import { caseSchema } from '../../src/rules/testing/case-runner';
+import { buildState, Prestate } from '../../src/rules/testing/prestate';
+import { GState } from '../../src/rules/systems/gators/ext';
+import { GATORS_SPEC } from '../../src/rules/systems/gators/index';
 
 /** The states the rule cases start from: each prestate, built as the case runner builds it (cases with `start` are left out). */
 export function casePrestates(scenario: Scenario): [string, GState][] {
-  return loadCases(join(__dirname, '..', 'cases')).flatMap((c) => {
+  return loadCases(join(__dirname, '../../src/rules/systems/gators/cases')).flatMap((c) => {
     const prestate = caseSchema.parse(c.json).prestate;
     return prestate === undefined ? [] : [[`case ${c.file}`, buildState(scenario, prestate as Prestate, GATORS_SPEC.initialExt(scenario)) as GState] as [string, GState]];
   });
