@@ -13,7 +13,7 @@ import { moveFlagProblems } from './common';
  * the very order a client would send, kept only when `accepts` (the handler's own validation) takes
  * it. An option's detail is the order less `kind` and `unit` (`orderOfOption`, the handlers'
  * `optionOrder`), so that options() can also put each one through the system's whole validation
- * (the checks a system adds in front of the handler and on the submission, kit/define-system.ts).
+ * (the checks a system adds in front of the handler and on the submission, kit/options.ts).
  */
 export interface OtherOption {
   readonly action: string;
