@@ -1,6 +1,7 @@
 import request from 'supertest';
-import { gatorsEntry, gatorsExample } from '../support/gators-game';
-import { apiApp, ApiApp, TestPlayer } from './support/api-app';
+import { gatorsExample } from '../support/gators-game';
+import { ApiApp, TestPlayer } from './support/api-app';
+import { gatorsApiGame } from './support/gators-api-game';
 import { GraphqlClient } from './support/game-client';
 
 type Other = Array<{ action: string; detail: Record<string, unknown> }>;
@@ -31,12 +32,7 @@ describe('options after a drafted phase, over GraphQL and REST', () => {
   const places = (other: Other | null | undefined) => (other ?? []).filter((x) => x.action === 'place').map((x) => String(x.detail['hex']));
 
   beforeAll(async () => {
-    app = await apiApp({}, { entries: [gatorsEntry()] });
-    p1 = await app.player('Uma');
-    p2 = await app.player('Ivo');
-    const c1 = new GraphqlClient(app, p1);
-    gameId = (await c1.createGame('gators-unnarstan', 'P1')).id;
-    await new GraphqlClient(app, p2).join(await c1.invite(gameId, 'P2'));
+    ({ app, p1, p2, gameId } = await gatorsApiGame());
     for (const o of setupP2.filter((x) => x['kind'] === 'arm')) alone[String(o['unit'])] = (await graphql(p2, String(o['unit']))).body.data!.game.options.other;
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
-import { gatorsEntry, gatorsExample } from '../support/gators-game';
-import { apiApp, ApiApp, TestPlayer } from './support/api-app';
+import { gatorsExample } from '../support/gators-game';
+import { ApiApp, TestPlayer } from './support/api-app';
+import { gatorsApiGame } from './support/gators-api-game';
 import { GraphqlClient, RestClient } from './support/game-client';
 
 type Other = Array<{ action: string; detail: Record<string, unknown> }>;
@@ -27,12 +28,7 @@ describe('setup placements as unit options, over GraphQL and REST', () => {
   };
 
   beforeAll(async () => {
-    app = await apiApp({}, { entries: [gatorsEntry()] });
-    p1 = await app.player('Uma');
-    p2 = await app.player('Ivo');
-    const c1 = new GraphqlClient(app, p1);
-    gameId = (await c1.createGame('gators-unnarstan', 'P1')).id;
-    await new GraphqlClient(app, p2).join(await c1.invite(gameId, 'P2'));
+    ({ app, p1, p2, gameId } = await gatorsApiGame());
   });
   afterAll(async () => {
     await app.close();
