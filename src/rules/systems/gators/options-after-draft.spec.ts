@@ -56,7 +56,6 @@ function check(state: GState, side: string, orders: readonly JsonObject[], where
   if (refused.length > 0) return [{ where, unit: '-', option: 'draft', problem: `validateDraft: ${JSON.stringify(refused)}` }];
   tried.drafts++;
   const baseline = new Set(violations(state, side, draft.orders));
-  const drafted = new Set(orders.map((o) => JSON.stringify(o)));
   const added = (order: JsonObject) => violations(state, side, [...draft.orders, order]).filter((v) => !baseline.has(v));
   for (const u of Object.values(state.units).filter((x) => x.side === side)) {
     const before = gators.options(state, side, u.id);
@@ -77,9 +76,7 @@ function check(state: GState, side: string, orders: readonly JsonObject[], where
       if (v.length > 0) out.push({ where, unit: u.id, option, problem: `offered after the draft but refused: ${v.join(' | ')}` });
     }
     for (const [option, order] of offered(u.id, before)) {
-      // An order the draft already holds may be sent again where it changes nothing (an assignment
-      // to the ship the helicopter was just assigned to); it is not offered, and not refused.
-      if (now.has(option) || order === null || drafted.has(JSON.stringify(order))) continue;
+      if (now.has(option) || order === null) continue;
       tried.gone++;
       if (added(order).length === 0) out.push({ where, unit: u.id, option, problem: 'gone after the draft but still accepted' });
     }

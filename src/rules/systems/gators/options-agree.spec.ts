@@ -39,7 +39,7 @@ import { replayCampaign } from './examples/replay';
  * carrier's hex or one next to it, a hitch to one or two own units in the gun's
  * hex, an unhitch, a sniper's shot at a nearby enemy unit, a setup placement in
  * a hex of the map (a sample) or aboard an own transport, and, at setup, a
- * helicopter's assignment to an own ship that it leaves out. Of the `other`
+ * helicopter's assignment to an own ship (its own too) that it leaves out. Of the `other`
  * options only these sixteen actions exist: the side's orders of no one unit
  * (Debris, camouflage, guerrillas) are side options (side-options-agree.spec.ts),
  * and three orders offer none (ORDERS_WITHOUT_OPTIONS keeps that list honest);
@@ -347,9 +347,8 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
         tryUnoffered(hitched, towers.join(','), { kind: 'hitch', unit: u.id, towers });
       tryUnoffered(otherDetails('unhitch', () => ''), '', { kind: 'unhitch', unit: u.id });
       const assigned = otherDetails('assign', (d) => d['ship']!);
-      // Not the ship it is aboard: an assignment there changes nothing, and is not offered.
       const aboard = u.loc.at === 'carried' ? u.loc.by : undefined;
-      for (const ship of aboard !== undefined && gators.phase(state).phase === 'setup' ? Object.values(state.units).filter((x) => x.side === side && x.id !== aboard && isShip(state, x)) : [])
+      for (const ship of aboard !== undefined && gators.phase(state).phase === 'setup' ? Object.values(state.units).filter((x) => x.side === side && isShip(state, x)) : [])
         tryUnoffered(assigned, ship.id, { kind: 'assign', unit: u.id, ship: ship.id });
       const placed = otherDetails('place', (d) => d['hex'] ?? `aboard ${d['carrier']}`);
       for (const hex of unofferedPlaces(u, placed, rng)) tryUnoffered(placed, hex, { kind: 'place', unit: u.id, hex });

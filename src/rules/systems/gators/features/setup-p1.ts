@@ -50,15 +50,16 @@ function assignOrder(): OrderHandler<GatorsExt, AssignOrder> {
     kind: 'assign',
     schema: assignSchema,
     validate: checkAssign,
-    // The other own ships this helicopter may start on, by its own check; optionOrder drops what the
-    // whole setup refuses (GT-2.38 LHD-only aircraft, Q-GT-13 helicopters per ship, GT-4.11 an attack
-    // helicopter off the LHD unarmed: it needs its arm order in the same submission).
+    // The own ships this helicopter may start on, the one it is aboard too (a client may state it; the
+    // order is accepted and changes nothing), by its own check; optionOrder drops what the whole setup
+    // refuses (GT-2.38 LHD-only aircraft, Q-GT-13 helicopters per ship, GT-4.11 an attack helicopter
+    // off the LHD unarmed: it needs its arm order in the same submission).
     options: (state, side, unitId) => {
       const u = state.units[unitId];
       const here = u === undefined || u.side !== side ? undefined : shipCarrying(state, u);
       if (here === undefined) return {};
       const other = allUnits(state)
-        .filter((s) => s.side === side && s.id !== here.id && isShip(state, s) && checkAssign(state, side, { kind: 'assign', unit: unitId, ship: s.id }, 0).length === 0)
+        .filter((s) => s.side === side && isShip(state, s) && checkAssign(state, side, { kind: 'assign', unit: unitId, ship: s.id }, 0).length === 0)
         .map((s) => ({ action: 'assign', detail: { ship: s.id } }));
       return other.length > 0 ? { other } : {};
     },
