@@ -92,11 +92,8 @@ export class GameQueries {
    * of each order, as a submission's, so a draft is refused with the same violations.
    */
   async options(gameId: string, playerId: string, unitId: string, after?: unknown): Promise<{ scenarioId: string; options: UnitOptions }> {
-    const { state, system } = await this.loader.load(gameId);
-    const viewer = viewerFor(state, playerId);
-    if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
-    const draft = after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after);
-    const out = system.options(state.rules, viewer.side, unitId, draft);
+    const { state, system, side, draft } = await this.forOptions(gameId, playerId, after);
+    const out = system.options(state.rules, side, unitId, draft);
     if (Array.isArray(out)) throw notYourUnit(out);
     return { scenarioId: state.scenarioId, options: out };
   }
@@ -106,11 +103,16 @@ export class GameQueries {
    * guerrillas), now or after the orders of `after` (read as options() reads them).
    */
   async sideOptions(gameId: string, playerId: string, after?: unknown): Promise<OtherOption[]> {
+    const { state, system, side, draft } = await this.forOptions(gameId, playerId, after);
+    return system.sideOptions(state.rules, side, draft);
+  }
+
+  /** The game, the player's side (options are for a seated side of a game in progress only) and the draft, read. */
+  private async forOptions(gameId: string, playerId: string, after: unknown) {
     const { state, system } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
     if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
-    const draft = after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after);
-    return system.sideOptions(state.rules, viewer.side, draft);
+    return { state, system, side: viewer.side, draft: after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after) };
   }
 
   /** The events the player may read, from a version, and the phases they fall in. */
