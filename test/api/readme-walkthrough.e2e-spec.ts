@@ -82,6 +82,14 @@ describe('the README walkthrough', () => {
     const stale = await api.post(`/api/v1/games/${game}/phases`).set('Authorization', bob).set('Idempotency-Key', 'bob-setup-2').send({ expectedVersion: v - 1, orders: [] });
     expect(stale.body).toMatchObject({ status: 409, code: 'game/version_conflict', currentVersion: v });
 
+    const places = (other: Array<{ action: string; detail: { hex?: string } }>) => other.filter((x) => x.action === 'place').map((x) => x.detail.hex);
+    const alone = (await api.get(`/api/v1/games/${game}/units/p2-f5a-3/options`).set('Authorization', bob)).body;
+    const armed = await api.post(`/api/v1/games/${game}/units/p2-f5a-3/options`).set('Authorization', bob).send({ after: [{ kind: 'arm', unit: 'p2-f5a-3', markers: ['Air', 'Ground'] }] });
+    expect(armed.status).toBe(200);
+    expect(places(armed.body.other).length).toBeGreaterThan(places(alone.other).length);
+    const side = (await api.get(`/api/v1/games/${game}/options`).set('Authorization', bob)).body;
+    expect(side.other.slice(0, 5).map((x: { detail: { hex: string } }) => x.detail.hex)).toEqual([expect.any(String), expect.any(String), expect.any(String), expect.any(String), expect.any(String)]);
+
     const [read, submit] = readmeDocuments();
     const seen = data(await app.gql(bob.slice(7), read!, { id: game }))['game'];
     expect(seen).toMatchObject({ version: v, mySide: 'P2', view: { units: expect.any(Array) } });
