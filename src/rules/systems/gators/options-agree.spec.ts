@@ -39,11 +39,12 @@ import { replayCampaign } from './examples/replay';
  * carrier's hex or one next to it, a hitch to one or two own units in the gun's
  * hex, an unhitch, a sniper's shot at a nearby enemy unit, a setup placement in
  * a hex of the map (a sample) or aboard an own transport, and, at setup, a
- * helicopter's assignment to an own ship (its own too) that it leaves out. Of the `other`
- * options only these sixteen actions exist: the side's orders of no one unit
+ * helicopter's assignment to an own ship (its own too) that it leaves out, and a platoon's
+ * Debris in its hex or next to it, where it has not moved. Of the `other`
+ * options only these seventeen actions exist: the side's orders of no one unit
  * (Debris, camouflage, guerrillas) are side options (side-options-agree.spec.ts),
- * and three orders offer none (ORDERS_WITHOUT_OPTIONS keeps that list honest);
- * snipe is never offered on Unnarstan (OFFERED_ONLY_ELSEWHERE).
+ * and two orders offer none (ORDERS_WITHOUT_OPTIONS keeps that list honest);
+ * snipe is never offered on Unnarstan, nor leave-debris without a draft (OFFERED_ONLY_ELSEWHERE).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const grid = boardOf(scenario).grid;
@@ -84,15 +85,17 @@ const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; rea
 const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
   breakdown: "setup: P2's secret choice of the units that break down (GT-4.8): any few of its breakable units, a choice too wide to list",
   'stack-order': 'orders the landed aircraft of a hex: any order of them, a choice too wide to list',
-  'leave-debris': 'the hex its platoon left, known for sure only once the move is carried out (GT-6Q.1)',
 };
 
 /**
- * Kinds with options that Unnarstan never offers, so that here only the converse (an order not
- * offered is refused) can be tried; where they are offered is checked on another scenario.
+ * Kinds with options that this test, asking with no draft on Unnarstan, never sees offered, so that
+ * here only the converse (an order not offered is refused) can be tried; where they are offered is
+ * checked elsewhere.
  */
 const OFFERED_ONLY_ELSEWHERE: Readonly<Record<string, string>> = {
   snipe: 'Unnarstan has no single person to shoot (GT-2.9); ground.spec.ts offers shots on the scenario with a Colonel added',
+  'leave-debris':
+    "only after a draft that moves the platoon (GT-6Q.1: the hex it left); options-after-draft.spec.ts, options-greedy-phase.spec.ts and the rule case debris/left-behind-options-after-move-accepted",
 };
 
 /** What parse and validate say of a submission of these orders. */
@@ -331,6 +334,10 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       const tryUnoffered = (offered: ReadonlySet<string>, key: string, order: JsonObject) => {
         if (!offered.has(key) && refusal(state, side, order, false, baseline).length === 0) at(`${order['kind'] as string} ${key}`, 'accepted but not offered');
       };
+      const left = otherDetails('leave-debris', (d) => d['hex']!);
+      const here = u.loc.at === 'hex' ? grid.indexOf(u.loc.hex) : -1;
+      for (const n of here < 0 || !u.type.includes('platoon') ? [] : [here, ...[0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(here, d)).filter((n) => n >= 0)])
+        tryUnoffered(left, grid.label(n), { kind: 'leave-debris', unit: u.id, hex: grid.label(n) });
       const boarded = otherDetails('load', (d) => (d['path'] === undefined ? d['carrier']! : ''));
       for (const carrier of ownNear(state, side, u, 1, (x) => scenario.units.types[x.type]?.transport !== undefined))
         tryUnoffered(boarded, carrier, { kind: 'load', unit: u.id, carrier });

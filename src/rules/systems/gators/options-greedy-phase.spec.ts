@@ -12,7 +12,8 @@ import { replayCampaign } from './examples/replay';
  * What options after a draft promise a client: a phase built order by order, each order one the
  * unit's options offer after the orders chosen before it, is a phase the rules accept, whatever
  * it picks. At every step of the scripted campaign where a side gives orders, a bot takes the
- * side's units in a random order (seeded) and gives most of them a random one of their options,
+ * side's units in a random order (seeded) and gives most of them a random one of their options
+ * (half of those a second one, from their options after the first: Debris where a platoon was),
  * then may add one or two of the side's options (a hex for Debris, camouflage or guerrillas);
  * the draft must pass validateDraft all along, and the whole phase may break no rule that an
  * empty phase does not (a rule on the whole submission may ask for orders the bot never chose).
@@ -38,6 +39,8 @@ function shuffled<T>(xs: readonly T[], rng: SeededDice): T[] {
 
 /** The side's orders of no one unit the bots chose, in all. */
 let sideOrders = 0;
+/** The kinds of the units' orders the bots chose. */
+const picked = new Set<string>();
 
 interface Built {
   readonly where: string;
@@ -49,21 +52,24 @@ function buildPhase(state: GState, side: string, where: string, rng: SeededDice)
   const orders: JsonObject[] = [];
   const problems: string[] = [];
   const units = Object.values(state.units).filter((u) => u.side === side).map((u) => u.id).sort();
+  // Half the units asked get a second order, from their options after their first (a platoon's Debris after its move).
   for (const unit of shuffled(units, rng).slice(0, UNITS_PER_STEP)) {
-    if (rng.roll(4) === 1) continue;
-    const p = gators.parse(state, side, { kind: 'orders', orders });
-    if (!p.ok) return { where, orders, problems: [`the draft no longer parses: ${JSON.stringify(p.violations)}`] };
-    const o = gators.options(state, side, unit, p.value);
-    if (Array.isArray(o)) continue; // a unit the draft made away with (merged, say)
-    const offered = [...o.moves.map((m) => orderFor(unit, 'move', m)), ...o.attacks.map((a) => orderFor(unit, 'attack', a)), ...(o.other ?? []).map((x) => orderFor(unit, 'other', x))].filter(
-      (x): x is JsonObject => x !== null,
-    );
-    if (offered.length === 0) continue;
-    const pick = offered[rng.roll(offered.length) - 1]!;
-    orders.push(pick);
-    const q = gators.parse(state, side, { kind: 'orders', orders });
-    const refused = q.ok ? gators.validateDraft(state, side, q.value) : q.violations;
-    if (refused.length > 0) problems.push(`${JSON.stringify(pick)} breaks the draft: ${refused.map((v) => `${v.ruleId} ${v.message}`).join(' | ')}`);
+    for (let n = rng.roll(4) === 1 ? 0 : rng.roll(2); n > 0; n--) {
+      const p = gators.parse(state, side, { kind: 'orders', orders });
+      if (!p.ok) return { where, orders, problems: [`the draft no longer parses: ${JSON.stringify(p.violations)}`] };
+      const o = gators.options(state, side, unit, p.value);
+      if (Array.isArray(o)) break; // a unit the draft made away with (merged, say)
+      const offered = [...o.moves.map((m) => orderFor(unit, 'move', m)), ...o.attacks.map((a) => orderFor(unit, 'attack', a)), ...(o.other ?? []).map((x) => orderFor(unit, 'other', x))].filter(
+        (x): x is JsonObject => x !== null,
+      );
+      if (offered.length === 0) break;
+      const pick = offered[rng.roll(offered.length) - 1]!;
+      orders.push(pick);
+      picked.add(pick['kind'] as string);
+      const q = gators.parse(state, side, { kind: 'orders', orders });
+      const refused = q.ok ? gators.validateDraft(state, side, q.value) : q.violations;
+      if (refused.length > 0) problems.push(`${JSON.stringify(pick)} breaks the draft: ${refused.map((v) => `${v.ruleId} ${v.message}`).join(' | ')}`);
+    }
   }
   // And a few of the side's orders of no one unit (Debris, camouflage, guerrillas), after all that.
   for (let n = rng.roll(3) - 1; n > 0; n--) {
@@ -103,6 +109,11 @@ describe('Gators! a phase built from options after a draft is accepted', () => {
     expect(built.reduce((n, b) => n + b.orders.length, 0)).toBeGreaterThan(300);
     const phases = new Set(built.filter((b) => b.orders.length > 0).map((b) => b.where.replace(/^step \d+ \(([^,]+),.*$/, '$1')));
     expect([...phases].sort()).toEqual(expect.arrayContaining(['p1-combat', 'p1-movement', 'p2-combat', 'p2-movement', 'setup']));
+  });
+
+  it('builds phases with orders of many kinds, some offered only after a draft (Debris where a platoon was)', () => {
+    expect(picked.size).toBeGreaterThanOrEqual(15);
+    expect([...picked]).toContain('leave-debris');
   });
 
   it("builds phases with the side's orders of no one unit too", () => {

@@ -32,6 +32,8 @@ export function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unk
       return { kind: 'passenger-fire', attackers: [{ unit }], target: detail['target']! };
     case 'snipe':
       return { kind: 'snipe', unit, target: detail['target']! };
+    case 'leave-debris':
+      return { kind: 'leave-debris', unit, hex: detail['hex']! };
     case 'assign':
       return { kind: 'assign', unit, ship: detail['ship']! };
     case 'place':

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { JsonObject } from '../../../model/json';
 import { GameState, UnitState } from '../../../model/state';
-import { Board, boardOf } from '../../../engine/board';
+import { Board } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
 import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { flag, mediumOf, typeOf } from '../../../engine/queries';
+import { flag } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
-import { GatorsFeature } from '../feature';
+import { GatorsFeature, ProjectedMove } from '../feature';
 import { GatorsExt, gext } from '../ext';
 import { standingAt } from '../ground';
 import { groundData } from '../ground-data';
@@ -64,18 +65,25 @@ const repairCrew = (hex: string): Block => ({
   stops: true,
 });
 
+function groupOf(state: GameState, moved: ProjectedMove): UnitState[] {
+  return [moved.unit, ...moved.with].map((id) => state.units[id]).filter((u): u is UnitState => u !== undefined);
+}
+
+/** GT-6Q.1: the defender's platoons among the movers, each flagged with the hex it left (the move's first). */
+function leftMarks(state: GameState, group: readonly UnitState[], path: readonly string[]): { unit: string; flags: JsonObject }[] {
+  const d = groundData(state.scenario).debris;
+  const defender = gatorsData(state.scenario).options.defendingSide;
+  return group.filter((u) => u.side === defender && tagged(state, u, ...d.leftByTags)).map((u) => ({ unit: u.id, flags: { [LEFT]: path[0]! } }));
+}
+
 function checkLeave(state: GameState, side: SideId, o: LeaveDebrisOrder, i: number): Violation[] {
   const u = ownUnit(state, side, o.unit, i);
   if (isViolation(u)) return [u];
   const d = groundData(state.scenario).debris;
   if (side !== gatorsData(state.scenario).options.defendingSide || !tagged(state, u, ...d.leftByTags))
     return [violation('GT-6Q.1', 'debris/not_a_platoon', `only the defender's infantry platoons leave Debris behind (${u.id})`, i)];
-  const board = boardOf(state.scenario);
-  const at = board.grid.indexOf(o.hex);
-  // The exact hex left is known only once the move is resolved (flag leftHex); until then: next to where it stands now.
-  const here = u.loc.at === 'hex' ? board.grid.indexOf(u.loc.hex) : -1;
-  if (!flag(u, 'moved') || here < 0 || at < 0 || board.grid.distance(here, at) !== 1 || mediumOf(board, typeOf(state, u), at) !== 'land')
-    return [violation('GT-6Q.1', 'debris/not_left', `${u.id} has not just left ${o.hex}`, i)];
+  // The hex left is flagged by the move (projectMove while the orders are checked, afterMove when carried out).
+  if (!flag(u, 'moved') || u.flags[LEFT] !== o.hex) return [violation('GT-6Q.1', 'debris/not_left', `${u.id} has not just left ${o.hex}`, i)];
   if (hasDebris(state, o.hex)) return [violation('GT-6Q.2', 'debris/already', `${o.hex} already has a Debris marker`, i)];
   const max = gatorsData(state.scenario).options.debrisMarkers;
   if (debrisUsed(state) >= max) return [violation('Q-GT-32', 'debris/none_left', `all ${max} Debris markers have been used; they are not reused`, i)];
@@ -87,11 +95,17 @@ function leaveOrder(): OrderHandler<GatorsExt, LeaveDebrisOrder> {
     kind: 'leave-debris',
     schema: leaveDebrisSchema,
     validate: checkLeave,
+    // Only once the platoon's move is in the draft: the hex it left, if Debris may go there.
+    options: (state, side, unitId) => {
+      const hex = state.units[unitId]?.flags[LEFT];
+      if (typeof hex !== 'string' || checkLeave(state, side, { kind: 'leave-debris', unit: unitId, hex }, 0).length > 0) return {};
+      return { other: [{ action: 'leave-debris', detail: { hex } }] };
+    },
+    optionOrder: (unit, x) => (x.action === 'leave-debris' ? { kind: 'leave-debris', unit, hex: (x.detail as { hex: string }).hex } : null),
     project: (_s, _side, o) => [{ type: 'DebrisPlaced', data: { hex: o.hex } }],
     resolve: (ctx, o, i) => {
       const v = checkLeave(ctx.state, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'leave-debris', v[0]!);
-      if (ctx.state.units[o.unit]!.flags[LEFT] !== o.hex) return cancel(ctx, i, 'leave-debris', violation('GT-6Q.1', 'debris/not_left', `${o.unit} did not leave ${o.hex}`, i));
       ctx.emit(publicOf('DebrisPlaced', { hex: o.hex }));
     },
   };
@@ -106,15 +120,18 @@ export const debris: GatorsFeature = {
     'end-of-turn': { auto: attackersStop },
   },
   move: { blocked: blockedByDebris },
+  // So that the submission's leave-debris orders are checked against the hex each platoon left.
+  projectMove: (state, moved) => {
+    const marks = leftMarks(state, groupOf(state, moved), moved.path);
+    return marks.length > 0 ? [{ type: 'UnitsMarked', data: { marks } }] : [];
+  },
   afterMove: (h) => (ctx, moved, resume) => {
     const hex = moved.path[moved.path.length - 1]!;
     if (resume !== undefined) return resumeTrap(ctx, resume, [moved.unit, ...moved.with], hex, h.odds.retreatBlocked);
-    const group = [moved.unit, ...moved.with].map((id) => ctx.state.units[id]).filter((u): u is UnitState => u !== undefined);
-    const d = groundData(ctx.state.scenario).debris;
+    const group = groupOf(ctx.state, moved);
     const defending = group.filter((u) => u.side === gatorsData(ctx.state.scenario).options.defendingSide);
-    const left = defending.filter((u) => tagged(ctx.state, u, ...d.leftByTags)).map((u) => ({ unit: u.id, flags: { [LEFT]: moved.path[0]! } }));
     // Whether a "?" worked on Debris or may leave it is as hidden as what it is.
-    emitWorkMarks(ctx, [...interruptMarks(ctx.state, group), ...left], defending);
+    emitWorkMarks(ctx, [...interruptMarks(ctx.state, group), ...leftMarks(ctx.state, group, moved.path)], defending);
     springTrap(ctx, group.map((u) => u.id), hex, { ownerChoices: true, blocked: h.odds.retreatBlocked });
   },
   afterUnload: (h) => (ctx, info, resume) => {
