@@ -46,7 +46,8 @@ export interface FeatureOddsHooks extends Omit<OddsHooks, 'strength'> {
 export interface FeaturePhase {
   /** Extra order kinds. Built with the combined hooks, so that they move and fight by the same rules. */
   orders?(h: CombinedHooks): readonly Handler[];
-  validateSubmission?(before: GState, after: GState, side: SideId, orders: readonly JsonObject[]): Violation[];
+  /** Whole-submission checks; `h` as for orders (what a unit could still do after them). */
+  validateSubmission?(before: GState, after: GState, side: SideId, orders: readonly JsonObject[], h: CombinedHooks): Violation[];
   onEnter?(ctx: ResolveContext<GatorsExt>): void;
   auto?(ctx: ResolveContext<GatorsExt>): void;
   /** Simultaneous phases: runs once every side's sealed orders have been applied (the secret breakdown roll). May not ask. */

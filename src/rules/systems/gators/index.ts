@@ -46,7 +46,7 @@ function phaseKind(kind: PhaseKindId, features: readonly GatorsFeature[], h: Com
   const afterSealed = parts.flatMap((p) => (p.afterSealed ? [p.afterSealed] : []));
   return {
     orders,
-    validateSubmission: (before, after, side, list: readonly JsonObject[]) => parts.flatMap((p) => p.validateSubmission?.(before, after, side, list) ?? []),
+    validateSubmission: (before, after, side, list: readonly JsonObject[]) => parts.flatMap((p) => p.validateSubmission?.(before, after, side, list, h) ?? []),
     onEnter: (ctx) => onEnter.forEach((f) => f(ctx)),
     auto: (ctx) => auto.forEach((f) => f(ctx)),
     resolveSealed: resolveSealedInOrder(orders),

@@ -5,7 +5,7 @@ import { JsonObject } from '../../model/json';
 import { GState } from './ext';
 import { gators } from './index';
 import { casePrestates } from '../../../../test/support/gators-agree';
-import { orderFor } from './examples/option-order';
+import { botPhase, violationKeys } from '../../../../test/support/options-bot';
 import { replayCampaign } from './examples/replay';
 
 /**
@@ -23,20 +23,6 @@ const SEED = 20261206;
 /** Units given a chance per step: enough to fill hexes and use up markers, few enough to stay quick. */
 const UNITS_PER_STEP = 200;
 
-const keys = (state: GState, side: string, orders: readonly JsonObject[]): string[] => {
-  const p = gators.parse(state, side, { kind: 'orders', orders });
-  return (p.ok ? gators.validate(state, side, p.value) : p.violations).map((v) => `${v.ruleId} ${v.code}: ${v.message}`);
-};
-
-function shuffled<T>(xs: readonly T[], rng: SeededDice): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.roll(i + 1) - 1;
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 /** The side's orders of no one unit the bots chose, in all. */
 let sideOrders = 0;
 /** The kinds of the units' orders the bots chose. */
@@ -49,45 +35,12 @@ interface Built {
 }
 
 function buildPhase(state: GState, side: string, where: string, rng: SeededDice): Built {
-  const orders: JsonObject[] = [];
-  const problems: string[] = [];
-  const units = Object.values(state.units).filter((u) => u.side === side).map((u) => u.id).sort();
-  // Half the units asked get a second order, from their options after their first (a platoon's Debris after its move).
-  for (const unit of shuffled(units, rng).slice(0, UNITS_PER_STEP)) {
-    for (let n = rng.roll(4) === 1 ? 0 : rng.roll(2); n > 0; n--) {
-      const p = gators.parse(state, side, { kind: 'orders', orders });
-      if (!p.ok) return { where, orders, problems: [`the draft no longer parses: ${JSON.stringify(p.violations)}`] };
-      const o = gators.options(state, side, unit, p.value);
-      if (Array.isArray(o)) break; // a unit the draft made away with (merged, say)
-      const offered = [...o.moves.map((m) => orderFor(unit, 'move', m)), ...o.attacks.map((a) => orderFor(unit, 'attack', a)), ...(o.other ?? []).map((x) => orderFor(unit, 'other', x))].filter(
-        (x): x is JsonObject => x !== null,
-      );
-      if (offered.length === 0) break;
-      const pick = offered[rng.roll(offered.length) - 1]!;
-      orders.push(pick);
-      picked.add(pick['kind'] as string);
-      const q = gators.parse(state, side, { kind: 'orders', orders });
-      const refused = q.ok ? gators.validateDraft(state, side, q.value) : q.violations;
-      if (refused.length > 0) problems.push(`${JSON.stringify(pick)} breaks the draft: ${refused.map((v) => `${v.ruleId} ${v.message}`).join(' | ')}`);
-    }
-  }
-  // And a few of the side's orders of no one unit (Debris, camouflage, guerrillas), after all that.
-  for (let n = rng.roll(3) - 1; n > 0; n--) {
-    const p = gators.parse(state, side, { kind: 'orders', orders });
-    if (!p.ok) break;
-    const offered = gators.sideOptions(state, side, p.value);
-    if (offered.length === 0) break;
-    const x = offered[rng.roll(offered.length) - 1]!;
-    const pick = { kind: x.action, ...(x.detail as JsonObject) };
-    orders.push(pick);
-    sideOrders++;
-    const q = gators.parse(state, side, { kind: 'orders', orders });
-    const refused = q.ok ? gators.validateDraft(state, side, q.value) : q.violations;
-    if (refused.length > 0) problems.push(`${JSON.stringify(pick)} breaks the draft: ${refused.map((v) => `${v.ruleId} ${v.message}`).join(' | ')}`);
-  }
-  const empty = new Set(keys(state, side, []));
-  problems.push(...keys(state, side, orders).filter((k) => !empty.has(k)).map((k) => `the whole phase: ${k}`));
-  return { where, orders, problems };
+  const b = botPhase(state, side, rng, { units: UNITS_PER_STEP, skip: 4 });
+  sideOrders += b.sideOrders;
+  b.kinds.slice(0, b.kinds.length - b.sideOrders).forEach((k) => picked.add(k));
+  const empty = new Set(violationKeys(state, side, []));
+  const problems = [...b.problems, ...violationKeys(state, side, b.orders).filter((k) => !empty.has(k)).map((k) => `the whole phase: ${k}`)];
+  return { where, orders: b.orders, problems };
 }
 
 describe('Gators! a phase built from options after a draft is accepted', () => {

@@ -5,10 +5,11 @@ import { boardOf, isOnMap } from '../../../engine/board';
 import { patchUnit } from '../../../engine/evolve';
 import { OrderHandler } from '../../../engine/kit/types';
 import { moveContexts } from '../../../engine/movement/context';
+import { reachableHexes } from '../../../engine/movement/moves';
 import { checkPath } from '../../../engine/movement/validate-path';
 import { zeros } from '../../../engine/zoc';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { hexOf, unitsAt } from '../../../engine/queries';
+import { flag, hexOf, unitsAt } from '../../../engine/queries';
 import { INPUT_RULE, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { airOps } from '../air-data';
@@ -64,7 +65,7 @@ function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrde
   if (to < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.hex} is not a hex of the board`, i)];
   if (board.grid.distance(board.grid.indexOf(from), to) !== 1) return [violation('GT-5.3', 'launch/not_adjacent', `${o.hex} is not next to ${carrier.id}`, i)];
   if (unitsAt(state, o.hex).length > 0) return [violation('Q-GT-22', 'launch/not_free', `${o.hex} is not a free hex`, i)];
-  if (!isOnMap(board, to)) return [];
+  if (!isOnMap(board, to)) return mapEntryFrom(state, h, side, o, to, i);
   // "A hex it could enter": a launch places the counter, so it leaves no zone of control (GT-6C.3)
   // however close an enemy is to the ship.
   const contexts = moveContexts(state, u.id, { knownTo: side, hooks: h.move, from });
@@ -72,6 +73,22 @@ function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrde
   if (checks.some((c) => c.ok)) return [];
   const p = checks.find((c) => !c.ok);
   return [violation('GT-5.3', 'launch/cannot_enter', `${o.unit} cannot be placed in ${o.hex}${p && !p.ok ? `: ${p.problem.message}` : ''}`, i)];
+}
+
+/**
+ * AIR-01: a cell off the map takes a launched counter only if its first move could enter the map
+ * from there: an edge hex next to it whose terrain is open to it (deep water is not, to an AAV,
+ * GT-3.4). What stands there now is not judged: it may have moved by the movement phase.
+ */
+function mapEntryFrom(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrder, cell: number, i: number): Violation[] {
+  const board = boardOf(state.scenario);
+  const edge = [0, 1, 2, 3, 4, 5].map((d) => board.grid.neighbour(cell, d)).filter((n) => n >= 0 && isOnMap(board, n));
+  const contexts = moveContexts(state, o.unit, { knownTo: side, hooks: h.move, from: o.hex });
+  const open = edge.some((n) => contexts.some((c) => {
+    const p = checkPath({ ...c, zoc: zeros(c.board) }, [n]);
+    return p.ok || p.problem.code !== 'movement/impassable';
+  }));
+  return open ? [] : [violation('GT-5.3', 'launch/no_way_in', `${o.unit} could not enter the map from ${o.hex}: no edge hex next to it is open to it`, i)];
 }
 
 function launchData(state: GameState, o: LaunchOrder) {
@@ -153,10 +170,18 @@ function recoverOrder(): OrderHandler<GatorsExt, RecoverOrder> {
   };
 }
 
-/** GT-5.3: no counter may end P1's movement phase off the map. */
-function offMapLeft(after: GState, side: SideId): Violation[] {
+/**
+ * GT-5.3, AIR-01: no counter may end P1's movement phase off the map while it could enter it after
+ * the phase's other orders, as a move of its own would. One with no way onto the map (each edge
+ * hex next to it closed to it: deep water to an AAV, a hex full or held by the enemy, as the side
+ * knows them) may wait there, for a later phase or a recovery: refusing it would leave the side no
+ * movement phase the rules accept, and the game stuck.
+ */
+function offMapLeft(after: GState, side: SideId, h: CoreHooks): Violation[] {
+  const board = boardOf(after.scenario);
+  const canEnter = (unit: string) => reachableHexes(after, unit, { knownTo: side, hooks: h.move }).some((m) => isOnMap(board, board.grid.indexOf(m.hex)));
   return Object.values(after.units)
-    .filter((u) => u.side === side && isOffMap(after, u))
+    .filter((u) => u.side === side && isOffMap(after, u) && (flag(u, 'moved') || canEnter(u.id)))
     .map((u) => violation('GT-5.3', 'launch/off_map_end', `${u.id} was launched off the map and must enter it this phase`, null));
 }
 
@@ -185,7 +210,7 @@ export const launchRecovery: GatorsFeature = {
       },
     },
     recovery: { orders: () => [recoverOrder()] },
-    movement: { validateSubmission: (_before, after, side: SideId, _orders: readonly JsonObject[]) => offMapLeft(after, side) },
+    movement: { validateSubmission: (_before, after, side: SideId, _orders: readonly JsonObject[], h) => offMapLeft(after, side, h) },
   },
   odds: {
     attackerProblem: (state, u, i) => (isOffMap(state, u) ? violation('GT-5.3', 'combat/off_map', `${u.id} is off the map`, i) : null),
