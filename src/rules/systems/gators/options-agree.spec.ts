@@ -13,7 +13,7 @@ import { gatorsData } from './data';
 import { groundData } from './ground-data';
 import { loadoutFor } from './features/loadouts';
 import { GState } from './ext';
-import { isShip } from './queries';
+import { isAircraft, isShip } from './queries';
 import { GATORS_SPEC, gators } from './index';
 import { orderFor } from './examples/option-order';
 import { casePrestates, orderKinds } from '../../../../test/support/gators-agree';
@@ -39,11 +39,12 @@ import { replayCampaign } from './examples/replay';
  * carrier's hex or one next to it, a hitch to one or two own units in the gun's
  * hex, an unhitch, a sniper's shot at a nearby enemy unit, a setup placement in
  * a hex of the map (a sample) or aboard an own transport, and, at setup, a
- * helicopter's assignment to an own ship (its own too) that it leaves out, and a platoon's
- * Debris in its hex or next to it, where it has not moved. Of the `other`
- * options only these seventeen actions exist: the side's orders of no one unit
+ * helicopter's assignment to an own ship (its own too) that it leaves out, a platoon's
+ * Debris in its hex or next to it, where it has not moved, a unit's breakdown at setup, and a
+ * stack order of a hex's aircraft that leaves one out or names a unit of another hex. Of the `other`
+ * options only these nineteen actions exist: the side's orders of no one unit
  * (Debris, camouflage, guerrillas) are side options (side-options-agree.spec.ts),
- * and two orders offer none (ORDERS_WITHOUT_OPTIONS keeps that list honest);
+ * and every order offers options (ORDERS_WITHOUT_OPTIONS keeps that list honest);
  * snipe is never offered on Unnarstan, nor leave-debris without a draft (OFFERED_ONLY_ELSEWHERE).
  */
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
@@ -82,10 +83,7 @@ const EXCEPTIONS: readonly { readonly name: string; readonly reason: string; rea
  * from the view alone), and why. Listed so that a kind that gains options is
  * taken off and its options get checked here (orderFor must know its action).
  */
-const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {
-  breakdown: "setup: P2's secret choice of the units that break down (GT-4.8): any few of its breakable units, a choice too wide to list",
-  'stack-order': 'orders the landed aircraft of a hex: any order of them, a choice too wide to list',
-};
+const ORDERS_WITHOUT_OPTIONS: Readonly<Record<string, string>> = {};
 
 /**
  * Kinds with options that this test, asking with no draft on Unnarstan, never sees offered, so that
@@ -334,6 +332,19 @@ function check(state: GState, where: string, rng: SeededDice): Mismatch[] {
       const tryUnoffered = (offered: ReadonlySet<string>, key: string, order: JsonObject) => {
         if (!offered.has(key) && refusal(state, side, order, false, baseline).length === 0) at(`${order['kind'] as string} ${key}`, 'accepted but not offered');
       };
+      // A breakdown choice of this unit alone, for a unit not offered one (it cannot break down, GT-4.8).
+      const chosen = otherDetails('breakdown', (d) => (d['units'] as unknown as string[]).join(','));
+      if (gators.phase(state).phase === 'setup') tryUnoffered(chosen, u.id, { kind: 'breakdown', units: [u.id] });
+      // Stack orders that leave out one of the hex's aircraft, or name a unit of another hex ("this one
+      // on top" is offered; other orders of the whole stack are accepted too, so are not tried).
+      const stacked = otherDetails('stack-order', (d) => (d['units'] as unknown as string[]).join(','));
+      const mates = u.loc.at === 'hex' ? ownNear(state, side, u, 0, (x) => x.loc.at === 'hex' && isAircraft(state, x)) : [];
+      if (u.loc.at === 'hex' && isAircraft(state, u) && mates.length > 0) {
+        const hex = u.loc.hex;
+        const elsewhere = unitsOf(state, side).find((x) => x.loc.at === 'hex' && x.loc.hex !== hex);
+        for (const units of [[u.id, ...mates.slice(1)], ...(elsewhere === undefined ? [] : [[u.id, ...mates, elsewhere.id]])])
+          if (units.length >= 2) tryUnoffered(stacked, units.join(','), { kind: 'stack-order', hex, units });
+      }
       const left = otherDetails('leave-debris', (d) => d['hex']!);
       const here = u.loc.at === 'hex' ? grid.indexOf(u.loc.hex) : -1;
       for (const n of here < 0 || !u.type.includes('platoon') ? [] : [here, ...[0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(here, d)).filter((n) => n >= 0)])

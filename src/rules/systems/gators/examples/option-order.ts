@@ -34,6 +34,12 @@ export function orderFor(unit: string, kind: 'move' | 'attack' | 'other', o: unk
       return { kind: 'snipe', unit, target: detail['target']! };
     case 'leave-debris':
       return { kind: 'leave-debris', unit, hex: detail['hex']! };
+    case 'breakdown':
+      return { kind: 'breakdown', units: (o as { detail: { units: string[] } }).detail.units };
+    case 'stack-order': {
+      const d = (o as { detail: { hex: string; units: string[] } }).detail;
+      return { kind: 'stack-order', hex: d.hex, units: d.units };
+    }
     case 'assign':
       return { kind: 'assign', unit, ship: detail['ship']! };
     case 'place':

@@ -44,6 +44,15 @@ function choiceOrder(): OrderHandler<GatorsExt, BreakdownChoice> {
     kind: 'breakdown',
     schema: breakdownChoiceSchema,
     validate: checkChoice,
+    // "This one to break down first": the unit after those the draft already named (a later
+    // choice replaces an earlier one, so the option keeps them).
+    options: (state, side, unitId) => {
+      const before = notesOf(state, side).breakdownChoice ?? [];
+      if (before.includes(unitId)) return {};
+      const units = [...before, unitId];
+      return checkChoice(state, side, { kind: 'breakdown', units }, 0).length > 0 ? {} : { other: [{ action: 'breakdown', detail: { units } }] };
+    },
+    optionOrder: (_unit, x) => (x.action === 'breakdown' ? { kind: 'breakdown', units: (x.detail as { units: string[] }).units } : null),
     project: (_s, side, o) => [{ type: 'BreakdownChosen', data: { side, units: o.units } }],
     resolve: (ctx, o) => ctx.emit(privateTo(ctx.side, 'BreakdownChosen', { side: ctx.side, units: o.units })),
   };

@@ -53,6 +53,18 @@ function stackOrder(): OrderHandler<GatorsExt, StackOrder> {
     kind: 'stack-order',
     schema: stackOrderSchema,
     validate: checkStackOrder,
+    // "This one on top": the side's other aircraft of the hex below it, in their present order.
+    options: (state, side, unitId) => {
+      const u = state.units[unitId];
+      if (u === undefined || u.loc.at !== 'hex') return {};
+      const hex = u.loc.hex;
+      const stack = unitsAt(state, hex).filter((x) => x.side === side && isAircraft(state, x));
+      if (stack.length < 2 || !stack.some((x) => x.id === unitId)) return {};
+      const rest = stack.filter((x) => x.id !== unitId).sort((a, b) => position(a) - position(b) || idOrder(a.id, b.id));
+      const units = [unitId, ...rest.map((x) => x.id)];
+      return checkStackOrder(state, side, { kind: 'stack-order', hex, units }, 0).length > 0 ? {} : { other: [{ action: 'stack-order', detail: { hex, units } }] };
+    },
+    optionOrder: (_unit, x) => (x.action === 'stack-order' ? { kind: 'stack-order', ...(x.detail as { hex: string; units: string[] }) } : null),
     project: (_s, _side, o) => [{ type: 'StackOrdered', data: { hex: o.hex, units: o.units } }],
     resolve: (ctx, o, i) => {
       const v = checkStackOrder(ctx.state, ctx.side, o, i);
