@@ -1,7 +1,8 @@
 import { SeededDice } from '../../src/rules/dice/seeded-dice';
-import { JsonObject } from '../../src/rules/model/json';
+import { Json, JsonObject } from '../../src/rules/model/json';
+import { ReactionRequest } from '../../src/rules/model/state';
 import { GState } from '../../src/rules/systems/gators/ext';
-import { gators } from '../../src/rules/systems/gators/index';
+import { GATORS_SPEC, gators } from '../../src/rules/systems/gators/index';
 import { orderFor } from '../../src/rules/systems/gators/examples/option-order';
 
 /** What parse and validate say of a submission of these orders, one line each. */
@@ -116,4 +117,43 @@ export function botPhase(state: GState, side: string, rng: SeededDice, opts: Bot
     sideOrders++;
   }
   return { orders, problems, kinds, sideOrders };
+}
+
+/**
+ * A phase the rules accept, as a bot playing a whole game needs one: its phase with `units`
+ * given a chance; where the rules refuse that as a whole (it left out a unit they say must move,
+ * as a craft launched off the map), one giving every unit a chance, twice. A setup gives every
+ * unit its place. Null when none was accepted; the bot's problems are added to `problems`.
+ */
+export function acceptedBotPhase(state: GState, side: string, rng: SeededDice, opts: { units: number; combine?: boolean }, problems: string[]): BotPhase | null {
+  const setup = gators.phase(state).turn === 0;
+  const all = Number.MAX_SAFE_INTEGER;
+  for (const [units, skip] of [[setup ? all : opts.units, 4], [all, 0], [all, 0]] as const) {
+    const b = botPhase(state, side, rng, { units, skip, setup, ...(opts.combine === undefined ? {} : { combine: opts.combine }) });
+    problems.push(...b.problems);
+    if (violationKeys(state, side, b.orders).length === 0) return b;
+  }
+  return null;
+}
+
+/** Standing orders a bot may set, by reaction kind (the Militia's surrender order is left unset). */
+export const BOT_STANDING: Readonly<Record<string, readonly Json[]>> = {
+  'anti-landing': ['all', 'none'],
+  jettison: ['always', 'never'],
+  'camouflage-unmask': ['all', 'none', 'ask'],
+  retreat: ['auto', 'ask'],
+  'stack-defender': ['auto', 'ask'],
+};
+
+/** Random standing orders, one of BOT_STANDING's for each kind. */
+export function botStanding(rng: SeededDice): Record<string, Json> {
+  return Object.fromEntries(Object.entries(BOT_STANDING).map(([k, xs]) => [k, xs[rng.roll(xs.length) - 1]!]));
+}
+
+/** A bot's answer to a reaction window: what one of its possible standing orders would answer, or "no reaction" where they would not decide. */
+export function botAnswer(state: GState, request: ReactionRequest, rng: SeededDice): Json {
+  const kind = GATORS_SPEC.reactions?.[request.kind];
+  if (kind === undefined) throw new Error(`a request of no known kind: ${request.kind}`);
+  const choices = BOT_STANDING[request.kind] ?? [];
+  return (choices.length > 0 ? kind.fromStanding(state, request, choices[rng.roll(choices.length) - 1]!) : null) ?? kind.none(state, request);
 }

@@ -3,11 +3,10 @@ import { loadScenario } from '../../../scenarios/load-scenario';
 import { boardOf } from '../../engine/board';
 import { SeededDice } from '../../dice/seeded-dice';
 import { RawSubmission, RulesEvent } from '../../engine/types';
-import { Json, JsonObject } from '../../model/json';
 import { GState } from './ext';
-import { GATORS_SPEC, gators } from './index';
+import { gators } from './index';
 import { startCampaign } from './examples/replay';
-import { botPhase, violationKeys } from '../../../../test/support/options-bot';
+import { acceptedBotPhase, botAnswer, botStanding, violationKeys } from '../../../../test/support/options-bot';
 
 /**
  * Whole games of Unnarstan, from the sealed setups to the end, played by two bots that know
@@ -32,18 +31,6 @@ const grid = boardOf(scenario).grid;
 const MAX_STEPS = 600;
 /** Units given a chance in a phase of play (a setup gives every unit one): enough for crowded hexes and fights, few enough to stay quick. */
 const UNITS_PER_PHASE = 80;
-const ALL = Number.MAX_SAFE_INTEGER;
-
-/** Standing orders a bot may set, by reaction kind (the Militia's surrender order is left unset). */
-const STANDING: Readonly<Record<string, readonly Json[]>> = {
-  'anti-landing': ['all', 'none'],
-  jettison: ['always', 'never'],
-  'camouflage-unmask': ['all', 'none', 'ask'],
-  retreat: ['auto', 'ask'],
-  'stack-defender': ['auto', 'ask'],
-};
-
-const pick = <T>(xs: readonly T[], rng: SeededDice): T => xs[rng.roll(xs.length) - 1]!;
 
 /** What the games did, in all: so that a run that never answers or combines does not pass. */
 const seen = { answered: 0, expired: 0, standing: 0, attacks: 0, combined: 0 };
@@ -64,15 +51,12 @@ function carriedOut(state: GState, side: string, raw: RawSubmission, dice: Seede
 function react(state: GState, rng: SeededDice, dice: SeededDice): RulesEvent[] | string {
   const request = state.pending?.request;
   if (request === null || request === undefined) return 'a reaction phase with no request';
-  const kind = GATORS_SPEC.reactions?.[request.kind];
-  if (kind === undefined) return `a request of no known kind: ${request.kind}`;
   if (rng.roll(2) === 1) {
     seen.expired++;
     return gators.expireReaction(state, dice);
   }
   seen.answered++;
-  const choices = STANDING[request.kind] ?? [];
-  const answer = (choices.length > 0 ? kind.fromStanding(state, request, pick(choices, rng)) : null) ?? kind.none(state, request);
+  const answer = botAnswer(state, request, rng);
   const out = carriedOut(state, request.side, { kind: 'reaction', orders: answer }, dice);
   return typeof out === 'string' ? `the answer ${JSON.stringify(answer)} to ${request.kind} was refused: ${out}` : out;
 }
@@ -98,20 +82,6 @@ function misplaced(state: GState): string[] {
   });
 }
 
-/** The bot's phase for the side; if the rules refuse it as a whole, one giving every unit a chance. */
-function phaseOf(state: GState, side: string, rng: SeededDice, problems: string[], at: string): { orders: JsonObject[]; kinds: readonly string[] } {
-  const setup = gators.phase(state).turn === 0;
-  let refused: string[] = [];
-  for (const [units, skip] of [[setup ? ALL : UNITS_PER_PHASE, 4], [ALL, 0], [ALL, 0]] as const) {
-    const b = botPhase(state, side, rng, { units, skip, setup, combine: true });
-    problems.push(...b.problems.map((p) => `${at}: ${p}`));
-    refused = violationKeys(state, side, b.orders);
-    if (refused.length === 0) return b;
-  }
-  problems.push(`${at}: the rules refuse every phase the bot built from the options: ${refused.slice(0, 5).join(' | ')}`);
-  return { orders: [], kinds: [] };
-}
-
 function playGame(seed: number): Played {
   const rng = new SeededDice(seed);
   const dice = new SeededDice(seed * 7919 + 1);
@@ -131,7 +101,7 @@ function playGame(seed: number): Played {
         const side = ph.acting[0]!;
         // Now and then (and before its first orders) the side changes its standing orders.
         if (steps < 2 || rng.roll(8) === 1) {
-          const standing = Object.fromEntries(Object.entries(STANDING).map(([k, xs]) => [k, pick(xs, rng)]));
+          const standing = botStanding(rng);
           const set = carriedOut(state, side, { kind: 'standing-orders', orders: standing }, dice);
           if (typeof set === 'string') problems.push(`${at}: standing orders ${JSON.stringify(standing)} refused: ${set}`);
           else {
@@ -139,8 +109,11 @@ function playGame(seed: number): Played {
             state = set.reduce((s, e) => gators.evolve(s, e), state);
           }
         }
-        const chosen = phaseOf(state, side, rng, problems, at);
-        if (problems.length > 0) break;
+        const found: string[] = [];
+        const chosen = acceptedBotPhase(state, side, rng, { units: UNITS_PER_PHASE, combine: true }, found);
+        problems.push(...found.map((p) => `${at}: ${p}`));
+        if (chosen === null) problems.push(`${at}: the rules refuse every phase the bot built from the options: ${violationKeys(state, side, []).slice(0, 5).join(' | ')}`);
+        if (chosen === null || problems.length > 0) break;
         orders += chosen.orders.length;
         const attacks = chosen.orders.filter((o) => o['kind'] === 'attack');
         seen.attacks += attacks.length;

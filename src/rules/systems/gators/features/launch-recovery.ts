@@ -84,11 +84,12 @@ function mapEntryFrom(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrd
   const board = boardOf(state.scenario);
   const edge = [0, 1, 2, 3, 4, 5].map((d) => board.grid.neighbour(cell, d)).filter((n) => n >= 0 && isOnMap(board, n));
   const contexts = moveContexts(state, o.unit, { knownTo: side, hooks: h.move, from: o.hex });
-  const open = edge.some((n) => contexts.some((c) => {
-    const p = checkPath({ ...c, zoc: zeros(c.board) }, [n]);
-    return p.ok || p.problem.code !== 'movement/impassable';
-  }));
-  return open ? [] : [violation('GT-5.3', 'launch/no_way_in', `${o.unit} could not enter the map from ${o.hex}: no edge hex next to it is open to it`, i)];
+  const open = (n: number) =>
+    contexts.some((c) => {
+      const p = checkPath({ ...c, zoc: zeros(c.board) }, [n]);
+      return p.ok || p.problem.code !== 'movement/impassable';
+    });
+  return edge.some(open) ? [] : [violation('GT-5.3', 'launch/no_way_in', `${o.unit} could not enter the map from ${o.hex}: no edge hex next to it is open to it`, i)];
 }
 
 function launchData(state: GameState, o: LaunchOrder) {
