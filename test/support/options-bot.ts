@@ -1,4 +1,5 @@
 import { SeededDice } from '../../src/rules/dice/seeded-dice';
+import { boardOf } from '../../src/rules/engine/board';
 import { Json, JsonObject } from '../../src/rules/model/json';
 import { ReactionRequest } from '../../src/rules/model/state';
 import { GState } from '../../src/rules/systems/gators/ext';
@@ -39,6 +40,24 @@ export interface BotOptions {
   readonly setup?: boolean;
   /** A third of the units first try to join one of the draft's attacks (kept if the draft stays valid). */
   readonly combine?: boolean;
+  /** Half the time, an attack if the unit is offered one, else the move that ends nearest an enemy. */
+  readonly aggressive?: boolean;
+}
+
+/** An attack among the orders, or the move ending nearest an enemy counter (as the bot, which sees all, knows them); null if neither. */
+function towardTheEnemy(state: GState, side: string, orders: readonly JsonObject[], rng: SeededDice): JsonObject | null {
+  const attacks = orders.filter((o) => o['kind'] === 'attack');
+  if (attacks.length > 0) return attacks[rng.roll(attacks.length) - 1]!;
+  const grid = boardOf(state.scenario).grid;
+  const enemies = Object.values(state.units).flatMap((u) => (u.side !== side && u.loc.at === 'hex' ? [grid.indexOf(u.loc.hex)] : []));
+  const moves = orders.filter((o) => o['kind'] === 'move');
+  if (enemies.length === 0 || moves.length === 0) return null;
+  const near = (o: JsonObject) => {
+    const path = o['path'] as string[];
+    const end = grid.indexOf(path[path.length - 1]!);
+    return Math.min(...enemies.map((e) => grid.distance(end, e)));
+  };
+  return moves.reduce((best, o) => (near(o) < near(best) ? o : best));
 }
 
 /**
@@ -102,7 +121,7 @@ export function botPhase(state: GState, side: string, rng: SeededDice, opts: Bot
       const places = opts.setup === true && n < 3 ? offered.filter((x) => x['kind'] === 'place') : [];
       const from = places.length > 0 ? places : offered;
       if (from.length === 0) break;
-      const pick = from[rng.roll(from.length) - 1]!;
+      const pick = (opts.aggressive === true && rng.roll(2) === 1 ? towardTheEnemy(state, side, from, rng) : null) ?? from[rng.roll(from.length) - 1]!;
       add(pick);
       if (opts.setup === true && pick['kind'] === 'place') break;
     }
@@ -125,11 +144,11 @@ export function botPhase(state: GState, side: string, rng: SeededDice, opts: Bot
  * as a craft launched off the map), one giving every unit a chance, twice. A setup gives every
  * unit its place. Null when none was accepted; the bot's problems are added to `problems`.
  */
-export function acceptedBotPhase(state: GState, side: string, rng: SeededDice, opts: { units: number; combine?: boolean }, problems: string[]): BotPhase | null {
+export function acceptedBotPhase(state: GState, side: string, rng: SeededDice, opts: { units: number; combine?: boolean; aggressive?: boolean }, problems: string[]): BotPhase | null {
   const setup = gators.phase(state).turn === 0;
   const all = Number.MAX_SAFE_INTEGER;
   for (const [units, skip] of [[setup ? all : opts.units, 4], [all, 0], [all, 0]] as const) {
-    const b = botPhase(state, side, rng, { units, skip, setup, ...(opts.combine === undefined ? {} : { combine: opts.combine }) });
+    const b = botPhase(state, side, rng, { units, skip, setup, ...(opts.combine === undefined ? {} : { combine: opts.combine }), ...(opts.aggressive === undefined ? {} : { aggressive: opts.aggressive }) });
     problems.push(...b.problems);
     if (violationKeys(state, side, b.orders).length === 0) return b;
   }
