@@ -3,6 +3,7 @@ import { loadScenario } from '../../../scenarios/load-scenario';
 import { boardOf } from '../../engine/board';
 import { SeededDice } from '../../dice/seeded-dice';
 import { RawSubmission, RulesEvent } from '../../engine/types';
+import { concealedFrom, eventAsSeenBy } from '../../engine/visibility';
 import { GState } from './ext';
 import { gators } from './index';
 import { startCampaign } from './examples/replay';
@@ -21,7 +22,8 @@ import { acceptedBotPhase, botAnswer, botStanding, violationKeys } from '../../.
  * What must hold: every phase a bot builds is accepted (or, where it left out a unit the rules
  * say must move, as a craft launched off the map, the phase it builds giving every unit a chance
  * is), and so are its standing orders and answers; the draft stays valid order by order; nothing
- * throws (the server would answer 500); every
+ * throws (the server would answer 500); no event names, as either side reads it, a unit hidden
+ * from that side all along (as the leak tests ask of each probe, here of every event); every
  * unit stands somewhere that exists (a hex of the map, a carrier or towers still in play); both
  * sides' and a spectator's views can be written; and the game ends, at its last turn or earlier.
  * BOT_SEEDS plays other games (e.g. BOT_SEEDS=1,2,3,4,5,6,7,8).
@@ -83,6 +85,23 @@ function misplaced(state: GState): string[] {
   });
 }
 
+/**
+ * The units a side reads of in the event, as that side reads it, while hidden from it all along:
+ * at the start of the step, and before and after the event. (A unit seen during the step, as a
+ * helicopter recovered aboard its ship, is known to the side by its id; what it reads of it then
+ * is the view's and the leak tests' business.)
+ */
+function namedWhileHidden(states: readonly GState[], e: RulesEvent): string[] {
+  return ['P1', 'P2'].flatMap((side) => {
+    const read = JSON.stringify(eventAsSeenBy(e, side));
+    if (read === 'null') return [];
+    const hidden = (s: GState, id: string) => s.units[id] !== undefined && concealedFrom(s, s.units[id]!).includes(side);
+    return Object.keys(states[0]!.units)
+      .filter((id) => states.every((s) => hidden(s, id)) && read.includes(JSON.stringify(id)))
+      .map((id) => `${side} reads of ${id}, hidden from it, in ${read.slice(0, 300)}`);
+  });
+}
+
 function playGame(seed: number): Played {
   // Odd seeds play aggressive bots (an attack when offered, else toward the enemy): more fights.
   const aggressive = process.env.BOT_AGGRESSIVE === '1' || seed % 2 === 1;
@@ -128,7 +147,12 @@ function playGame(seed: number): Played {
         problems.push(`${at}: ${events}`);
         break;
       }
-      state = events.reduce((s, e) => gators.evolve(s, e), state);
+      const start = state;
+      for (const e of events) {
+        const after = gators.evolve(state, e);
+        problems.push(...namedWhileHidden([start, state, after], e).map((m) => `${at}: ${m}`));
+        state = after;
+      }
       problems.push(...misplaced(state).map((m) => `${at}: ${m}`));
       for (const viewer of [{ kind: 'side', side: 'P1' }, { kind: 'side', side: 'P2' }, { kind: 'spectator' }] as const) JSON.stringify(gators.view(state, viewer));
     } catch (e) {

@@ -5,13 +5,14 @@ import { table } from '../../../engine/combat/attack-checks';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { unitsAt } from '../../../engine/queries';
+import { concealedFrom } from '../../../engine/visibility';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { airOps } from '../air-data';
 import { besideHers, isLanded } from '../air-queries';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
-import { idOrder, isAircraft, publicOf } from '../queries';
+import { idOrder, isAircraft, privateTo, publicOf } from '../queries';
 import { cancel } from '../orders/wrap';
 
 /**
@@ -69,7 +70,10 @@ function stackOrder(): OrderHandler<GatorsExt, StackOrder> {
     resolve: (ctx, o, i) => {
       const v = checkStackOrder(ctx.state, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'stack-order', v[0]!);
-      ctx.emit(publicOf('StackOrdered', { hex: o.hex, units: o.units }));
+      // A stack with a counter under a "?" is ordered for its owner alone: the order names what the marker hides.
+      const data = { hex: o.hex, units: o.units };
+      const hidden = o.units.some((id) => concealedFrom(ctx.state, ctx.state.units[id]!).length > 0);
+      ctx.emit(hidden ? privateTo(ctx.side, 'StackOrdered', data) : publicOf('StackOrdered', data));
     },
   };
 }
@@ -108,4 +112,6 @@ export const landedAircraft: GatorsFeature = {
     },
   },
   events: { StackOrdered: (s, e) => ordered(s, e.data) },
+  // Only the private ones are records (gathered at the run's end, so that no count tells of them).
+  records: ['StackOrdered'],
 };
