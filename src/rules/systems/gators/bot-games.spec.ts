@@ -14,9 +14,9 @@ import { acceptedBotPhase, botAnswer, botStanding, violationKeys } from '../../.
  * nothing of the rules but what the options tell them (test/support/options-bot.ts: each order
  * one the unit's options offer after the orders chosen before it; now and then a unit joins an
  * attack of the draft; with odd seeds, or BOT_AGGRESSIVE=1, half the time an attack when one is
- * offered, else the move nearest the enemy), with seeded dice. Each bot sets random standing orders now and then; a
- * reaction window they leave open runs out half the time, and is otherwise answered as one of the
- * side's possible standing orders would answer it. The scripted campaign and the rule cases visit
+ * offered, else the move nearest the enemy), with seeded dice. Each bot sets random standing
+ * orders now and then; a reaction window they leave open runs out half the time, and is otherwise
+ * answered as one of the side's possible standing orders would answer it. The scripted campaign and the rule cases visit
  * the positions their authors thought of; these games wander into the others.
  *
  * What must hold: every phase a bot builds is accepted (or, where it left out a unit the rules
@@ -24,7 +24,7 @@ import { acceptedBotPhase, botAnswer, botStanding, violationKeys } from '../../.
  * is), and so are its standing orders and answers; the draft stays valid order by order; nothing
  * throws (the server would answer 500); no event names, as either side reads it, a unit hidden
  * from that side all along (as the leak tests ask of each probe, here of every event); every
- * unit stands somewhere that exists (a hex of the map, a carrier or towers still in play); both
+ * unit stands somewhere that exists (a cell of the board, a carrier or towers still in play); both
  * sides' and a spectator's views can be written; and the game ends, at its last turn or earlier.
  * BOT_SEEDS plays other games (e.g. BOT_SEEDS=1,2,3,4,5,6,7,8).
  */
@@ -73,12 +73,12 @@ interface Played {
   readonly problems: string[];
 }
 
-/** Where a unit stands that does not exist: a hex off the map, a carrier or tower out of play. */
+/** Where a unit stands that does not exist: a cell not on the board, a carrier or tower out of play. */
 function misplaced(state: GState): string[] {
   const inPlay = (id: string) => state.units[id] !== undefined && state.units[id]!.loc.at !== 'eliminated';
   return Object.values(state.units).flatMap((u) => {
     const l = u.loc;
-    if (l.at === 'hex' && grid.indexOf(l.hex) < 0) return [`${u.id} stands in ${l.hex}, not a hex of the map`];
+    if (l.at === 'hex' && grid.indexOf(l.hex) < 0) return [`${u.id} stands in ${l.hex}, not a cell of the board`];
     if (l.at === 'carried' && !inPlay(l.by)) return [`${u.id} is carried by ${l.by}, which is not in play`];
     if (l.at === 'towed' && !l.by.every(inPlay)) return [`${u.id} is towed by ${l.by.join(', ')}, not all in play`];
     return [];
