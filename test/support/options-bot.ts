@@ -12,7 +12,7 @@ export function violationKeys(state: GState, side: string, orders: readonly Json
   return (p.ok ? gators.validate(state, side, p.value) : p.violations).map((v) => `${v.ruleId} ${v.code}: ${v.message}`);
 }
 
-export function shuffled<T>(xs: readonly T[], rng: SeededDice): T[] {
+function shuffled<T>(xs: readonly T[], rng: SeededDice): T[] {
   const out = [...xs];
   for (let i = out.length - 1; i > 0; i--) {
     const j = rng.roll(i + 1) - 1;
@@ -148,7 +148,7 @@ export function acceptedBotPhase(state: GState, side: string, rng: SeededDice, o
   const setup = gators.phase(state).turn === 0;
   const all = Number.MAX_SAFE_INTEGER;
   for (const [units, skip] of [[setup ? all : opts.units, 4], [all, 0], [all, 0]] as const) {
-    const b = botPhase(state, side, rng, { units, skip, setup, ...(opts.combine === undefined ? {} : { combine: opts.combine }), ...(opts.aggressive === undefined ? {} : { aggressive: opts.aggressive }) });
+    const b = botPhase(state, side, rng, { ...opts, units, skip, setup });
     problems.push(...b.problems);
     if (violationKeys(state, side, b.orders).length === 0) return b;
   }
