@@ -21,20 +21,21 @@ describe('playing a game through the service layer (kernel test system, real Pos
     expect(a.seed).toBeNull();
     expect(a.deadlineAt).toBe('2026-12-04T09:00:00.000Z');
 
-    // A's setup is sealed: B learns only that A submitted.
+    // A's setup is sealed: B learns only that A submitted. The hex is matched as a JSON string,
+    // since the random seed commitment and ids may hold the same four digits.
     const sealed = await play(h, gameId, alice, setupA);
     expect(sealed.phase.acting).toEqual(['B']);
     const bSees = JSON.stringify(await h.queries.history(gameId, bob));
-    expect(bSees).not.toContain('0105');
-    expect(JSON.stringify(await h.queries.view(gameId, bob))).not.toContain('0105');
-    expect(JSON.stringify(await h.queries.history(gameId, alice))).toContain('0105');
+    expect(bSees).not.toContain('"0105"');
+    expect(JSON.stringify(await h.queries.view(gameId, bob))).not.toContain('"0105"');
+    expect(JSON.stringify(await h.queries.history(gameId, alice))).toContain('"0105"');
 
     // B's setup completes it: the setups are revealed and turn 1 begins.
     const revealed = await play(h, gameId, bob, setupB());
     expect(revealed.phase).toMatchObject({ turn: 1, phase: 'a-move', acting: ['A'] });
-    expect(JSON.stringify(await h.queries.view(gameId, bob))).toContain('0105');
+    expect(JSON.stringify(await h.queries.view(gameId, bob))).toContain('"0105"');
     const aView = JSON.stringify(await h.queries.view(gameId, alice));
-    expect(aView).toContain('0504');
+    expect(aView).toContain('"0504"');
     expect(aView).not.toContain('b-inf-1');
 
     await play(h, gameId, alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
