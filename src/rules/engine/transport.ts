@@ -1,6 +1,6 @@
 import { GameState, UnitState } from '../model/state';
 import { UnitType } from '../model/scenario';
-import { Board, OFF_MAP, boardOf } from './board';
+import { Board, OFF_MAP, boardOf, isOnMap } from './board';
 import { cargoOf, hasTag, hexOf, mediumOf, towedBy, typeOf, unitOf, allUnits } from './queries';
 import { movementTables } from './movement/tables';
 import { stackProblem, stackTypesAt } from './stacking';
@@ -153,6 +153,10 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
   const from = hexOf(state, carrier);
   const to = board.grid.indexOf(hex);
   if (from === null || to < 0) return { ruleId: ruleOf(state, 'unload'), code: 'transport/not_on_map', message: 'the transport is not on the map' };
+  // A transport in a cell off the map (launched there, GT-5.3) must enter the map first: having
+  // unloaded, it could no longer move, and would be stuck off it.
+  if (!isOnMap(board, board.grid.indexOf(from)))
+    return { ruleId: ruleOf(state, 'unload_off_map', ruleOf(state, 'unload')), code: 'transport/unload_off_map', message: `${carrier.id} is off the map: it enters the map before it unloads` };
   const dist = board.grid.distance(board.grid.indexOf(from), to);
   const mode = state.scenario.rules.transport.unloadTo;
   const ok = mode === 'adjacent' ? dist === 1 : mode === 'same-hex' ? dist === 0 : dist <= 1;
