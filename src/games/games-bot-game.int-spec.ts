@@ -92,5 +92,6 @@ describe('a whole Gators! game of two bots through the service layer (real Postg
     const report = verifyDice(await h.queries.export(g.gameId, g.us));
     expect(report.problems).toEqual([]);
     expect(report.rolls).toBeGreaterThan(100);
-  });
+    // About 30 s alone and 35 s in CI beside the other suites; other seeds up to a minute.
+  }, 300_000);
 });
