@@ -14,6 +14,8 @@ import { GATORS_SPEC, gators } from './index';
 
 const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
 const seed = Number(process.env.FUZZ_SEED ?? 20261201);
+/** The two sweeps take 10 s and 45 s alone, more beside the other suites in CI: past the default 60 s would be no finding. */
+const LONG = 300_000;
 
 /** Every state of the scripted campaign at which a side submits, with what it submitted. */
 function campaignSteps(): BlindStep<GState>[] {
@@ -168,7 +170,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     expect(r.outcomes).toBeGreaterThan(1_000);
     expect(r.leaks.filter((l) => !isKnown(l))).toEqual([]);
     for (const k of KNOWN) expect([k.step, r.leaks.some((l) => l.startsWith(`${k.step}, `) && l.includes(k.reads))]).toEqual([k.step, true]);
-  });
+  }, LONG);
 
   it('answer the same in states the side cannot tell apart: every step of the scripted campaign', () => {
     const r = secretBlind(gators, campaignSteps(), { seed, broken: Number(process.env.BROKEN ?? 20), maxTwins: Number(process.env.MAX_TWINS ?? 3) });
@@ -177,7 +179,7 @@ describe("a side's refused orders and unit options say nothing of what the other
     expect(r.drafts).toBeGreaterThanOrEqual(15);
     expect(r.outcomes).toBeGreaterThan(600);
     expect(r.leaks).toEqual([]);
-  });
+  }, LONG);
 
   it('is a real check: a validation that names where the other side hides its units is caught', () => {
     const leaky: typeof gators = {
