@@ -80,9 +80,21 @@ export function kernelView(state: GameState, viewer: Viewer): GameView {
  */
 const OWNER_ONLY_ATTRS: readonly string[] = ['towingSince', TOW_MOVED];
 
+/**
+ * Flags only the owner reads: that a carrier took cargo aboard this turn. Cargo loaded out of the
+ * others' sight (a sealed setup's helicopters on the LPD, GT-4.10) would otherwise show on the
+ * carrier; cargo loaded in their sight shows by itself, in its own place and events.
+ */
+const OWNER_ONLY_FLAGS: readonly string[] = ['loadedCargo'];
+
+function withoutKeys<T>(record: Readonly<Record<string, T>>, keys: readonly string[]): Readonly<Record<string, T>> {
+  return keys.some((k) => k in record) ? Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k))) : record;
+}
+
 function unitView(u: UnitState, mine: boolean): UnitView {
-  const attrs = mine || !OWNER_ONLY_ATTRS.some((a) => a in u.attrs) ? u.attrs : Object.fromEntries(Object.entries(u.attrs).filter(([k]) => !OWNER_ONLY_ATTRS.includes(k)));
-  const v: UnitView = { id: u.id, type: u.type, side: u.side, loc: u.loc, flags: u.flags, attrs };
+  const attrs = mine ? u.attrs : withoutKeys(u.attrs, OWNER_ONLY_ATTRS);
+  const flags = mine ? u.flags : withoutKeys(u.flags, OWNER_ONLY_FLAGS);
+  const v: UnitView = { id: u.id, type: u.type, side: u.side, loc: u.loc, flags, attrs };
   return mine && u.hidden !== undefined ? { ...v, hidden: u.hidden.marker } : v;
 }
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadScenario } from '../../../scenarios/load-scenario';
 import { ForcedDice } from '../../dice/forced-dice';
-import { RulesEvent } from '../../engine/types';
+import { RulesEvent, Viewer } from '../../engine/types';
+import { UnitView } from '../../engine/view';
 import { gators } from './index';
 import { GState } from './ext';
 
@@ -42,5 +43,22 @@ describe('worked example: setup and turn 1', () => {
     expect(gators.phase(state)).toMatchObject({ turn: 2, phase: 'p1-launch' });
     expect(state.units['p1-lhd']!.loc).toEqual({ at: 'hex', hex: '1110' });
     expect(state.units['p2-jeep-auto-1']!.loc).toEqual({ at: 'hex', hex: '2121' });
+  });
+
+  it("P2 reads nothing of what P1's sealed setup put aboard its ships (GT-4.10, Q-GT-01): no loadedCargo on them", () => {
+    let state = gators.start(scenario, { sides: ['P1', 'P2'] }).reduce<GState | undefined>((s, e) => gators.evolve(s, e), undefined)!;
+    const p1 = example('setup-p1.json');
+    const p2 = example('setup-p2.json');
+    state = submit(state, p1.side, p1.phase, p1.orders).state;
+    state = submit(state, p2.side, p2.phase, p2.orders, [2]).state;
+    const aboard = Object.values(state.units).filter((u) => u.loc.at === 'carried' && ['p1-lpd', 'p1-lsd'].includes(u.loc.by));
+    expect(aboard.length).toBeGreaterThan(0);
+    const flagsOf = (viewer: Viewer, id: string) => (gators.view(state, viewer) as { units: UnitView[] }).units.find((u) => u.id === id)?.flags;
+    for (const ship of ['p1-lhd', 'p1-lpd', 'p1-lsd']) {
+      expect(flagsOf({ kind: 'side', side: 'P2' }, ship)).not.toHaveProperty('loadedCargo');
+      expect(flagsOf({ kind: 'spectator' }, ship)).not.toHaveProperty('loadedCargo');
+    }
+    // Its owner still reads it (GT-6G.1: a carrier that loaded this turn may not move).
+    expect(flagsOf({ kind: 'side', side: 'P1' }, aboard[0]!.loc.at === 'carried' ? aboard[0]!.loc.by : '')).toMatchObject({ loadedCargo: true });
   });
 });
