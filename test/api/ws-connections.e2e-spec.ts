@@ -76,6 +76,23 @@ describe('open subscription connections per player', () => {
     }
   });
 
+  // The cap was checked after an await, by which time every operation of a burst had been counted:
+  // 51 subscriptions sent at once under a cap of 50 had 12 to 17 of them refused.
+  it('refuses only the operations beyond the cap when they arrive at once', async () => {
+    const gus = await app.player('Gus');
+    const game = data(await app.gql(gus.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const feed = app.running.app.get(GameFeed);
+    const client = wsClient(url, gus.token);
+    try {
+      // Subscribed before the connection is acknowledged: the client sends all five in one go.
+      const subs = [0, 1, 2, 3, 4].map(() => collect(client, GAME_UPDATED, { id: game, from: null }));
+      await waitFor(() => subs.filter((s) => !!s.error).length === 2 && feed.listening === 3, 'two refused, three listening');
+      expect(subs.map((s) => (s.error ? 'refused' : 'open'))).toEqual(['open', 'open', 'open', 'refused', 'refused']);
+    } finally {
+      await client.dispose();
+    }
+  });
+
   // The socket library's own cap is 100 MiB a message, read into memory before anything (the
   // token included) is checked: one such message held the server for a third of a second.
   it('closes a connection whose message is larger than API_MAX_BODY_BYTES with 1009, before any authentication', async () => {

@@ -101,6 +101,14 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           else open.delete(player);
         },
         onSubscribe: async (ctx: WsContext<Record<string, unknown>, WsExtra>, _id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
+          // graphql-ws has already counted this one. Without a cap, one connection carried any
+          // number of subscriptions, and the per-player connection cap meant nothing. Counted before
+          // the first await: after it, every operation of a burst sent at once is counted too.
+          const max = config.api.wsOperationsPerConnection;
+          if (Object.keys(ctx.subscriptions).length > max) {
+            const message = `At most ${max} operations at once on one connection: complete one first.`;
+            return [new GraphQLError(message, { originalError: new BadInputError('ws/too_many_operations', message) })];
+          }
           try {
             ctx.extra.principal = await tokens.authenticate(ctx.extra.token ?? '');
           } catch (err) {
@@ -112,13 +120,6 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           if (!decision.allowed) {
             const limited = new RateLimitedError(decision.retryAfterSeconds);
             return [new GraphQLError(limited.message, { originalError: limited })];
-          }
-          // graphql-ws has already counted this one. Without a cap, one connection carried any
-          // number of subscriptions, and the per-player connection cap meant nothing.
-          const max = config.api.wsOperationsPerConnection;
-          if (Object.keys(ctx.subscriptions).length > max) {
-            const message = `At most ${max} operations at once on one connection: complete one first.`;
-            return [new GraphQLError(message, { originalError: new BadInputError('ws/too_many_operations', message) })];
           }
           if (typeof payload.query !== 'string') return [new GraphQLError('A query is required.', { extensions: { code: 'BAD_REQUEST' } })];
           const bad = inputProblem(payload.variables, 'variables');
