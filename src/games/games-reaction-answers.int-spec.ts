@@ -31,6 +31,9 @@ describe('answering a reaction window', () => {
 
       expect(await refusalCode(answer(g.alice, open))).toBe('game/not_your_turn');
       expect(await refusalCode(answer(g.bob, open - 1))).toBe('game/version_conflict');
+      // Orders where an answer is asked for are well formed, just not now: a conflict, like an answer with none asked.
+      const orders = h.submit.execute({ gameId: g.gameId, expectedVersion: open, submission: { kind: 'orders', orders: [] }, idempotencyKey: uniqueId('k') }, g.bob);
+      expect(await refusal(orders)).toEqual({ code: 'game/reaction_pending', ruleId: expect.any(String) });
       expect(await h.store.currentVersion(g.gameId)).toBe(open);
 
       const rollsBefore = (await h.store.readStream(g.gameId)).filter((e) => e.type === 'DiceRolled').length;

@@ -31,6 +31,12 @@ export const noReactionPending = (side: string, acting: string[], ruleId: string
     { acting, ...(ruleId === undefined ? {} : { ruleId }) },
   );
 
+/** Orders sent by the side asked for a reaction: it answers first (kind "reaction"). */
+export const reactionPending = (side: string, ruleId: string | undefined) =>
+  new ConflictError('game/reaction_pending', `Side ${side} is asked for a reaction: answer it (kind "reaction") before any orders.`, {
+    ...(ruleId === undefined ? {} : { ruleId }),
+  });
+
 /** Orders the engine could not read (shape, unknown units, bad hex labels). */
 export const malformedOrders = (violations: Violation[]) =>
   new BadInputError('orders/malformed', `The orders could not be read: ${summary(violations)}`, { violations });

@@ -2,7 +2,7 @@ import { BadInputError } from '../../common/errors';
 import { VersionConflictError } from '../../event-store/event-store.errors';
 import type { RawSubmission, SideId, Violation } from '../../rules/engine/types';
 import type { LoadedGame } from '../game-loader';
-import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn } from '../games.errors';
+import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn, reactionPending } from '../games.errors';
 
 const KINDS: ReadonlyArray<RawSubmission['kind']> = ['orders', 'reaction', 'standing-orders'];
 
@@ -36,6 +36,7 @@ export function checkSubmission({ state, version, system }: LoadedGame, side: Si
   };
   if (submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting, ruleBroken());
   if (submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting, ruleBroken());
+  if (submission.kind === 'orders' && phase.mode === 'reaction') throw reactionPending(side, ruleBroken());
 
   const parsed = system.parse(state.rules, side, submission);
   if (!parsed.ok) return { ok: false, stage: 'parse', violations: parsed.violations };
