@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { VersionConflictError } from '../event-store/event-store.errors';
-import { clientMessage, toProblem } from './error-mapping';
+import { clientMessage, domainExtensions, toProblem } from './error-mapping';
 import { BadInputError, ForbiddenError, NotFoundError, UnauthenticatedError } from './errors';
 
 describe('toProblem', () => {
@@ -43,6 +43,21 @@ describe('clientMessage', () => {
     expect([...spaced].length).toBe(400);
     expect(spaced.endsWith('…')).toBe(true);
     expect(clientMessage('😀'.repeat(100))).toBe(`${'😀'.repeat(64)}…`);
+  });
+
+  it('cuts the details that repeat input as it cuts the message: each violation, each field at fault and its problems', () => {
+    const long = 'U'.repeat(150);
+    const error = new BadInputError('game/not_your_unit', `unitId names no unit of yours: P1 has no unit "${long}"`, {
+      field: 'unitId',
+      violations: [{ ruleId: 'GT-1', code: 'input/unknown_unit', message: `P1 has no unit "${long}"`, orderIndex: 0 }],
+      fields: [{ field: long, problems: [`property ${long} should not exist`] }],
+    });
+    const cut = `"${'U'.repeat(63)}…`;
+    const { problem } = toProblem(error);
+    expect(problem['violations']).toEqual([{ ruleId: 'GT-1', code: 'input/unknown_unit', message: `P1 has no unit ${cut}`, orderIndex: 0 }]);
+    expect(problem['fields']).toEqual([{ field: `${'U'.repeat(64)}…`, problems: [`property ${'U'.repeat(64)}… should not exist`] }]);
+    expect(domainExtensions(error)['violations']).toEqual(problem['violations']);
+    expect(problem['field']).toBe('unitId');
   });
 
   it('is what a problem document says', () => {

@@ -63,6 +63,23 @@ export function clientMessage(message: string): string {
   return [...clipped].length > MAX_MESSAGE ? cut(clipped, MAX_MESSAGE - 1) : clipped;
 }
 
+/** The details that repeat input (each violation's message, each field at fault and its problems): every string in them read as a message is. */
+const ECHOING_DETAILS = ['violations', 'fields'];
+
+/** Every string in `value` cut as a message is: for what repeats input outside an error too (a dry run's violations). */
+export function clientEcho<T>(value: T): T {
+  if (typeof value === 'string') return clientMessage(value) as T;
+  if (Array.isArray(value)) return value.map(clientEcho) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clientEcho(v)])) as T;
+  return value;
+}
+
+/** A domain error's details as a client may read them: the same cut as its message, where they repeat input. */
+export function clientDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  if (details === undefined) return {};
+  return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, ECHOING_DETAILS.includes(k) ? clientEcho(v) : v]));
+}
+
 function problemType(code: string): string {
   return `https://fieldpost.dev/problems/${code.replace(/[^a-z0-9_/-]/gi, '-')}`;
 }
@@ -92,7 +109,7 @@ export function toProblem(error: unknown, requested?: string): { problem: Proble
     return {
       internal: false,
       problem: {
-        ...error.details,
+        ...clientDetails(error.details),
         type: problemType(error.code),
         title: titles[status] ?? 'Error',
         status,
@@ -153,7 +170,7 @@ export function toProblem(error: unknown, requested?: string): { problem: Proble
 
 /** Extensions of a domain error in a GraphQL answer: its kind's code, its own as `errorCode`, its details. */
 export function domainExtensions(e: DomainError): Record<string, unknown> {
-  return { ...e.details, code: graphqlCodeByKind[e.kind], errorCode: e.code };
+  return { ...clientDetails(e.details), code: graphqlCodeByKind[e.kind], errorCode: e.code };
 }
 
 /** Whether a request (its URL) is for GraphQL, whose errors are a list in the answer, not a problem document. */

@@ -83,6 +83,21 @@ describe('checkPhase: a dry run of a submission, over GraphQL and REST', () => {
     }
   });
 
+  it('cuts a long word of the orders in the violations, as the refusal does (at most 64 characters of it)', async () => {
+    const { version } = await written(gameId);
+    const long = [{ kind: 'Q'.repeat(150), unit: 'p1-lsd' }];
+    const refused = await new RestClient(app, p1).submit(gameId, version, 'orders', long, uniqueId('long'));
+    if (refused.ok) throw new Error('a kind of 150 Qs was accepted');
+    const messages = refused.violations!.map((v) => v.message).join(' ');
+    expect(messages).toContain(`"${'Q'.repeat(63)}…`);
+    expect(messages).not.toContain('Q'.repeat(64));
+    for (const [transport, c] of clients(p1)) {
+      const checked = await c.check(gameId, version, 'orders', long);
+      expect([transport, checked]).toEqual([transport, { ok: true, valid: false, version, violations: refused.violations }]);
+      expect(JSON.stringify(checked)).not.toContain('Q'.repeat(64));
+    }
+  });
+
   it("checks standing orders as their submission does, in the other side's turn too", async () => {
     const before = await written(gameId);
     const foreign = { 'anti-landing': { units: ['p2-inf-1', 'p1-aav-1'] } };

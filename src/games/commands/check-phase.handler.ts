@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { clientEcho } from '../../common/error-mapping';
 import type { RawSubmission, Violation } from '../../rules/engine/types';
 import { GameLoader } from '../game-loader';
 import { requireSide } from '../seats';
@@ -35,6 +36,7 @@ export class CheckPhaseHandler {
     const game = await this.loader.load(cmd.gameId);
     const side = requireSide(game.state, playerId);
     const checked = checkSubmission(game, side, cmd.expectedVersion, submission);
-    return { valid: checked.ok, version: game.version, violations: checked.ok ? [] : checked.violations };
+    // Answered as data, not as an error, so cut here as the error mapping cuts a refusal's: messages repeat the orders sent.
+    return { valid: checked.ok, version: game.version, violations: checked.ok ? [] : clientEcho(checked.violations) };
   }
 }
