@@ -34,6 +34,9 @@ describe('answering a reaction window', () => {
       // Orders where an answer is asked for are well formed, just not now: a conflict, like an answer with none asked.
       const orders = h.submit.execute({ gameId: g.gameId, expectedVersion: open, submission: { kind: 'orders', orders: [] }, idempotencyKey: uniqueId('k') }, g.bob);
       expect(await refusal(orders)).toEqual({ code: 'game/reaction_pending', ruleId: expect.any(String) });
+      // An answer in the wrong shape names the field it lacks and the one it should not have.
+      const misnamed = h.submit.execute({ gameId: g.gameId, expectedVersion: open, submission: { kind: 'reaction', orders: { fire: ['b-m48'] } }, idempotencyKey: uniqueId('k') }, g.bob);
+      await expect(misnamed).rejects.toMatchObject({ code: 'orders/malformed', message: expect.stringMatching(/orders\.attackers: .*orders: .*"fire"/) });
       expect(await h.store.currentVersion(g.gameId)).toBe(open);
 
       const rollsBefore = (await h.store.readStream(g.gameId)).filter((e) => e.type === 'DiceRolled').length;

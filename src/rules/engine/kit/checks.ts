@@ -80,7 +80,8 @@ export function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, 
       if (refused !== null) return { ok: false, violations: [refused] };
       const req = state.pending!.request!;
       const a = spec.reactions?.[req.kind]?.answerSchema.safeParse(raw.orders);
-      if (a === undefined || !a.success) return bad('input/malformed', `malformed ${req.kind} answer: ${a?.error.issues[0]?.message ?? 'unknown kind'}`);
+      // Named down to the field, as standing orders are: "expected array" alone left a client guessing which.
+      if (a === undefined || !a.success) return bad('input/malformed', `malformed ${req.kind} answer: ${a === undefined ? 'unknown kind' : issueText('orders', a.error.issues)}`);
       return { ok: true, value: { kind: 'reaction', answer: a.data } };
     }
     case 'orders': {
