@@ -229,7 +229,7 @@ export function bodyParserError(error: unknown): DomainError | null {
       return new BadInputError('http/malformed_body', 'The request body is not valid JSON, or not a JSON object or list (a bare string, number or null is not accepted).', { field: 'body' });
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return new UnsupportedMediaTypeError('The request body must be JSON in UTF-8, uncompressed (Content-Type: application/json).');
+      return new UnsupportedMediaTypeError('The request body must be JSON in UTF-8 (Content-Type: application/json), sent as is or with a Content-Encoding of gzip, deflate or br.');
     default:
       return null;
   }

@@ -8,12 +8,13 @@ export const gameFinished = (gameId: string) => new ConflictError('game/finished
 export const gameNotStarted = (gameId: string) => new ConflictError('game/not_started', `Game ${gameId} is still waiting for players.`);
 /**
  * A version the game has not reached. A history page may start at the next version (empty
- * until something happens: where a client polls from), no later.
+ * until something happens: where a client polls from), no later; updates may follow the current
+ * version (a subscription's `fromVersion` names the last version the client has), no later.
  */
-export const noSuchVersion = (field: 'atVersion' | 'fromVersion', asked: number, current: number) =>
+export const noSuchVersion = (field: 'atVersion' | 'fromVersion', asked: number, current: number, after: 'page' | 'updates' | null = field === 'fromVersion' ? 'page' : null) =>
   new BadInputError(
     'game/no_such_version',
-    `${field} ${asked} does not exist yet: the game is at version ${current}${field === 'fromVersion' ? `, so a page starts at ${current + 1} at most` : ''}.`,
+    `${field} ${asked} does not exist yet: the game is at version ${current}${after === 'page' ? `, so a page starts at ${current + 1} at most` : after === 'updates' ? `, so updates follow version ${current} at most` : ''}.`,
     { field, currentVersion: current },
   );
 /** `ruleId`: the rule the engine names (the sequence of play). */

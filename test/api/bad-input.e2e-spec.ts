@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { PrismaService } from '../../src/database/prisma.service';
 import { encodeCursor } from '../../src/api/graphql/pagination';
@@ -143,6 +144,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: history from beyond the last version', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'fromVersion' }],
   ['GraphQL: history from beyond the last version', (c) => ({ gql: history, variables: { g: c.active, f: 99999 } }), { status: 200, code: 'game/no_such_version', field: 'fromVersion' }],
   // A cursor names no field the client filled in: one this game never handed out is refused as such.
+  // A cursor and fromVersion each say where the page starts: fromVersion was silently ignored.
+  ['REST: history with both a cursor and fromVersion', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=1&cursor=${encodeCursor('history', 2)}`] }), { status: 400, code: 'request/invalid', field: 'fromVersion' }],
+  ['GraphQL: history with both after and fromVersion', (c) => ({ gql: 'query($g: ID!, $a: String, $f: Int) { game(id: $g) { history(after: $a, fromVersion: $f) { edges { node { version } } } } }', variables: { g: c.active, a: encodeCursor('history', 2), f: 1 } }), { status: 200, code: 'request/invalid', field: 'fromVersion' }],
   ['REST: a history cursor of a longer game', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=${encodeCursor('history', 99999)}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['GraphQL: a history cursor beyond any version', (c) => ({ gql: historyAfter, variables: { g: c.active, a: encodeCursor('history', 2 ** 40) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
   // A cursor is base64: what it decodes to passed no input check, and reached the query (a 500).
@@ -243,6 +247,19 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     expect({ status: rest.status, body: rest.body }).toEqual({ status: 200, body: current.body });
     const gql = data(await app.gql(alice.token, 'mutation { updateNotificationSettings(input: {}) { digest reminderLeadMinutes } }'));
     expect(gql['updateNotificationSettings']).toEqual({ digest: current.body.digest, reminderLeadMinutes: current.body.reminderLeadMinutes });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('reads a gzip body, and refuses an encoding it cannot read with a message naming the ones it can', async () => {
+    const body = gzipSync(json({ scenarioId: 'kernel-test', side: 'A' }));
+    const created = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').serialize((b: unknown) => b as string).send(body);
+    expect(created.status).toBe(201);
+    expect(created.body.game).toMatchObject({ mySide: 'A', status: 'seating' });
+    const before = await rows();
+    const refused = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').set('Content-Encoding', 'compress').serialize((b: unknown) => b as string).send(body);
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 415, code: 'http/unsupported_media_type' });
+    expect(refused.body.detail).toMatch(/gzip, deflate or br/);
+    expect(refused.body.detail).not.toMatch(/uncompressed/);
     expect(await rows()).toEqual(before);
   });
 

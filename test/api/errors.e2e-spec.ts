@@ -245,6 +245,27 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     }
   });
 
+  it('refuses updates from a version the game has not reached, as history does, and delivers from the current one', async () => {
+    const ws = wsClient(url, alice.token);
+    try {
+      const now = await version();
+      const beyond = collect(ws, 'subscription($g: ID!, $f: Int) { gameUpdated(gameId: $g, fromVersion: $f) { version } }', { g: gameId, f: now + 1 });
+      await waitFor(() => !!beyond.error || beyond.completed || beyond.results.length > 0, 'an answer to fromVersion beyond the game');
+      const errors = (beyond.error ?? beyond.results[0]?.errors) as Array<{ message: string; extensions: Record<string, unknown> }>;
+      expect(errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', errorCode: 'game/no_such_version', field: 'fromVersion', currentVersion: now }) })]);
+      expect(errors[0]!.message).toBe(`fromVersion ${now + 1} does not exist yet: the game is at version ${now}, so updates follow version ${now} at most.`);
+      const current = collect(ws, 'subscription($g: ID!, $f: Int) { gameUpdated(gameId: $g, fromVersion: $f) { version } }', { g: gameId, f: now });
+      const caughtUp = collect(ws, 'subscription($g: ID!, $f: Int) { gameUpdated(gameId: $g, fromVersion: $f) { fromVersion version } }', { g: gameId, f: now - 1 });
+      await waitFor(() => caughtUp.results.length > 0, 'the catch-up from one version back');
+      expect(caughtUp.results[0]!.data!.gameUpdated).toEqual({ fromVersion: now, version: now });
+      expect({ error: current.error, results: current.results, completed: current.completed }).toEqual({ error: null, results: [], completed: false });
+      current.dispose();
+      caughtUp.dispose();
+    } finally {
+      await ws.dispose();
+    }
+  });
+
   // graphql-ws coerces variables and picks the operation after our checks, raising errors with
   // no code, which the formatter took for internal ones: each was INTERNAL_SERVER_ERROR.
   it.each([
@@ -252,6 +273,7 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     ['a missing variable', 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }', {}, undefined, 'BAD_USER_INPUT', /Variable "\$g" of required type "ID!" was not provided/],
     ['a fractional Int', 'subscription($g: ID!, $f: Int) { gameUpdated(gameId: $g, fromVersion: $f) { version } }', { g: 'x', f: 1.5 }, undefined, 'BAD_USER_INPUT', /Variable "\$f" got invalid value 1.5/],
     ['an unknown enum value in a query', 'query($f: MyGamesFilter) { myGames(filter: $f) { nodes { id } } }', { f: 'SOMETIMES' }, undefined, 'BAD_USER_INPUT', /Variable "\$f" got invalid value "SOMETIMES"/],
+    ['an enum value close to a real one', 'query($f: MyGamesFilter) { myGames(filter: $f) { nodes { id } } }', { f: 'ACTIV' }, undefined, 'BAD_USER_INPUT', /enum\. \[Suggestion hidden\]$/],
     ['two operations and no operation name', 'subscription A { gameUpdated(gameId: "x") { version } } subscription B { gameUpdated(gameId: "y") { version } }', {}, undefined, 'OPERATION_RESOLUTION_FAILURE', /Must provide operation name/],
     ['an unknown operation name', 'subscription A { gameUpdated(gameId: "x") { version } }', {}, 'Z', 'OPERATION_RESOLUTION_FAILURE', /Unknown operation named "Z"/],
   ] as const)('answers %s over graphql-ws as a request error, as over HTTP', async (_name, query, variables, operationName, code, message) => {

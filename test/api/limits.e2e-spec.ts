@@ -73,6 +73,13 @@ describe('GraphQL limits (introspection off, as in production)', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0].message).not.toMatch(/Did you mean/);
   });
+
+  it('never suggests enum values of a variable, and leaves no stray question mark where the suggestion was', async () => {
+    const res = await app.gql(player.token, 'query ($f: MyGamesFilter!) { myGames(filter: $f) { nodes { id } } }', { f: 'ACTIV' });
+    const message = res.body.errors![0]!.message;
+    expect(message).not.toMatch(/Did you mean|ACTIVE/);
+    expect(message).toMatch(/Value "ACTIV" does not exist in "MyGamesFilter" enum\. \[Suggestion hidden\]$/);
+  });
 });
 
 describe('GraphQL introspection by configuration', () => {

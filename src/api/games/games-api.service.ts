@@ -129,6 +129,8 @@ export class GamesApiService {
   async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null) {
     const size = pageSize(first, this.maxPageSize, this.maxPageSize);
     const cursor = decodeCursor('history', after, isVersion);
+    // Both name where the page starts; one of them was silently ignored.
+    if (cursor !== undefined && fromVersion != null) throw new BadInputError('request/invalid', 'Give either fromVersion or a cursor (after; cursor over REST), not both: each says where the page starts.', { field: 'fromVersion' });
     const from = cursor ?? checkVersion(fromVersion ?? undefined, 'fromVersion') ?? 1;
     const page = await this.queries.history(gameId, playerId, from, size).catch((err: unknown) => {
       // Past the game's next version, a cursor was not handed out by this game: the refusal of

@@ -32,11 +32,20 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.['code'];
   // Raised by the server for the request itself (parse, validation, variables), not by a resolver.
-  if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: clientMessage(formatted.message), ...where, extensions: { code } };
+  if (original === error && typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return { message: clientMessage(hideSuggestions(formatted.message)), ...where, extensions: { code } };
   // Apollo refuses some requests (a persisted query's hash or version) with a 4xx and no code.
   if (original === error && isClientStatus(error)) return { message: clientMessage(formatted.message), ...where, extensions: { code: 'BAD_REQUEST' } };
   logger().error({ err: original }, 'unhandled GraphQL error');
   return { message: 'An unexpected error occurred. It has been logged.', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/**
+ * graphql-js suggests names close to a wrong one ('Did you mean the enum value "ACTIVE"?'), which
+ * tells a client with introspection off what the schema holds. Armor hides them in validation
+ * errors only; variables are coerced after validation, so every request error passes here too.
+ */
+export function hideSuggestions(message: string): string {
+  return message.replace(/ ?Did you mean [^?]*\??/g, ' [Suggestion hidden]');
 }
 
 function isClientStatus(error: unknown): boolean {

@@ -17,6 +17,7 @@ import {
   ValidationRule,
 } from 'graphql';
 import type { ApiConfig } from '../../config/config.schema';
+import { hideSuggestions } from './graphql-errors';
 
 /**
  * Names that begin with "__" are reserved for introspection (GraphQL spec, 2.1.9). Refusing
@@ -129,5 +130,5 @@ export function prepareOperation(schema: GraphQLSchema, document: DocumentNode, 
 }
 
 function withCode(e: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(e.message.replace(/Did you mean ".+"/g, '[Suggestion hidden]'), { nodes: e.nodes ?? null, extensions: { code } });
+  return new GraphQLError(hideSuggestions(e.message), { nodes: e.nodes ?? null, extensions: { code } });
 }

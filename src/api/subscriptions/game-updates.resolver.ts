@@ -2,6 +2,7 @@ import { Args, ID, Int, Resolver, Subscription } from '@nestjs/graphql';
 import type { Principal } from '../../auth/auth.types';
 import { ApiTokensService } from '../../auth/api-tokens.service';
 import { BadInputError } from '../../common/errors';
+import { noSuchVersion } from '../../games/games.errors';
 import { GamesApiService } from '../games/games-api.service';
 import { CurrentPrincipal } from '../http/principal';
 import { GameFeed } from './game-feed.service';
@@ -22,14 +23,17 @@ export class GameUpdatesResolver {
   })
   async gameUpdated(
     @Args('gameId', { type: () => ID, description: 'Game id.' }) gameId: string,
-    @Args('fromVersion', { type: () => Int, nullable: true, description: 'Deliver the changes after this version at once (default: only changes after you subscribe).' }) fromVersion: number | null,
+    @Args('fromVersion', { type: () => Int, nullable: true, description: 'Deliver the changes after this version at once: the last version you have, at most the current one (default: only changes after you subscribe).' }) fromVersion: number | null,
     @CurrentPrincipal() { playerId, tokenId }: Principal,
   ): Promise<AsyncIterableIterator<GameUpdate>> {
     const game = await this.games.game(gameId, playerId);
     if (fromVersion != null && (!Number.isInteger(fromVersion) || fromVersion < 0)) {
       throw new BadInputError('request/bad_version', 'fromVersion is a whole number from 0.', { field: 'fromVersion' });
     }
+    // A version the game has not reached was read somewhere else: clamped to the current one, the
+    // client took the next updates for versions it thought it already had.
+    if (fromVersion != null && fromVersion > game.version) throw noSuchVersion('fromVersion', fromVersion, game.version, 'updates');
     const live = () => this.tokens.assertLive(tokenId);
-    return GameUpdates.open(this.feed, this.games, gameId, playerId, Math.min(fromVersion ?? game.version, game.version), live);
+    return GameUpdates.open(this.feed, this.games, gameId, playerId, fromVersion ?? game.version, live);
   }
 }
