@@ -4,6 +4,7 @@ import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
+import { corsOptions } from './api/http/cross-origin';
 import { AppModule, AppOverrides } from './app.module';
 import { bodyParserError } from './common/error-mapping';
 import type { Server } from 'node:http';
@@ -38,6 +39,8 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
       // The API reads JSON only (no form bodies): see jsonBody.
       bodyParser: false,
     });
+    const cors = corsOptions(config.api.corsOrigins);
+    if (cors) app.enableCors(cors);
     app.use(jsonBody());
     app.enableShutdownHooks();
     await app.init();

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { logger } from '../logging/logger';
 import { errorResponse } from './error-mapping';
+import { methodNotAllowed } from './method-not-allowed';
 
 /**
  * Every HTTP error leaves as application/problem+json, or for /graphql (a body the parser
@@ -14,7 +15,9 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    const answer = errorResponse(error, req.originalUrl);
+    const wrongMethod = methodNotAllowed(error, req);
+    if (wrongMethod) res.setHeader('Allow', wrongMethod.allow);
+    const answer = errorResponse(wrongMethod?.error ?? error, req.originalUrl);
     if (answer.internal) logger().error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
     const retryAfter = answer.problem['retryAfterSeconds'];

@@ -84,7 +84,23 @@ export const envSchema = z.object({
   SUBSCRIPTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   WS_CONNECTIONS_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
   WS_OPERATIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Web pages that may call the API from another origin: `*`, `none`, or origins separated by commas. */
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .refine((v) => v === '*' || v === 'none' || corsOrigins(v).every(isOrigin), 'CORS_ORIGINS is *, none, or origins such as https://app.example.org separated by commas'),
 });
+
+const corsOrigins = (v: string) => v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+
+function isOrigin(o: string): boolean {
+  try {
+    const url = new URL(o);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === o;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -122,6 +138,8 @@ export interface ApiConfig {
   wsConnectionsPerPlayer: number;
   /** Operations (subscriptions, mostly) running at once on one graphql-ws connection. */
   wsOperationsPerConnection: number;
+  /** Origins whose pages may call the API (CORS): any, none, or these. */
+  corsOrigins: '*' | 'none' | string[];
 }
 
 export interface NotificationsConfig {
@@ -233,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       subscriptionPollMs: e.SUBSCRIPTION_POLL_MS,
       wsConnectionsPerPlayer: e.WS_CONNECTIONS_PER_PLAYER,
       wsOperationsPerConnection: e.WS_OPERATIONS_PER_CONNECTION,
+      corsOrigins: e.CORS_ORIGINS === '*' || e.CORS_ORIGINS === 'none' ? e.CORS_ORIGINS : corsOrigins(e.CORS_ORIGINS),
     },
   };
 }

@@ -1,0 +1,106 @@
+import request from 'supertest';
+import { loadConfig } from '../../src/config/config.schema';
+import { apiApp, ApiApp, TestPlayer } from './support/api-app';
+
+const WEB_CLIENT = 'https://app.example.org';
+
+describe('a path asked with a method it does not serve', () => {
+  let app: ApiApp;
+  let alice: TestPlayer;
+  beforeAll(async () => {
+    app = await apiApp();
+    alice = await app.player('Alice');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([
+    ['TRACE', '/api/v1/games', 'GET, HEAD, POST'],
+    ['DELETE', '/api/v1/games', 'GET, HEAD, POST'],
+    ['PUT', '/api/v1/games/game_x/resign', 'POST'],
+    ['POST', '/api/v1/scenarios', 'GET, HEAD'],
+  ] as const)('%s %s is a 405 naming the methods the path takes, with Allow', async (method, path, allow) => {
+    const res = await request(app.http)[method.toLowerCase() as 'trace' | 'delete' | 'put' | 'post'](path).set('Authorization', `Bearer ${alice.token}`);
+    expect({ status: res.status, allow: res.headers['allow'], code: res.body.code }).toEqual({ status: 405, allow, code: 'http/method_not_allowed' });
+    expect(res.body.detail).toBe(`${method} is not served here; this path takes ${allow}.`);
+  });
+
+  it('a path nothing serves stays a 404, whatever the method', async () => {
+    for (const method of ['get', 'delete', 'trace'] as const) {
+      const res = await request(app.http)[method]('/api/v1/nothing-here').set('Authorization', `Bearer ${alice.token}`);
+      expect({ status: res.status, allow: res.headers['allow'], code: res.body.code }).toEqual({ status: 404, allow: undefined, code: 'http/not_found' });
+    }
+  });
+
+  it('a refused DELETE of the games list writes nothing', async () => {
+    const before = (await request(app.http).get('/api/v1/games').set('Authorization', `Bearer ${alice.token}`)).body;
+    await request(app.http).delete('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).send({});
+    expect((await request(app.http).get('/api/v1/games').set('Authorization', `Bearer ${alice.token}`)).body).toEqual(before);
+  });
+});
+
+describe('web clients on other origins (CORS)', () => {
+  const preflight = (app: ApiApp, origin: string, path = '/graphql') =>
+    request(app.http).options(path).set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization,content-type');
+
+  describe('by default, any origin, without credentials', () => {
+    let app: ApiApp;
+    let alice: TestPlayer;
+    beforeAll(async () => {
+      app = await apiApp();
+      alice = await app.player('Alice');
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('answers a preflight before authentication and the rate limit, allowing the Authorization header', async () => {
+      for (const path of ['/graphql', '/api/v1/games']) {
+        const res = await preflight(app, 'https://elsewhere.example', path);
+        expect(res.status).toBe(204);
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+        expect(res.headers['access-control-allow-headers']).toBe('authorization,content-type');
+        expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,POST,PUT,PATCH,DELETE');
+        expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+        expect(res.headers['ratelimit-remaining']).toBeUndefined();
+      }
+    });
+
+    it('lets the page read the answer and the headers it needs (rate limit, request id)', async () => {
+      const res = await request(app.http).post('/graphql').set('Origin', 'https://elsewhere.example').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send({ query: '{ me { displayName } }' });
+      expect(res.body.data).toEqual({ me: { displayName: 'Alice' } });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers']!.split(',')).toEqual(expect.arrayContaining(['RateLimit-Remaining', 'Retry-After', 'X-Request-Id']));
+    });
+  });
+
+  it('with CORS_ORIGINS listing origins, answers those and no other', async () => {
+    const app = await apiApp({ CORS_ORIGINS: `${WEB_CLIENT}, http://localhost:5173` });
+    try {
+      for (const origin of [WEB_CLIENT, 'http://localhost:5173']) expect((await preflight(app, origin)).headers['access-control-allow-origin']).toBe(origin);
+      const other = await preflight(app, 'https://evil.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with CORS_ORIGINS=none, answers no origin', async () => {
+    const app = await apiApp({ CORS_ORIGINS: 'none' });
+    try {
+      const res = await preflight(app, WEB_CLIENT);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a CORS_ORIGINS that is not a list of origins, naming it', () => {
+    for (const bad of ['app.example.org', 'https://app.example.org/path', 'ftp://files.example.org', 'https://a.example, *']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+    }
+    expect(loadConfig({ CORS_ORIGINS: ' https://a.example ,http://b.example:8080' }).api.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+  });
+});
