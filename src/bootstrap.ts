@@ -6,7 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
 import { corsOptions } from './api/http/cross-origin';
 import { AppModule, AppOverrides } from './app.module';
-import { bodyParserError } from './common/error-mapping';
+import { bodyParserError, NOT_UTF8 } from './common/error-mapping';
+import { isUtf8 } from 'node:buffer';
 import type { Server } from 'node:http';
 import { localUrl, type AppConfig } from './config/config.schema';
 import { openDatabase, DatabaseRuntime } from './database/database';
@@ -64,7 +65,14 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
  * (GraphQL or REST). What the parser refuses leaves as a domain error (see bodyParserError).
  */
 function jsonBody() {
-  const parse = express.json({ limit: '1mb', verify: (req: object, _res: unknown, buf: Buffer) => noteBodyBytes(req, buf.length) });
+  const parse = express.json({
+    limit: '1mb',
+    verify: (req: object, _res: unknown, buf: Buffer) => {
+      noteBodyBytes(req, buf.length);
+      // The parser decodes what is not UTF-8 into U+FFFD and goes on: a name would be stored mangled.
+      if (!isUtf8(buf)) throw Object.assign(new Error('not UTF-8'), { type: NOT_UTF8 });
+    },
+  });
   return (req: Request, res: Response, next: NextFunction) => parse(req, res, (err?: unknown) => next(err === undefined ? undefined : (bodyParserError(err) ?? err)));
 }
 

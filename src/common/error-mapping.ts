@@ -218,6 +218,9 @@ function restParams(problem: Problem): Problem {
   return renamed ? { ...problem, field: renamed } : problem;
 }
 
+/** The `type` of the error the body parser's verify hook raises for bytes that are not UTF-8 (bootstrap.ts). */
+export const NOT_UTF8 = 'fieldpost.body.not_utf8';
+
 /**
  * What the JSON body parser refused (its errors carry a `type`), as a domain error. Its own
  * messages quote the body back, and Nest turns a parse failure into a bare 400 with that message
@@ -227,6 +230,8 @@ export function bodyParserError(error: unknown): DomainError | null {
   switch ((error as { type?: unknown } | null)?.type) {
     case 'entity.parse.failed':
       return new BadInputError('http/malformed_body', 'The request body is not valid JSON, or not a JSON object or list (a bare string, number or null is not accepted).', { field: 'body' });
+    case NOT_UTF8:
+      return new BadInputError('http/malformed_body', 'The request body is not valid UTF-8.', { field: 'body' });
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return new UnsupportedMediaTypeError('The request body must be JSON in UTF-8 (Content-Type: application/json), sent as is or with a Content-Encoding of gzip, deflate or br.');

@@ -182,6 +182,10 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a webhook for a game of someone else', (c) => ({ rest: ['post', '/api/v1/me/notifications/webhooks', json({ url: 'https://example.com/x', gameId: c.foreign })] }), { status: 404, code: 'game/not_found' }],
   ['REST: a Discord URL that is not Discord\'s', () => ({ rest: ['put', '/api/v1/me/notifications/discord', json({ url: 'https://example.com/x' })] }), { status: 400, code: 'notifications/invalid_discord_url' }],
   ['GraphQL: enable an unknown endpoint', () => ({ gql: 'mutation($i: ID!) { enableNotificationEndpoint(id: $i) { id } }', variables: { i: 'nope' } }), { status: 200, code: 'notifications/endpoint_not_found' }],
+  // '' was taken for no game: the player's defaults were changed instead of a game's.
+  ['GraphQL: settings for an empty game id', () => ({ gql: 'mutation($g: ID) { updateNotificationSettings(gameId: $g, input: { reminderLeadMinutes: 5 }) { gameId } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
+  ['GraphQL: reading the settings of an empty game id', () => ({ gql: 'query($g: ID) { me { notificationSettings(gameId: $g) { gameId } } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
+  ['GraphQL: the deliveries of an empty game id', () => ({ gql: 'query($g: ID) { me { notificationDeliveries(gameId: $g) { nodes { id } } } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
   ['GraphQL: clear the settings of a game of someone else', (c) => ({ gql: 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { digest } }', variables: { g: c.foreign } }), { status: 200, code: 'game/not_found' }],
 ];
 
@@ -260,6 +264,18 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 415, code: 'http/unsupported_media_type' });
     expect(refused.body.detail).toMatch(/gzip, deflate or br/);
     expect(refused.body.detail).not.toMatch(/uncompressed/);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('refuses a body that is not UTF-8 (the parser would store U+FFFD in its place), over REST and GraphQL, and writes nothing', async () => {
+    const before = await rows();
+    const latin1 = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const rest = await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').serialize((b: unknown) => b as string).send(latin1);
+    expect({ status: rest.status, code: rest.body.code, detail: rest.body.detail }).toEqual({ status: 400, code: 'http/malformed_body', detail: 'The request body is not valid UTF-8.' });
+    const gqlBody = Buffer.concat([Buffer.from('{"query":"mutation { createApiToken(name: \\"'), Buffer.from([0xc3, 0x28]), Buffer.from('\\") { token } }"}')]);
+    const gql = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').serialize((b: unknown) => b as string).send(gqlBody);
+    expect(gql.status).toBe(400);
+    expect(gql.body.errors[0]).toMatchObject({ message: 'The request body is not valid UTF-8.', extensions: { code: 'BAD_USER_INPUT' } });
     expect(await rows()).toEqual(before);
   });
 

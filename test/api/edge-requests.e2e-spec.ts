@@ -36,6 +36,18 @@ describe('edge requests', () => {
     expect(firstError(await app.gql(eve.token, 'query($g: ID!) { game(id: $g) { id } }', { g: made.id })).extensions).toMatchObject({ errorCode: 'game/not_found' });
   });
 
+  it('no API answer may be stored by a browser or proxy: new tokens, invitations, views and refusals alike', async () => {
+    const token = await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${alice.token}`).send({ name: 'cache test' });
+    expect(token.body.token).toMatch(/^fp_/);
+    const game = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
+    const invitation = await request(app.http).post(`/api/v1/games/${game}/invitations`).set('Authorization', `Bearer ${alice.token}`).send({ side: 'B' });
+    expect(invitation.body.token).toEqual(expect.any(String));
+    const view = await request(app.http).get(`/api/v1/games/${gameId}/view`).set('Authorization', `Bearer ${alice.token}`);
+    const gql = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).send({ query: 'mutation { createApiToken(name: "cache test 2") { token } }' });
+    const refused = await request(app.http).get('/api/v1/games/nope').set('Authorization', `Bearer ${alice.token}`);
+    expect([token, invitation, view, gql, refused].map((r) => [r.status, r.headers['cache-control']])).toEqual([[201, 'no-store'], [201, 'no-store'], [200, 'no-store'], [200, 'no-store'], [404, 'no-store']]);
+  });
+
   it('a reaction sent when none is asked for says so', async () => {
     const before = await version();
     const r = await app.gql(alice.token, 'mutation($input: SubmitReactionInput!) { submitReaction(input: $input) { version } }', {

@@ -43,6 +43,9 @@ export class ApiRequestMiddleware implements NestMiddleware {
 
   async use(req: ApiRequest, res: Response, next: NextFunction): Promise<void> {
     const graphql = isGraphqlUrl(req.originalUrl);
+    // Every answer is one account's (a new token or invitation, a side's view) or says who may
+    // not: no browser or proxy keeps it.
+    res.setHeader('Cache-Control', 'no-store');
     try {
       const max = this.config.api.maxBodyBytes;
       if (bodyBytes(req) > max) return this.refuse(req, res, new BodyTooLargeError(max), 413);

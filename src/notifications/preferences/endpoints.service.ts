@@ -161,7 +161,7 @@ async function owned(db: Tx, playerId: string, endpointId: string): Promise<Endp
 /** A game id as games have them; '' is not "all games" here (null is). */
 export function checkGameId(gameId: string | null): void {
   if (gameId !== null && (gameId.length === 0 || gameId.length > MAX_GAME_ID_LENGTH)) {
-    throw new BadInputError('notifications/invalid_game', `A game id is 1 to ${MAX_GAME_ID_LENGTH} characters; leave it out for all your games.`, { field: 'gameId' });
+    throw new BadInputError('notifications/invalid_game', `gameId is 1 to ${MAX_GAME_ID_LENGTH} characters; leave it out for all your games.`, { field: 'gameId' });
   }
 }
 

@@ -23,11 +23,18 @@ const BLOCKED_V4: Range[] = [
 ];
 
 const v6 = (text: string, prefix: number): Range => [parseIPv6(text)!, prefix];
-/** Unspecified, loopback, IPv4-compatible, discard, IETF/Teredo, documentation, unique-local, link-local, site-local, multicast. */
+/**
+ * Unspecified, loopback, IPv4-compatible, discard, IETF/Teredo, documentation, local-use NAT64
+ * (RFC 8215: where the IPv4 address sits depends on the operator's prefix length, so none of it
+ * is a public target), unique-local, link-local, site-local, multicast.
+ */
 const BLOCKED_V6: Range[] = [
-  v6('::', 128), v6('::1', 128), v6('::', 96), v6('100::', 64), v6('2001::', 23), v6('2001:db8::', 32),
+  v6('::', 128), v6('::1', 128), v6('::', 96), v6('100::', 64), v6('2001::', 23), v6('2001:db8::', 32), v6('64:ff9b:1::', 48),
   v6('fc00::', 7), v6('fe80::', 10), v6('fec0::', 10), v6('ff00::', 8),
 ];
+
+/** Prefixes whose last 32 bits are an IPv4 address, judged as that address. */
+const EMBEDDING_V4: Range[] = [v6('::ffff:0:0', 96), v6('::ffff:0:0:0', 96), v6('64:ff9b::', 96)];
 
 function inRange(bytes: number[], [base, prefix]: Range): boolean {
   for (let bit = 0; bit < prefix; bit += 8) {
@@ -70,9 +77,10 @@ export function isPrivateAddress(address: string): boolean {
   if (family !== 6) return true;
   const bytes = parseIPv6(host);
   if (!bytes) return true;
-  // IPv4 inside IPv6: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::).
+  // IPv4 inside IPv6: mapped (::ffff:a.b.c.d), SIIT-translated (::ffff:0:a.b.c.d), NAT64
+  // (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::).
   const embedded = (from: number) => bytes.slice(from, from + 4).join('.');
-  if (inRange(bytes, v6('::ffff:0:0', 96)) || inRange(bytes, v6('64:ff9b::', 96))) return isPrivateAddress(embedded(12));
+  if (EMBEDDING_V4.some((r) => inRange(bytes, r))) return isPrivateAddress(embedded(12));
   if (inRange(bytes, v6('2002::', 16))) return isPrivateAddress(embedded(2));
   return BLOCKED_V6.some((r) => inRange(bytes, r));
 }
