@@ -145,6 +145,12 @@ describe('webhooks (a real HTTP receiver on loopback)', () => {
     await h.worker.drain();
     expect(gone.requests).toHaveLength(1);
     expect(other.requests).toHaveLength(3);
+
+    // Sending its dead letter again is refused, saying why, rather than queued to be cancelled unsent.
+    await expect(h.deliveries.redeliver(p, items[0]!.id)).rejects.toMatchObject({ code: 'notifications/endpoint_disabled', details: { endpointId: dead.id } });
+    expect((await h.deliveries.listDeliveries(p, { status: ['dead'] })).items).toEqual([expect.objectContaining({ id: items[0]!.id, status: 'dead' })]);
+    await h.endpoints.enableEndpoint(p, dead.id);
+    await expect(h.deliveries.redeliver(p, items[0]!.id)).resolves.toMatchObject({ status: 'pending' });
   });
 
   it('dead-letters after the retry period; the player sees it and can have it sent again', async () => {

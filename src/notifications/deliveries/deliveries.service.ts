@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BadInputError, NotFoundError } from '../../common/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../common/errors';
 import { PrismaService } from '../../database/prisma.service';
 import type { ChannelName } from '../channels/channel';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
@@ -66,6 +66,7 @@ export class NotificationDeliveriesService {
     if (!row) throw new NotFoundError('notifications/delivery_not_found', 'No such delivery.');
     if (row.status !== 'dead') throw new BadInputError('notifications/not_dead', 'Only a dead-lettered delivery can be sent again.');
     if (row.notification.kind === 'digest') throw new BadInputError('notifications/digest_not_redeliverable', 'Send the mail a digest carried again one by one.');
+    await this.requireEndpointEnabled(row);
     // Only while it is still dead: a second click that read it dead too would otherwise make a
     // delivery the first one had already sent pending again, and send it twice.
     const { count } = await this.prisma.notificationDelivery.updateMany({
@@ -74,6 +75,16 @@ export class NotificationDeliveriesService {
     });
     if (count === 0) throw new BadInputError('notifications/not_dead', 'Only a dead-lettered delivery can be sent again.');
     return view((await this.prisma.notificationDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include })) as Row);
+  }
+
+  /** Queued for an endpoint that is off, it was cancelled unsent: the player is told now, and why. */
+  private async requireEndpointEnabled(row: Row): Promise<void> {
+    if (row.channel === 'email') return;
+    const endpoint = row.endpointId === null ? null : await this.prisma.notificationEndpoint.findUnique({ where: { id: row.endpointId }, select: { enabled: true, disabledReason: true } });
+    if (endpoint === null) throw new ConflictError('notifications/endpoint_disabled', 'The endpoint this delivery went to was removed.', { endpointId: row.endpointId });
+    if (!endpoint.enabled) {
+      throw new ConflictError('notifications/endpoint_disabled', `The endpoint this delivery went to is disabled (${endpoint.disabledReason ?? 'by you'}): enable it, then send this again.`, { endpointId: row.endpointId });
+    }
   }
 }
 
