@@ -44,7 +44,7 @@ export class ApiTokensService {
       ...(after ? { cursor: { id: after }, skip: 1 } : {}),
     });
     if (after && rows.length === 0 && !(await this.prisma.apiToken.findFirst({ where: { id: after, playerId } }))) {
-      throw new BadInputError('request/bad_cursor', 'That cursor does not belong to this list.');
+      throw new BadInputError('request/bad_cursor', 'That cursor does not belong to this list.', { field: 'after' });
     }
     return { items: rows.slice(0, limit).map(view), hasMore: rows.length > limit };
   }

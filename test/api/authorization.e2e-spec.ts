@@ -131,12 +131,15 @@ describe('authorization of every operation', () => {
     expect(text).not.toContain('"standingOrders"');
     const asBob = JSON.stringify(data(await app.gql(bob.token, 'query($g: ID!) { game(id: $g) { view { units { id } } } }', { g: watchedGame })));
     expect(asBob).toContain('b-inf-1');
+    // The spectator sees the game: each action says they hold no seat in it, none that it is not there.
     for (const op of GAME_OPERATIONS.filter((o) => !o.read)) {
       const r = await app.gql(spectator.token, op.query, { g: watchedGame, v: await version(watchedGame) });
-      expect([op.name, ['FORBIDDEN', 'NOT_FOUND'].includes(r.body.errors?.[0]?.extensions?.['code'])]).toEqual([op.name, true]);
+      expect([op.name, r.body.errors?.[0]?.extensions]).toEqual([op.name, expect.objectContaining({ code: 'FORBIDDEN', errorCode: 'game/not_seated' })]);
     }
     const opts = await app.gql(spectator.token, 'query($g: ID!) { game(id: $g) { options(unitId: "b-m48") { moves { hex } } } }', { g: watchedGame });
-    expect(opts.body.errors?.[0]?.extensions?.['code']).toBe('CONFLICT');
+    expect(opts.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', errorCode: 'game/not_seated' });
+    const invite = await request(app.http).post(`/api/v1/games/${watchedGame}/invitations`).set('Authorization', `Bearer ${spectator.token}`).send({ side: 'B' });
+    expect({ status: invite.status, code: invite.body.code }).toEqual({ status: 403, code: 'game/not_seated' });
     const settings = await app.gql(spectator.token, 'query($g: ID!) { me { notificationSettings(gameId: $g) { digest } } }', { g: watchedGame });
     expect(settings.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', errorCode: 'game/not_seated' });
   });

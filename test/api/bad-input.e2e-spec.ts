@@ -17,6 +17,8 @@ interface Ctx {
   seating: string;
   /** Eve's game: Alice holds no seat in it. */
   foreign: string;
+  /** Eve's API token's id. */
+  foreignToken: string;
   version: number;
 }
 
@@ -92,6 +94,7 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: invite for a huge side', (c) => ({ gql: invite, variables: { i: { gameId: c.seating, side: huge } } }), { status: 200, code: 'game/unknown_side' }],
   ['GraphQL: a huge value for an enum', () => ({ gql: 'query($f: MyGamesFilter) { myGames(filter: $f) { edges { cursor } } }', variables: { f: huge } }), { status: 400, code: 'BAD_USER_INPUT', field: '$f' }],
   ['REST: invite with a negative expiry', (c) => ({ rest: ['post', `/api/v1/games/${c.seating}/invitations`, json({ side: 'B', expiresInHours: -1 })] }), { status: 400, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
+  ['REST: invite with a fractional expiry (an invitation gone in 4 seconds)', (c) => ({ rest: ['post', `/api/v1/games/${c.seating}/invitations`, json({ side: 'B', expiresInHours: 0.001 })] }), { status: 400, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
   ['GraphQL: invite with a huge expiry', (c) => ({ gql: invite, variables: { i: { gameId: c.seating, side: 'B', expiresInHours: 1_000_000 } } }), { status: 200, code: 'invitation/bad_expiry', field: 'expiresInHours' }],
   ['REST: join with neither token nor challenge', () => ({ rest: ['post', '/api/v1/join', '{}'] }), { status: 400, code: 'invitation/missing', field: 'token' }],
   ['REST: join with a number for a token', () => ({ rest: ['post', '/api/v1/join', json({ token: 5 })] }), { status: 400, code: 'request/invalid', field: 'token' }],
@@ -155,6 +158,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: a games cursor holding NUL', () => ({ gql: 'query($a: String) { myGames(after: $a) { nodes { id } } }', variables: { a: encodeCursor('games', ['2026-01-01T00:00:00.000Z', 'game_\u0000']) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: an open challenges cursor holding NUL', () => ({ rest: ['get', `/api/v1/invitations/open?cursor=${encodeCursor('challenges', 'inv_\u0000')}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['GraphQL: an open challenges cursor holding half a surrogate pair', () => ({ gql: 'query($a: String) { openChallenges(after: $a) { nodes { id } } }', variables: { a: encodeCursor('challenges', 'inv_\ud800') } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  ['GraphQL: a tokens cursor of another player\'s token', (c) => ({ gql: 'query($a: String) { me { apiTokens(after: $a) { nodes { id } } } }', variables: { a: encodeCursor('tokens', c.foreignToken) } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  ['REST: a tokens cursor of another player\'s token', (c) => ({ rest: ['get', `/api/v1/me/tokens?cursor=${encodeCursor('tokens', c.foreignToken)}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: a tokens cursor holding NUL', () => ({ rest: ['get', `/api/v1/me/tokens?cursor=${encodeCursor('tokens', 'tok_\u0000')}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: a deliveries cursor holding NUL', () => ({ rest: ['get', `/api/v1/me/notifications/deliveries?cursor=${encodeCursor('deliveries', 'msg_\u0000')}`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: a game with a huge id', () => ({ rest: ['get', `/api/v1/games/${huge}`] }), { status: 404, code: 'game/not_found' }],
@@ -202,6 +207,7 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     alice = await app.player('Alice');
     const bob = await app.player('Bob');
     const eve = await app.player('Eve');
+    ctx.foreignToken = eve.tokenId;
     players = [alice.id, bob.id, eve.id];
     ctx.active = (await playScript(new GraphqlClient(app, alice), new GraphqlClient(app, bob), script, 2)).gameId;
     ctx.seating = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
@@ -252,6 +258,21 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     const gql = data(await app.gql(alice.token, 'mutation { updateNotificationSettings(input: {}) { digest reminderLeadMinutes } }'));
     expect(gql['updateNotificationSettings']).toEqual({ digest: current.body.digest, reminderLeadMinutes: current.body.reminderLeadMinutes });
     expect(await rows()).toEqual(before);
+  });
+
+  it('an invitation with expiresInHours null gets the default (two weeks), as one without it', async () => {
+    const res = await request(app.http).post(`/api/v1/games/${ctx.seating}/invitations`).set('Authorization', `Bearer ${alice.token}`).send({ side: 'B', expiresInHours: null });
+    expect(res.status).toBe(201);
+    const hours = (Date.parse(res.body.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(335);
+    expect(hours).toBeLessThanOrEqual(336);
+  });
+
+  it('names the cursor at fault when it is another player\'s token, as for any other list', async () => {
+    const rest = await request(app.http).get(`/api/v1/me/tokens?cursor=${encodeCursor('tokens', ctx.foreignToken)}`).set('Authorization', `Bearer ${alice.token}`);
+    expect({ status: rest.status, code: rest.body.code, field: rest.body.field }).toEqual({ status: 400, code: 'request/bad_cursor', field: 'cursor' });
+    const gql = await app.gql(alice.token, 'query($a: String) { me { apiTokens(after: $a) { nodes { id } } } }', { a: encodeCursor('tokens', ctx.foreignToken) });
+    expect(gql.body.errors?.[0]?.extensions).toMatchObject({ errorCode: 'request/bad_cursor', field: 'after' });
   });
 
   it('reads a gzip body, and refuses an encoding it cannot read with a message naming the ones it can', async () => {

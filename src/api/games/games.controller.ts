@@ -116,7 +116,7 @@ export class GamesController {
   @ApiGameErrors()
   @ApiOperation({ summary: 'Offers an open seat of your game: a single-use token (shown once) or an open challenge.' })
   async invite(@Param('gameId') gameId: string, @Body() body: InviteDto, @PlayerId() playerId: string) {
-    const inv = await this.games.invite(gameId, body.side, body.kind ?? 'token', playerId, body.expiresInHours);
+    const inv = await this.games.invite(gameId, body.side, body.kind ?? 'token', playerId, body.expiresInHours ?? undefined);
     return { id: inv.invitationId, gameId: inv.gameId, side: inv.side, kind: inv.kind, token: inv.token, expiresAt: inv.expiresAt };
   }
 

@@ -142,7 +142,7 @@ export class InviteDto {
   @IsIn(['token', 'open'])
   kind?: 'token' | 'open';
 
-  @ApiPropertyOptional({ description: 'Hours until it expires (default 336).' })
+  @ApiPropertyOptional({ description: 'Whole hours until it expires (1-2160, default 336; null: the default).' })
   @IsOptional()
   @IsNumber()
   expiresInHours?: number;

@@ -8,7 +8,7 @@ import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft } from '../game-envelope';
 import { GameLoader } from '../game-loader';
 import { gameFinished } from '../games.errors';
-import { sideOf } from '../seats';
+import { requireSide, sideOf } from '../seats';
 
 export interface CreatedInvitation {
   invitationId: string;
@@ -38,11 +38,15 @@ export class InvitationsHandler {
 
   async invite(gameId: string, side: string, kind: 'token' | 'open', playerId: string, expiresInHours = 24 * 14): Promise<CreatedInvitation> {
     const { state } = await this.loader.load(gameId);
-    if (state.createdBy !== playerId && !sideOf(state, playerId)) throw new NotFoundError('game/not_found', `No game ${gameId} that you can see.`);
+    // A spectator sees the game: NOT_FOUND told them it was not there.
+    if (state.createdBy !== playerId) requireSide(state, playerId);
     if (state.status === 'finished') throw gameFinished(gameId);
     if (!Object.hasOwn(state.seats, side)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`);
     if (state.seats[side]) throw new ConflictError('invitation/seat_taken', `Side ${side} of game ${gameId} is already taken.`);
-    if (!(expiresInHours > 0 && expiresInHours <= 24 * 90)) throw new BadInputError('invitation/bad_expiry', 'expiresInHours must be above 0 and at most 2160.');
+    // Whole hours, as GraphQL's Int has them: REST took 0.001 (an invitation gone in 4 seconds).
+    if (!(Number.isInteger(expiresInHours) && expiresInHours >= 1 && expiresInHours <= 24 * 90)) {
+      throw new BadInputError('invitation/bad_expiry', 'expiresInHours is a whole number of hours from 1 to 2160.', { field: 'expiresInHours' });
+    }
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
     const id = this.ids.next('inv');
     const expiresAt = new Date(this.clock.now().getTime() + expiresInHours * 3_600_000);

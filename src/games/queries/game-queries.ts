@@ -6,7 +6,7 @@ import { EventStore } from '../../event-store/event-store.service';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import type { OtherOption, UnitOptions, Viewer } from '../../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
-import { illegalOrders, malformedOrders, noSuchVersion, notYourUnit } from '../games.errors';
+import { illegalOrders, malformedOrders, noSuchVersion, notSeated, notYourUnit } from '../games.errors';
 import { AppEvent, GameEnvelope } from '../game-envelope';
 import { eventsFor, VisibleEvent } from '../game-events';
 import { GameLoader, LoadedGame } from '../game-loader';
@@ -111,6 +111,8 @@ export class GameQueries {
   private async forOptions(gameId: string, playerId: string, after: unknown) {
     const { state, system } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
+    // Watching a game in progress is no seat in it: a conflict with the game's moment it is not.
+    if (viewer.kind === 'spectator' && state.status === 'active') throw notSeated(gameId);
     if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
     return { state, system, side: viewer.side, draft: after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after) };
   }
