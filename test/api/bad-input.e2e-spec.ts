@@ -100,8 +100,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: join with a number for a token', () => ({ rest: ['post', '/api/v1/join', json({ token: 5 })] }), { status: 400, code: 'request/invalid', field: 'token' }],
   ['GraphQL: join with an unknown token', () => ({ gql: 'mutation($t: String) { joinGame(token: $t) { gameId } }', variables: { t: 'inv_nope' } }), { status: 200, code: 'invitation/not_found' }],
   // Submitting orders.
-  ['REST: submit with a negative version', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: -1, orders: [], idempotencyKey: 'neg' })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
-  ['REST: submit with a version beyond any integer column', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: 2 ** 53, orders: [], idempotencyKey: 'huge' })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: submit with a negative version', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: -1, orders: [], idempotencyKey: 'neg' })] }), { status: 400, code: 'request/bad_version', field: 'expectedVersion' }],
+  ['REST: submit with a version beyond any integer column', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: 2 ** 53, orders: [], idempotencyKey: 'huge' })] }), { status: 400, code: 'request/bad_version', field: 'expectedVersion' }],
   ['REST: submit with null orders', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: null, idempotencyKey: 'null' })] }), { status: 400, code: 'request/invalid', field: 'orders' }],
   ['REST: submit orders that are a string', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: 'x', idempotencyKey: 'str' })] }), { status: 400, code: 'orders/malformed' }],
   ['REST: submit a move with a path that is not a list', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [{ kind: 'move', unit: 'a-ship', path: '0204' }], idempotencyKey: 'path' })] }), { status: 400, code: 'orders/malformed', field: 'path' }],
@@ -110,7 +110,7 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: submit to an unknown game', () => ({ rest: ['post', '/api/v1/games/game_nope/phases', json({ expectedVersion: 1, orders: [], idempotencyKey: 'unknown' })] }), { status: 404, code: 'game/not_found' }],
   ['REST: submit without an idempotency key', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [] })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
   // A check refuses the request as a submission does; only what the rules say of the orders is data.
-  ['REST: check with a negative version', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: -1, orders: [] })] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
+  ['REST: check with a negative version', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: -1, orders: [] })] }), { status: 400, code: 'request/bad_version', field: 'expectedVersion' }],
   ['REST: check with null orders', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: c.version, orders: null })] }), { status: 400, code: 'request/invalid', field: 'orders' }],
   ['REST: check with an unknown kind', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: c.version, kind: 'wish', orders: [] })] }), { status: 400, code: 'request/invalid', field: 'kind' }],
   ['REST: check with an idempotency key, which a check has no use for', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases/check`, json({ expectedVersion: c.version, orders: [], idempotencyKey: 'k' })] }), { status: 400, code: 'request/invalid', field: 'idempotencyKey' }],
@@ -139,7 +139,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: resign with no body', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/resign`] }), { status: 400, code: 'request/invalid', field: 'expectedVersion' }],
   ['REST: vacation with an unknown field', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/vacation/start`, json({ expectedVersion: c.version, days: 3 })] }), { status: 400, code: 'request/invalid', field: 'days' }],
   // Reads with bad parameters.
-  ['REST: a page size of zero', () => ({ rest: ['get', '/api/v1/games?limit=0'] }), { status: 400, code: 'request/invalid', field: 'limit' }],
+  ['REST: a page size of zero', () => ({ rest: ['get', '/api/v1/games?limit=0'] }), { status: 400, code: 'request/bad_page_size' }],
+  ['GraphQL: a page size of zero', () => ({ gql: '{ myGames(first: 0) { nodes { id } } }' }), { status: 200, code: 'request/bad_page_size' }],
+  ['REST: a negative page size', () => ({ rest: ['get', '/api/v1/me/tokens?limit=-1'] }), { status: 400, code: 'request/bad_page_size' }],
   ['REST: a page size beyond the cap', () => ({ rest: ['get', '/api/v1/games?limit=100000'] }), { status: 400, code: 'request/bad_page_size' }],
   ['REST: a query parameter named constructor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?constructor=1`] }), { status: 400, code: 'request/invalid', field: 'constructor' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],

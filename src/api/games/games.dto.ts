@@ -8,8 +8,8 @@ export class PageQuery {
   @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20; for a game\'s history, API_MAX_PAGE_SIZE).', minimum: 1 })
   @IsOptional()
   @Type(() => Number)
+  // The range is checked where GraphQL's `first` is, for one code over both (request/bad_page_size).
   @IsInt()
-  @Min(1)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })

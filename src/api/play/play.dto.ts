@@ -1,13 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length } from 'class-validator';
 import { RawJson } from '../http/validation';
 
 export class VersionDto {
-  @ApiProperty({ description: 'The version you last saw; 409 with currentVersion if the game has moved on.', example: 21 })
+  // The range (0 to MAX_VERSION) is checked where GraphQL's is, for one code over both (request/bad_version).
+  @ApiProperty({ description: 'The version you last saw; 409 with currentVersion if the game has moved on.', example: 21, minimum: 0, maximum: MAX_VERSION })
   @IsInt()
-  @Min(0)
-  @Max(MAX_VERSION)
   expectedVersion!: number;
 }
 
