@@ -24,24 +24,31 @@ describe('idempotency keys sent to the API', () => {
   }
   const version = async (gameId: string) => data(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { version } }', { g: gameId }))['game'].version as number;
 
-  // The server held the second game at that version (it had just written it), so the key was
-  // first met by the event store, whose refusal named it as stored: with the player's id in front.
-  it('a key used in one game and sent with a submission to another is refused naming the key as the client sent it, over REST and GraphQL, and writes nothing', async () => {
+  // Keys are per player and per game: a client naming its keys after the phase ("my-setup") uses
+  // the name again in its next game, and that is a new request there, not a retry. Within one
+  // game, the key with another request is refused; the server held the game at that version (it
+  // had just written it), so the key was first met by the event store, whose refusal named it as
+  // stored: with the player's and the game's ids in front.
+  it('a key used in one game is a new key in another; reused in its own game with another request it is refused naming the key as sent, over REST and GraphQL, and writes nothing', async () => {
     const first = await startedGame();
     const second = await startedGame();
     const sent = await request(app.http).post(`/api/v1/games/${first}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(first), orders: setupA, idempotencyKey: 'my-setup' });
     expect(sent.status).toBe(200);
+    const elsewhere = await request(app.http).post(`/api/v1/games/${second}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(second), orders: setupA, idempotencyKey: 'my-setup' });
+    expect({ status: elsewhere.status, replayed: elsewhere.body.version === sent.body.version && elsewhere.body.gameId === sent.body.gameId }).toEqual({ status: 200, replayed: false });
+    expect(await version(second)).toBeGreaterThan(0);
 
-    const before = await version(second);
-    const rest = await request(app.http).post(`/api/v1/games/${second}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: before, orders: setupA, idempotencyKey: 'my-setup' });
+    const before = await version(first);
+    const rest = await request(app.http).post(`/api/v1/games/${first}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: before, orders: [], idempotencyKey: 'my-setup' });
     expect(rest.status).toBe(400);
     expect(rest.body).toMatchObject({ code: 'request/idempotency_key_reused', detail: 'Idempotency key "my-setup" was already used for a different request.' });
     const gql = firstError(
-      await app.gql(alice.token, 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }', { i: { gameId: second, expectedVersion: before, orders: setupA, idempotencyKey: 'my-setup' } }),
+      await app.gql(alice.token, 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }', { i: { gameId: first, expectedVersion: before, orders: [], idempotencyKey: 'my-setup' } }),
     );
     expect(gql).toMatchObject({ message: 'Idempotency key "my-setup" was already used for a different request.', extensions: { code: 'BAD_USER_INPUT', errorCode: 'request/idempotency_key_reused' } });
     expect(JSON.stringify([rest.body, gql])).not.toContain(alice.id);
-    expect(await version(second)).toBe(before);
+    expect(JSON.stringify([rest.body, gql])).not.toContain(`${first}:my-setup`);
+    expect(await version(first)).toBe(before);
   });
 
   // The body's key won in silence: a client whose two layers set different keys would not learn

@@ -42,7 +42,9 @@ export class SubmitPhaseHandler {
       throw new BadInputError('request/idempotency_key', 'idempotencyKey is required (1-200 characters).');
     }
     requireKind(cmd.submission);
-    const key = `${playerId}:${cmd.idempotencyKey}`;
+    // Per player and per game: a client naming its keys after the phase ("setup-1") reuses a name in
+    // its next game, which is a new request, not a retry.
+    const key = `${playerId}:${cmd.gameId}:${cmd.idempotencyKey}`;
     const requestHash = hashRequest(cmd);
     const held = this.loader.held(cmd.gameId, cmd.expectedVersion);
     const game = held ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
@@ -111,7 +113,7 @@ export class SubmitPhaseHandler {
   private async replay(key: string, requestHash: string, gameId: string, playerId: string): Promise<Outcome | null> {
     const earlier = await this.store.keyedResult(key);
     if (!earlier) return null;
-    if (earlier.gameId !== gameId || earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(playerId.length + 1));
+    if (earlier.gameId !== gameId || earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(`${playerId}:${gameId}:`.length));
     const game = await this.loader.load(gameId, earlier.toVersion);
     const events = await this.store.readStream(gameId, earlier.fromVersion, earlier.toVersion);
     const side = requireSide(game.state, playerId);
