@@ -25,8 +25,11 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
   if (event.meta.source === 'rules') {
     if (!state) throw new Error(`rules event ${event.type} before GameCreated`);
     const rules = system.evolve(state.rules, { type: event.type, data: event.data });
-    // A phase that revealed something hidden cannot be taken back.
-    const last = event.meta.reveals && state.lastSubmission ? { ...state.lastSubmission, undoable: false } : state.lastSubmission;
+    // A phase that revealed something hidden cannot be taken back. A reaction it asked for is such
+    // a thing: answered at once, it showed that the other side's standing orders covered it;
+    // pausing, that they did not.
+    const reveals = event.meta.reveals || event.type === 'ReactionRequested' || event.type === 'ReactionAnswered';
+    const last = reveals && state.lastSubmission ? { ...state.lastSubmission, undoable: false } : state.lastSubmission;
     return { ...state, rules, lastSubmission: last };
   }
   const d = (event.data ?? {}) as Data;

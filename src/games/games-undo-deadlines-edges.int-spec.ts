@@ -14,16 +14,18 @@ async function runDue(h: GamesHarness): Promise<void> {
 const withGames = (fn: Parameters<typeof withOwnGames>[1]) => withOwnGames('edges', fn);
 
 describe('undo once the other side has acted', () => {
-  it('drops a proposal when the opponent answers a reaction window (its dice would come again)', () =>
+  // The window told the mover that the other side had units able to fire there (maybe under a
+  // "?") and no standing orders covering it: hidden things, so the landing is no undo point.
+  it('refuses to take back a landing that opened a reaction window, before and after its answer', () =>
     withGames(async (h) => {
       const g = await startedGame(h);
       await toLandingTurn(h, g);
       const paused = await land(h, g);
       expect(paused.phase.mode).toBe('reaction');
-      await h.actions.proposeUndo(g.gameId, paused.version, g.alice);
+      expect(await refusalCode(h.actions.proposeUndo(g.gameId, paused.version, g.alice))).toBe('undo/not_allowed');
       const reacted = await play(h, g.gameId, g.bob, { attackers: ['b-m48'] }, 'reaction');
       expect(reacted.events.some((e) => e.type === 'DiceRolled')).toBe(true);
-      expect(await refusalCode(h.actions.answerUndo(g.gameId, reacted.version, g.bob, true))).toBe('undo/none');
+      expect(await refusalCode(h.actions.proposeUndo(g.gameId, reacted.version, g.alice))).toBe('undo/nothing');
       expect((await h.queries.summary(g.gameId, g.alice)).pendingUndo).toBeNull();
     }));
 

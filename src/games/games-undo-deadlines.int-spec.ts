@@ -54,6 +54,17 @@ describe('undo', () => {
     expect(await h.store.currentVersion(g2.gameId)).toBe(declined.version);
   });
 
+  it('refuses an undo of a phase whose landing the other side\'s standing orders answered, even with no fire: it told the mover they had some', async () => {
+    const g = await startedGame(h);
+    await toLandingTurn(h, g);
+    await play(h, g.gameId, g.bob, { 'landing-fire': 'none' }, 'standing-orders');
+    const landed = await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
+    expect(landed.events.map((e) => [e.type, (e.data as { by?: string }).by])).toContainEqual(['ReactionAnswered', 'standing-orders']);
+    expect(landed.events.map((e) => e.type)).not.toContain('DiceRolled');
+    const err = (await h.actions.proposeUndo(g.gameId, landed.version, g.alice).catch((e: unknown) => e)) as DomainError;
+    expect(err.code).toBe('undo/not_allowed');
+  });
+
   it('refuses an undo of a phase that revealed a hidden unit', async () => {
     const g = await startedGame(h);
     await play(h, g.gameId, g.alice, setupA);
