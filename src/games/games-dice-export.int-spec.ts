@@ -107,6 +107,16 @@ describe('verifiable dice and the game export', () => {
     const again = spawnSync(process.execPath, [cli, marked], { encoding: 'utf8' });
     expect([again.status, again.stderr]).toEqual([0, '']);
     expect(again.stdout).toEqual(ok.stdout);
+    // Several files: each is checked and named, and the worst outcome is the exit code.
+    const both = spawnSync(process.execPath, [cli, good, bad, marked], { encoding: 'utf8' });
+    expect(both.status).toBe(1);
+    expect(both.stdout).toMatch(new RegExp(`^${good}: OK: all \\d+ rolls`, 'm'));
+    expect(both.stdout).toMatch(new RegExp(`^${bad}: MISMATCH`, 'm'));
+    expect(both.stdout).toMatch(new RegExp(`^${marked}: OK: all \\d+ rolls`, 'm'));
+    const unreadable = spawnSync(process.execPath, [cli, bad, join(dir, 'missing.json'), good], { encoding: 'utf8' });
+    expect(unreadable.status).toBe(2);
+    expect(unreadable.stderr).toContain('cannot read');
+    expect(unreadable.stdout).toMatch(new RegExp(`^${good}: OK`, 'm'));
   });
 
   it('reads a relative path from where `npm run verify-dice` was typed, not from the repository root', () => {
