@@ -19,6 +19,8 @@ describe('the export of a game (GET /api/v1/games/{id}/export, gameExport)', () 
   let privateGame: string;
   let watchedGame: string;
   let commitment: string;
+  /** The watched game's version before its end: B's platoons were hidden from A and spectators then. */
+  let watchedBeforeEnd: number;
 
   const rest = (p: TestPlayer, gameId: string) => request(app.http).get(`/api/v1/games/${gameId}/export`).set('Authorization', `Bearer ${p.token}`);
   const gql = (p: TestPlayer, gameId: string) => app.gql(p.token, 'query($g: ID!) { gameExport(gameId: $g) }', { g: gameId });
@@ -35,6 +37,7 @@ describe('the export of a game (GET /api/v1/games/{id}/export, gameExport)', () 
     privateGame = played.gameId;
     commitment = played.final.seedCommitment;
     watchedGame = (await playScript(new GraphqlClient(app, alice), new GraphqlClient(app, bob), script, 2, { spectators: true })).gameId;
+    watchedBeforeEnd = (await new GraphqlClient(app, alice).game(watchedGame)).version;
   });
   afterAll(async () => {
     await app.close();
@@ -100,6 +103,15 @@ describe('the export of a game (GET /api/v1/games/{id}/export, gameExport)', () 
 
     it('is the same document over GraphQL', async () => {
       expect(data(await gql(alice, privateGame))['gameExport']).toEqual(doc);
+    });
+
+    it('is a full-information replay at every past version too, as history is: the view of a version from before the end hides nothing', async () => {
+      const view = (p: TestPlayer, at: number) => request(app.http).get(`/api/v1/games/${watchedGame}/view?atVersion=${at}`).set('Authorization', `Bearer ${p.token}`);
+      for (const p of [alice, mallory]) {
+        const past = await view(p, watchedBeforeEnd);
+        expect(past.status).toBe(200);
+        for (const s of script.secrets.strings) expect(JSON.stringify(past.body)).toContain(s);
+      }
     });
 
     it('is for whoever may read the game: a spectator of a watched game, not a stranger to a private one', async () => {

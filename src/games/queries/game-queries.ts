@@ -61,7 +61,8 @@ export class GameQueries {
    * a player sees their side's past from before they sat down too. A stranger is refused before
    * anything is said about versions. A version inside a commit means the state after that
    * commit: halfway through one (a sealed setup being applied, say), the state holds what the
-   * side never saw, such as which unit is still to be placed after a hidden one.
+   * side never saw, such as which unit is still to be placed after a hidden one. Once the game
+   * has ended, every version is read in full (the referee's view), as its history and export are.
    */
   private async loadFor(gameId: string, playerId: string, atVersion?: number): Promise<LoadedGame & { viewer: Viewer }> {
     const now = await this.loader.load(gameId);
@@ -71,12 +72,13 @@ export class GameQueries {
     const seen = await this.store.commitEnd(gameId, atVersion);
     if (seen >= now.version) return { ...now, viewer };
     const then = await this.loader.load(gameId, seen);
-    return { ...then, viewer: viewerFor({ ...then.state, seats: now.state.seats }, playerId) };
+    // Once the game has ended, every version of it is read in full, as its history and export are.
+    return { ...then, viewer: now.state.status === 'finished' ? viewer : viewerFor({ ...then.state, seats: now.state.seats }, playerId) };
   }
 
   /**
    * The board as the player's side sees it (at a past version, if asked: as the side saw it
-   * then). The full-information replay of a finished game is its history and its export.
+   * then; after the end, in full).
    */
   async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown }> {
     const { state, version, system, viewer } = await this.loadFor(gameId, playerId, atVersion);
