@@ -63,7 +63,6 @@ describe('two instances and a player on one game', () => {
       const landed = await land(one, g);
       expect(landed.phase.mode).toBe('reaction');
       const windowJob = `deadline@${(await one.loader.load(g.gameId)).state.deadline!.id}`;
-      clock.advance(2 * HOUR); // the window is over; no worker has run yet
       const answer = (h: GamesHarness) =>
         h.submit.execute({ gameId: g.gameId, expectedVersion: landed.version, submission: { kind: 'reaction', orders: { attackers: ['b-m48'] } }, idempotencyKey: uniqueId('k') }, g.bob);
       return { g, windowJob, answer };
@@ -71,13 +70,26 @@ describe('two instances and a player on one game', () => {
     const answers = async (gameId: string) =>
       (await one.store.readStream(gameId)).filter((e) => e.type === 'ReactionAnswered' || (e.type === 'DeadlineMissed' && (e.data as { window?: string }).window === 'reaction')).map((e) => `${e.type}:${(e.data as { by?: string }).by ?? ''}`);
 
+    // An answer sent after its side's deadline is refused (game/deadline_passed), so each race has
+    // the answer checked just before the deadline (the clock set back for it) and the worker run
+    // just after: the instants where both can be under way.
+    const beforeDeadline = async <T>(fn: () => Promise<T>): Promise<T> => {
+      clock.advance(-2 * HOUR);
+      try {
+        return await fn();
+      } finally {
+        clock.advance(2 * HOUR);
+      }
+    };
+
     it('the answer commits between the worker reading the game and writing the expiry', async () => {
       const { g, windowJob, answer } = await openWindow();
+      clock.advance(2 * HOUR); // the window is over; no worker has run yet
       const load = one.loader.load.bind(one.loader);
       let answered: Promise<unknown> | undefined;
       const spy = jest.spyOn(one.loader, 'load').mockImplementation(async (...args) => {
         const game = await load(...args);
-        answered ??= answer(two);
+        answered ??= beforeDeadline(() => answer(two));
         await answered;
         return game;
       });
@@ -97,7 +109,14 @@ describe('two instances and a player on one game', () => {
       const load = two.loader.load.bind(two.loader);
       const spy = jest.spyOn(two.loader, 'load').mockImplementation(async (...args) => {
         const game = await load(...args);
-        if (spy.mock.calls.length === 1) expect(await one.worker.tick()).toBe(1);
+        if (spy.mock.calls.length === 1) {
+          clock.advance(2 * HOUR); // the window is over while the answer is under way
+          try {
+            expect(await one.worker.tick()).toBe(1);
+          } finally {
+            clock.advance(-2 * HOUR);
+          }
+        }
         return game;
       });
       try {

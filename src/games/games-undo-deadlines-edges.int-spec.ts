@@ -117,6 +117,33 @@ describe('missed deadlines and reaction windows', () => {
       expect(events.some((e) => e.type === 'ReactionAnswered' && (e.data as { by?: string }).by === 'expiry')).toBe(true);
     }));
 
+  // As a vacation is (vacation/too_late): acting after one's own deadline, before the worker marks
+  // the miss, would cancel it, and standing orders sent then would decide the expired window.
+  it('refuses a side\'s orders, reaction and standing orders once its own deadline has passed, until the miss is applied', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24, reactionHours: 1 });
+      await toLandingTurn(h, g);
+      const paused = await land(h, g);
+      expect(paused.phase.mode).toBe('reaction');
+      clock.advance(2 * HOUR);
+      const late = await h.store.currentVersion(g.gameId);
+      expect(await refusalCode(play(h, g.gameId, g.bob, { attackers: ['b-m48'] }, 'reaction'))).toBe('game/deadline_passed');
+      expect(await refusalCode(play(h, g.gameId, g.bob, { 'landing-fire': 'all' }, 'standing-orders'))).toBe('game/deadline_passed');
+      expect(await refusalCode(h.check.execute({ gameId: g.gameId, expectedVersion: late, submission: { kind: 'reaction', orders: { attackers: ['b-m48'] } } }, g.bob))).toBe('game/deadline_passed');
+      expect(await h.store.currentVersion(g.gameId)).toBe(late);
+      await runDue(h);
+      const events = await h.store.readStream(g.gameId, late + 1);
+      expect(events.map((e) => e.type)).toContain('DeadlineMissed');
+      // The expiry answered with "no reaction": the standing orders sent late decided nothing.
+      expect(events.filter((e) => e.type === 'DiceRolled')).toEqual([]);
+      // A, whose deadline has not passed, acts as before; B's next phase is refused once its own deadline is past.
+      expect((await h.queries.summary(g.gameId, g.alice)).acting).toEqual(['A']);
+      await play(h, g.gameId, g.alice, []);
+      expect((await h.queries.summary(g.gameId, g.bob)).acting).toEqual(['B']);
+      clock.advance(25 * HOUR);
+      expect(await refusalCode(play(h, g.gameId, g.bob, []))).toBe('game/deadline_passed');
+    }));
+
   it('standing orders do not wipe the count of deadlines missed in a row', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'pass', forfeitAfter: 2 } });

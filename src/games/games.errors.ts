@@ -17,6 +17,12 @@ export const noSuchVersion = (field: 'atVersion' | 'fromVersion', asked: number,
     `${field} ${asked} does not exist yet: the game is at version ${current}${after === 'page' ? `, so a page starts at ${current + 1} at most` : after === 'updates' ? `, so updates follow version ${current} at most` : ''}.`,
     { field, currentVersion: current },
   );
+/**
+ * The side's own deadline has passed and the worker has yet to apply the game's timeout policy:
+ * acting now would cancel a miss already due (a vacation is refused the same way).
+ */
+export const deadlinePassed = (at: string) =>
+  new ConflictError('game/deadline_passed', `Your side's deadline passed at ${at}: the game's timeout policy applies, and this is no longer taken.`, { deadlineAt: at });
 /** `ruleId`: the rule the engine names (the sequence of play). */
 export const notYourTurn = (side: string, acting: string[], ruleId: string | undefined) =>
   new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting, ...(ruleId === undefined ? {} : { ruleId }) });

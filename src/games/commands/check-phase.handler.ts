@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { clientEcho } from '../../common/error-mapping';
 import type { RawSubmission, Violation } from '../../rules/engine/types';
+import { CLOCK, Clock } from '../game-clock';
 import { GameLoader } from '../game-loader';
 import { requireSide } from '../seats';
 import { checkSubmission, requireKind } from './check-submission';
@@ -25,7 +26,10 @@ export interface PhaseCheck {
  */
 @Injectable()
 export class CheckPhaseHandler {
-  constructor(private readonly loader: GameLoader) {}
+  constructor(
+    private readonly loader: GameLoader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute(cmd: CheckPhase, playerId: string): Promise<PhaseCheck> {
     const submission = requireKind(cmd.submission);
@@ -35,7 +39,7 @@ export class CheckPhaseHandler {
     // commit whose version check would catch that.
     const game = await this.loader.load(cmd.gameId);
     const side = requireSide(game.state, playerId);
-    const checked = checkSubmission(game, side, cmd.expectedVersion, submission);
+    const checked = checkSubmission(game, side, cmd.expectedVersion, submission, this.clock.now());
     // Answered as data, not as an error, so cut here as the error mapping cuts a refusal's: messages repeat the orders sent.
     return { valid: checked.ok, version: game.version, violations: checked.ok ? [] : clientEcho(checked.violations) };
   }

@@ -2,7 +2,7 @@ import { BadInputError } from '../../common/errors';
 import { VersionConflictError } from '../../event-store/event-store.errors';
 import type { RawSubmission, SideId, Violation } from '../../rules/engine/types';
 import type { LoadedGame } from '../game-loader';
-import { gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn, reactionPending } from '../games.errors';
+import { deadlinePassed, gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn, reactionPending } from '../games.errors';
 
 const KINDS: ReadonlyArray<RawSubmission['kind']> = ['orders', 'reaction', 'standing-orders'];
 
@@ -24,7 +24,7 @@ export function requireKind(submission: RawSubmission | undefined): RawSubmissio
  * engine writes both parse and validate from the acting side's knowledge, so the verdict tells
  * that side nothing a refused submission would not.
  */
-export function checkSubmission({ state, version, system }: LoadedGame, side: SideId, expectedVersion: number, submission: RawSubmission): Checked {
+export function checkSubmission({ state, version, system }: LoadedGame, side: SideId, expectedVersion: number, submission: RawSubmission, now: Date): Checked {
   if (state.status === 'finished') throw gameFinished(state.id);
   if (state.status === 'seating') throw gameNotStarted(state.id);
   if (version !== expectedVersion) throw new VersionConflictError(state.id, expectedVersion, version);
@@ -37,6 +37,8 @@ export function checkSubmission({ state, version, system }: LoadedGame, side: Si
   if (submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting, ruleBroken());
   if (submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting, ruleBroken());
   if (submission.kind === 'orders' && phase.mode === 'reaction') throw reactionPending(side, ruleBroken());
+  const deadline = state.deadline;
+  if (deadline?.at && deadline.sides.includes(side) && phase.acting.includes(side) && Date.parse(deadline.at) <= now.getTime()) throw deadlinePassed(deadline.at);
 
   const parsed = system.parse(state.rules, side, submission);
   if (!parsed.ok) return { ok: false, stage: 'parse', violations: parsed.violations };

@@ -6,6 +6,7 @@ import { BadInputError } from '../../common/errors';
 import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
 import { GameSecrets } from '../dice/game-secrets';
 import { RecordingDice } from '../dice/server-dice';
+import { CLOCK, Clock } from '../game-clock';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft } from '../game-envelope';
 import { GameLoader, LoadedGame } from '../game-loader';
@@ -35,6 +36,7 @@ export class SubmitPhaseHandler {
     private readonly committer: GameCommitter,
     private readonly secrets: GameSecrets,
     @Inject(DICE_SOURCE) private readonly diceSource: DiceSourceFactory,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(cmd: SubmitPhase, playerId: string): Promise<Outcome> {
@@ -97,7 +99,7 @@ export class SubmitPhaseHandler {
   }
 
   private decide(game: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Draft[] {
-    const checked = checkSubmission(game, side, cmd.expectedVersion, cmd.submission);
+    const checked = checkSubmission(game, side, cmd.expectedVersion, cmd.submission, this.clock.now());
     if (!checked.ok) throw refusal(checked);
     const { state, system } = game;
     const dice = new RecordingDice(state.diceCounter, this.diceSource(seed, state.id));
