@@ -40,7 +40,7 @@ describe('a whole Gators! game of two bots through the service layer (real Postg
     const seen = { submitted: 0, answered: 0, expired: 0, events: 0 };
     // Owner choices asked, not left to the engine, so that windows open for the bots to answer or let run out.
     for (const side of ['P1', 'P2']) {
-      const orders = { ...botStanding(rng), retreat: 'ask', 'stack-defender': 'ask' };
+      const orders = { ...botStanding(rng, side), retreat: 'ask', 'stack-defender': 'ask' };
       const expectedVersion = await h.store.currentVersion(g.gameId);
       await h.submit.execute({ gameId: g.gameId, expectedVersion, submission: { kind: 'standing-orders', orders }, idempotencyKey: uniqueId('standing') }, g.by(side));
     }

@@ -164,9 +164,13 @@ export const BOT_STANDING: Readonly<Record<string, readonly Json[]>> = {
   'stack-defender': ['auto', 'ask'],
 };
 
-/** Random standing orders, one of BOT_STANDING's for each kind. */
-export function botStanding(rng: SeededDice): Record<string, Json> {
-  return Object.fromEntries(Object.entries(BOT_STANDING).map(([k, xs]) => [k, xs[rng.roll(xs.length) - 1]!]));
+/** Reactions only the defending side is asked: the landing side's standing orders for them are refused. */
+const DEFENDER_ONLY: ReadonlySet<string> = new Set(['anti-landing', 'camouflage-unmask']);
+
+/** Random standing orders for `side`, one of BOT_STANDING's for each kind it can be asked (the dice drawn for every kind, so a seed plays the same game whichever side draws). */
+export function botStanding(rng: SeededDice, side: string, landingSide = 'P1'): Record<string, Json> {
+  const drawn = Object.entries(BOT_STANDING).map(([k, xs]) => [k, xs[rng.roll(xs.length) - 1]!] as const);
+  return Object.fromEntries(drawn.filter(([k]) => side !== landingSide || !DEFENDER_ONLY.has(k)));
 }
 
 /** A bot's answer to a reaction window: what one of its possible standing orders would answer, or "no reaction" where they would not decide. */

@@ -123,7 +123,7 @@ function playGame(seed: number): Played {
         const side = ph.acting[0]!;
         // Now and then (and before its first orders) the side changes its standing orders.
         if (steps < 2 || rng.roll(8) === 1) {
-          const standing = botStanding(rng);
+          const standing = botStanding(rng, side);
           const set = carriedOut(state, side, { kind: 'standing-orders', orders: standing }, dice);
           if (typeof set === 'string') problems.push(`${at}: standing orders ${JSON.stringify(standing)} refused: ${set}`);
           else {

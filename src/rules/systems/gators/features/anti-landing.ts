@@ -179,6 +179,8 @@ const reaction: ReactionKind<GatorsExt> = {
     return validateRetreatChoices(state, chosen, (req.prompt as { hex: string }).hex, null);
   },
   checkStanding: (state, side, standing, field) => {
+    // The landing side is never asked: its standing orders here would be written and never read.
+    if (side === landerSide(state)) return [violation('GT-7O.1', 'reaction/not_yours', `${field}: the side that lands is never asked to fire at a landing`)];
     const s = standing as z.infer<typeof standingSchema>;
     if (typeof s === 'string') return [];
     if ('hexes' in s) {

@@ -7,6 +7,7 @@ import { notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { StepReaction } from '../../../engine/orders/move';
 import { allUnits, mediumAt, typeOf } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
+import { gatorsData } from '../data';
 import { CoreHooks } from '../feature';
 import { GatorsExt } from '../ext';
 import { reveal } from '../ground';
@@ -111,7 +112,11 @@ export const unmaskReaction: ReactionKind<GatorsExt> = {
     const bad = (answer as { unmask: string[] }).unmask.filter((a) => !eligible.includes(a));
     return bad.length === 0 ? [] : [violation('GT-6C.4', 'reaction/not_eligible', `${bad.join(', ')} cannot stop this aircraft here`, null)];
   },
-  checkStanding: (state, side, standing, field) => (typeof standing === 'object' && standing !== null && 'units' in standing ? notOwnUnits(state, side, `${field}.units`, standing.units as string[]) : []),
+  checkStanding: (state, side, standing, field) => {
+    // Only the side that camouflages is asked to unmask; the landing side's orders would never be read.
+    if (side === gatorsData(state.scenario).options.landingSide) return [violation('GT-6C.4', 'reaction/not_yours', `${field}: the side that lands has no camouflaged units to unmask`)];
+    return typeof standing === 'object' && standing !== null && 'units' in standing ? notOwnUnits(state, side, `${field}.units`, standing.units as string[]) : [];
+  },
   fromStanding: (_state, req, standing) => {
     const eligible = (req.privatePrompt as { eligible: string[] }).eligible;
     const s = standingSchema.safeParse(standing);
