@@ -45,6 +45,8 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   };
   const sides = Object.keys(after.seats);
   const phase = after.status === 'active' ? system.phase(after.rules) : null;
+  // A notice of the end names the turn the game ended in, not 0.
+  const turn = phase?.turn ?? (after.status === 'finished' && after.rules !== undefined ? system.phase(after.rules).turn : 0);
   const missedBy = new Set<string>();
   for (const e of events) {
     if ((e.meta as { source?: string }).source !== 'app') continue;
@@ -94,7 +96,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
       content: {
         gameTitle: after.title,
         scenarioName: input.entry?.name ?? after.scenarioId,
-        turn: phase?.turn ?? 0,
+        turn,
         phase: humanPhase(phase?.phase ?? (after.status === 'finished' ? 'game over' : 'seating')),
         whoseTurn: (phase?.acting ?? []).map((s) => ({
           side: s,

@@ -43,10 +43,14 @@ describe('turn notices', () => {
     expect(rows.map((n) => [n.kind, (n.content as { yourTurn: boolean }).yourTurn])).toEqual([['game_started', true]]);
   });
 
-  it('tells the opponent of a resignation with an opponent_resigned notification', async () => {
+  it('tells the opponent of a resignation with an opponent_resigned notification, naming the turn the game ended in', async () => {
     const g = await serviceGame(app);
+    await g.submit(g.alice, setupA);
+    await g.submit(g.bob, setupB());
     await g.nest.get(PlayerActionsHandler).resign(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
-    expect((await kinds(g.gameId, g.bob)).map((n) => n.kind).pop()).toBe('opponent_resigned');
+    const told = (await kinds(g.gameId, g.bob)).pop()!;
+    expect(told.kind).toBe('opponent_resigned');
+    expect(told.content).toMatchObject({ turn: 1, phase: 'Game Over' });
   });
 });
 
