@@ -194,6 +194,17 @@ describe('a vacation asked for once the deadline has passed', () => {
     }));
 });
 
+describe('a vacation in a game that allows none', () => {
+  it('is refused saying so, not that the days are used up', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h, { deadlineHours: 24, vacationDays: 0 });
+      const version = await h.store.currentVersion(g.gameId);
+      const err = (await h.actions.startVacation(g.gameId, version, g.alice).catch((e: unknown) => e)) as { code: string; message: string };
+      expect({ code: err.code, message: err.message }).toEqual({ code: 'vacation/used_up', message: 'This game allows no vacation (vacationDays 0).' });
+      expect(await h.store.currentVersion(g.gameId)).toBe(version);
+    }));
+});
+
 describe('a vacation whose end the worker runs late (an outage)', () => {
   it('ends when the allowance ran out: no more days used, and the clock restarted from then', () =>
     withGames(async (h, clock) => {

@@ -61,6 +61,7 @@ export class PlayerActionsHandler {
     return this.act(gameId, expectedVersion, playerId, (game, side) => {
       const v = game.state.vacation[side]!;
       if (v.since) throw new ConflictError('vacation/active', 'You are already on vacation in this game.');
+      if (game.state.options.vacationDays === 0) throw new ConflictError('vacation/used_up', 'This game allows no vacation (vacationDays 0).');
       if (v.usedMs >= game.state.options.vacationDays * 86_400_000) throw new ConflictError('vacation/used_up', 'You have used all your vacation days in this game.');
       const now = this.clock.now();
       const drafts: Draft[] = [appDraft(AppEvent.VacationStarted, { side })];
