@@ -59,6 +59,15 @@ export function stillToAct(system: GameSystem, state: GameEnvelope, side: string
 }
 
 /**
+ * The side's own deadline when it has passed and the worker has yet to mark the miss, else null.
+ * Acting then (orders, an answer, standing orders, a vacation) would cancel a miss already due.
+ */
+export function overdue(system: GameSystem, state: GameEnvelope, side: string, now: Date): string | null {
+  const at = state.deadline?.at;
+  return at && stillToAct(system, state, side) && Date.parse(at) <= now.getTime() ? at : null;
+}
+
+/**
  * A side of a simultaneous phase has submitted and the others are still to come: their clock
  * keeps running as it was (no new deadline, so no new notification either).
  */

@@ -1,6 +1,7 @@
 import { BadInputError } from '../../common/errors';
 import { VersionConflictError } from '../../event-store/event-store.errors';
 import type { RawSubmission, SideId, Violation } from '../../rules/engine/types';
+import { overdue } from '../game-followups';
 import type { LoadedGame } from '../game-loader';
 import { deadlinePassed, gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn, reactionPending } from '../games.errors';
 
@@ -37,8 +38,8 @@ export function checkSubmission({ state, version, system }: LoadedGame, side: Si
   if (submission.kind === 'reaction' && phase.mode !== 'reaction') throw noReactionPending(side, phase.acting, ruleBroken());
   if (submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting, ruleBroken());
   if (submission.kind === 'orders' && phase.mode === 'reaction') throw reactionPending(side, ruleBroken());
-  const deadline = state.deadline;
-  if (deadline?.at && deadline.sides.includes(side) && phase.acting.includes(side) && Date.parse(deadline.at) <= now.getTime()) throw deadlinePassed(deadline.at);
+  const late = overdue(system, state, side, now);
+  if (late !== null) throw deadlinePassed(late);
 
   const parsed = system.parse(state.rules, side, submission);
   if (!parsed.ok) return { ok: false, stage: 'parse', violations: parsed.violations };

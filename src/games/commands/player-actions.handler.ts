@@ -5,7 +5,7 @@ import { VersionConflictError } from '../../event-store/event-store.errors';
 import { CLOCK, Clock } from '../game-clock';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
-import { stillToAct } from '../game-followups';
+import { overdue, stillToAct } from '../game-followups';
 import { GameLoader, LoadedGame } from '../game-loader';
 import { gameFinished, gameNotStarted } from '../games.errors';
 import { Outcome, outcomeFor } from '../outcome';
@@ -64,12 +64,11 @@ export class PlayerActionsHandler {
       if (game.state.options.vacationDays === 0) throw new ConflictError('vacation/used_up', 'This game allows no vacation (vacationDays 0).');
       if (v.usedMs >= game.state.options.vacationDays * 86_400_000) throw new ConflictError('vacation/used_up', 'You have used all your vacation days in this game.');
       const now = this.clock.now();
+      if (overdue(game.system, game.state, side, now)) throw new ConflictError('vacation/too_late', 'Your deadline has already passed: a vacation cannot pause it.');
       const drafts: Draft[] = [appDraft(AppEvent.VacationStarted, { side })];
       const d = game.state.deadline;
       if (d?.at && stillToAct(game.system, game.state, side)) {
         const remainingMs = new Date(d.at).getTime() - now.getTime();
-        // The worker has yet to mark the miss: pausing now would cancel it and spare the side.
-        if (remainingMs <= 0) throw new ConflictError('vacation/too_late', 'Your deadline has already passed: a vacation cannot pause it.');
         drafts.push(appDraft(AppEvent.DeadlineSet, { retimed: true, sides: d.sides, at: null, remainingMs }));
       }
       return drafts;
