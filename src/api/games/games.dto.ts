@@ -64,7 +64,7 @@ export class SideOptionsAfterDto {
 }
 
 export class HistoryQuery extends PageQuery {
-  @ApiPropertyOptional({ description: 'Start at this version (default 1); ignored with a cursor.', minimum: 1, maximum: MAX_VERSION })
+  @ApiPropertyOptional({ description: 'Start at this version (default 1); not with a cursor, which says where the page starts.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
