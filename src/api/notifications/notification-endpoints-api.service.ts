@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { checkGameId, EndpointView, NotificationEndpointsService } from '../../notifications/preferences/endpoints.service';
+import { EndpointView, NotificationEndpointsService } from '../../notifications/preferences/endpoints.service';
 import { GamesApiService } from '../games/games-api.service';
-import { requireSeat } from './require-seat';
+import { requireSeatIfGiven } from './require-seat';
 
 /**
  * The notifications module's endpoints, for the caller only. An endpoint scoped to a game is
@@ -19,12 +19,12 @@ export class NotificationEndpointsApi {
   }
 
   async addWebhook(playerId: string, url: string, gameId: string | null | undefined): Promise<{ endpoint: EndpointView; secret: string }> {
-    await this.requireSeat(playerId, gameId);
+    await requireSeatIfGiven(this.games, gameId, playerId);
     return this.endpoints.addWebhook(playerId, url, gameId ?? null);
   }
 
   async setDiscordWebhook(playerId: string, url: string | null, gameId: string | null | undefined): Promise<EndpointView | null> {
-    await this.requireSeat(playerId, gameId);
+    await requireSeatIfGiven(this.games, gameId, playerId);
     return this.endpoints.setDiscordWebhook(playerId, url, gameId ?? null);
   }
 
@@ -38,12 +38,5 @@ export class NotificationEndpointsApi {
 
   remove(playerId: string, endpointId: string): Promise<void> {
     return this.endpoints.removeEndpoint(playerId, endpointId);
-  }
-
-  /** A malformed id is bad input before it is a game nobody can find. */
-  private async requireSeat(playerId: string, gameId: string | null | undefined): Promise<void> {
-    if (gameId == null) return;
-    checkGameId(gameId);
-    await requireSeat(this.games, gameId, playerId);
   }
 }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { BadInputError } from '../../common/errors';
 import { NotificationDeliveriesService } from '../../notifications/deliveries/deliveries.service';
-import { checkGameId } from '../../notifications/preferences/endpoints.service';
 import type { NotificationPreferences, PreferencesPatch } from '../../notifications/preferences/preferences';
 import { NotificationsService } from '../../notifications/preferences/notifications.service';
 import { ReminderSchedule } from '../../games/scheduler/reminder-schedule';
 import { GamesApiService } from '../games/games-api.service';
 import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
 import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from './notification-settings.model';
-import { requireSeat } from './require-seat';
+import { requireSeat, requireSeatIfGiven } from './require-seat';
 
 /**
  * The notifications module's settings and delivery log, for the caller only. A game id is
@@ -24,12 +23,12 @@ export class NotificationSettingsApi {
   ) {}
 
   async get(playerId: string, gameId?: string | null): Promise<NotificationSettings> {
-    await this.requireSeatIfGiven(gameId, playerId);
+    await requireSeatIfGiven(this.games, gameId, playerId);
     return view(await this.preferences.getPreferences(playerId, gameId ?? undefined), gameId ?? null);
   }
 
   async update(playerId: string, input: NotificationSettingsInput, gameId?: string | null): Promise<NotificationSettings> {
-    await this.requireSeatIfGiven(gameId, playerId);
+    await requireSeatIfGiven(this.games, gameId, playerId);
     const patch = toPatch(input);
     const settings = await this.preferences.setPreferences(playerId, patch, gameId ?? undefined);
     // The reminder of a deadline already running moves with the lead, not only the next one's.
@@ -45,7 +44,7 @@ export class NotificationSettingsApi {
   }
 
   async list(playerId: string, status: DeliveryStatus[] | null | undefined, gameId: string | null | undefined, first: number | null | undefined, after: string | null | undefined) {
-    await this.requireSeatIfGiven(gameId, playerId);
+    await requireSeatIfGiven(this.games, gameId, playerId);
     const size = pageSize(first, Math.min(this.games.maxPageSize, 200));
     const from = decodeCursor('deliveries', after, isString);
     const page = await this.deliveries.listDeliveries(playerId, { ...(status?.length ? { status } : {}), ...(gameId ? { gameId } : {}), limit: size, ...(from ? { after: from } : {}) });
@@ -62,12 +61,6 @@ export class NotificationSettingsApi {
     return requireSeat(this.games, gameId, playerId);
   }
 
-  /** '' is not "all games" (null is): taken for none, it changed the player's defaults. */
-  private async requireSeatIfGiven(gameId: string | null | undefined, playerId: string): Promise<void> {
-    if (gameId === null || gameId === undefined) return;
-    checkGameId(gameId);
-    await this.requireSeat(gameId, playerId);
-  }
 }
 
 function view(p: NotificationPreferences, gameId: string | null): NotificationSettings {

@@ -1,4 +1,5 @@
 import { notSeated } from '../../games/games.errors';
+import { checkGameId } from '../../notifications/preferences/endpoints.service';
 import type { GamesApiService } from '../games/games-api.service';
 
 /**
@@ -8,4 +9,15 @@ import type { GamesApiService } from '../games/games-api.service';
 export async function requireSeat(games: GamesApiService, gameId: string, playerId: string): Promise<void> {
   const game = await games.game(gameId, playerId);
   if (!game.mySide) throw notSeated(gameId);
+}
+
+/**
+ * The same for a game id that may be left out (null: all the player's games). A malformed id is
+ * bad input before it is a game nobody can find, and '' is malformed: taken for none, it changed
+ * the player's defaults.
+ */
+export async function requireSeatIfGiven(games: GamesApiService, gameId: string | null | undefined, playerId: string): Promise<void> {
+  if (gameId === null || gameId === undefined) return;
+  checkGameId(gameId);
+  await requireSeat(games, gameId, playerId);
 }
