@@ -64,7 +64,8 @@ export function stillToAct(system: GameSystem, state: GameEnvelope, side: string
  */
 export function overdue(system: GameSystem, state: GameEnvelope, side: string, now: Date): string | null {
   const at = state.deadline?.at;
-  return at && stillToAct(system, state, side) && Date.parse(at) <= now.getTime() ? at : null;
+  // The time first: on every submission's path, the phase is worked out again only once it is late.
+  return at && Date.parse(at) <= now.getTime() && stillToAct(system, state, side) ? at : null;
 }
 
 /**

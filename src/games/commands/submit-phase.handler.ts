@@ -115,7 +115,8 @@ export class SubmitPhaseHandler {
   private async replay(key: string, requestHash: string, gameId: string, playerId: string): Promise<Outcome | null> {
     const earlier = await this.store.keyedResult(key);
     if (!earlier) return null;
-    if (earlier.gameId !== gameId || earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(`${playerId}:${gameId}:`.length));
+    // The key names the game, so only the request can differ.
+    if (earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(`${playerId}:${gameId}:`.length));
     const game = await this.loader.load(gameId, earlier.toVersion);
     const events = await this.store.readStream(gameId, earlier.fromVersion, earlier.toVersion);
     const side = requireSide(game.state, playerId);
