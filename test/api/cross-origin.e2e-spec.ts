@@ -4,7 +4,10 @@ import { apiApp, ApiApp, TestPlayer } from './support/api-app';
 
 const WEB_CLIENT = 'https://app.example.org';
 
-describe('a path asked with a method it does not serve', () => {
+const preflight = (app: ApiApp, origin: string, path = '/graphql') =>
+  request(app.http).options(path).set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization,content-type');
+
+describe('the default server', () => {
   let app: ApiApp;
   let alice: TestPlayer;
   beforeAll(async () => {
@@ -15,46 +18,33 @@ describe('a path asked with a method it does not serve', () => {
     await app.close();
   });
 
-  it.each([
-    ['TRACE', '/api/v1/games', 'GET, HEAD, POST'],
-    ['DELETE', '/api/v1/games', 'GET, HEAD, POST'],
-    ['PUT', '/api/v1/games/game_x/resign', 'POST'],
-    ['POST', '/api/v1/scenarios', 'GET, HEAD'],
-  ] as const)('%s %s is a 405 naming the methods the path takes, with Allow', async (method, path, allow) => {
-    const res = await request(app.http)[method.toLowerCase() as 'trace' | 'delete' | 'put' | 'post'](path).set('Authorization', `Bearer ${alice.token}`);
-    expect({ status: res.status, allow: res.headers['allow'], code: res.body.code }).toEqual({ status: 405, allow, code: 'http/method_not_allowed' });
-    expect(res.body.detail).toBe(`${method} is not served here; this path takes ${allow}.`);
-  });
-
-  it('a path nothing serves stays a 404, whatever the method', async () => {
-    for (const method of ['get', 'delete', 'trace'] as const) {
-      const res = await request(app.http)[method]('/api/v1/nothing-here').set('Authorization', `Bearer ${alice.token}`);
-      expect({ status: res.status, allow: res.headers['allow'], code: res.body.code }).toEqual({ status: 404, allow: undefined, code: 'http/not_found' });
-    }
-  });
-
-  it('a refused DELETE of the games list writes nothing', async () => {
-    const before = (await request(app.http).get('/api/v1/games').set('Authorization', `Bearer ${alice.token}`)).body;
-    await request(app.http).delete('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).send({});
-    expect((await request(app.http).get('/api/v1/games').set('Authorization', `Bearer ${alice.token}`)).body).toEqual(before);
-  });
-});
-
-describe('web clients on other origins (CORS)', () => {
-  const preflight = (app: ApiApp, origin: string, path = '/graphql') =>
-    request(app.http).options(path).set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization,content-type');
-
-  describe('by default, any origin, without credentials', () => {
-    let app: ApiApp;
-    let alice: TestPlayer;
-    beforeAll(async () => {
-      app = await apiApp();
-      alice = await app.player('Alice');
-    });
-    afterAll(async () => {
-      await app.close();
+  describe('a path asked with a method it does not serve', () => {
+    it.each([
+      ['TRACE', '/api/v1/games', 'GET, HEAD, POST'],
+      ['DELETE', '/api/v1/games', 'GET, HEAD, POST'],
+      ['PUT', '/api/v1/games/game_x/resign', 'POST'],
+      ['POST', '/api/v1/scenarios', 'GET, HEAD'],
+    ] as const)('%s %s is a 405 naming the methods the path takes, with Allow', async (method, path, allow) => {
+      const res = await request(app.http)[method.toLowerCase() as 'trace' | 'delete' | 'put' | 'post'](path).set('Authorization', `Bearer ${alice.token}`);
+      expect({ status: res.status, allow: res.headers['allow'], code: res.body.code }).toEqual({ status: 405, allow, code: 'http/method_not_allowed' });
+      expect(res.body.detail).toBe(`${method} is not served here; this path takes ${allow}.`);
     });
 
+    it('a path nothing serves stays a 404, whatever the method', async () => {
+      for (const method of ['get', 'delete', 'trace'] as const) {
+        const res = await request(app.http)[method]('/api/v1/nothing-here').set('Authorization', `Bearer ${alice.token}`);
+        expect({ status: res.status, allow: res.headers['allow'], code: res.body.code }).toEqual({ status: 404, allow: undefined, code: 'http/not_found' });
+      }
+    });
+
+    it('a refused DELETE of the games list writes nothing', async () => {
+      const before = (await request(app.http).get('/api/v1/games').set('Authorization', `Bearer ${alice.token}`)).body;
+      await request(app.http).delete('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).send({});
+      expect((await request(app.http).get('/api/v1/games').set('Authorization', `Bearer ${alice.token}`)).body).toEqual(before);
+    });
+  });
+
+  describe('web clients on other origins (CORS): any origin, without credentials', () => {
     it('answers a preflight before authentication and the rate limit, allowing the Authorization header', async () => {
       for (const path of ['/graphql', '/api/v1/games']) {
         const res = await preflight(app, 'https://elsewhere.example', path);
@@ -74,7 +64,9 @@ describe('web clients on other origins (CORS)', () => {
       expect(res.headers['access-control-expose-headers']!.split(',')).toEqual(expect.arrayContaining(['RateLimit-Remaining', 'Retry-After', 'X-Request-Id']));
     });
   });
+});
 
+describe('CORS_ORIGINS', () => {
   it('with CORS_ORIGINS listing origins, answers those and no other', async () => {
     const app = await apiApp({ CORS_ORIGINS: `${WEB_CLIENT}, http://localhost:5173` });
     try {
