@@ -75,8 +75,7 @@ export function clientEcho<T>(value: T): T {
 }
 
 /** A domain error's details as a client may read them: the same cut as its message, where they repeat input. */
-export function clientDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
-  if (details === undefined) return {};
+export function clientDetails(details: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, ECHOING_DETAILS.includes(k) ? clientEcho(v) : v]));
 }
 
