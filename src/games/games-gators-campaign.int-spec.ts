@@ -25,7 +25,7 @@ describe('the Gators! campaign through the service layer (real Postgres)', () =>
   const clock = new FakeClock('2027-01-04T08:00:00.000Z');
   beforeAll(async () => {
     db = await workerDatabase('campaign');
-    h = await gamesHarness({ entries: [gatorsEntry()], dice: scriptedDice, clock, databaseUrl: db.url });
+    h = await gamesHarness({ entries: [gatorsEntry()], dice: scriptedDice, clock, databaseUrl: db.url, notifications: true });
   });
   afterAll(async () => {
     await h.close();
@@ -76,6 +76,15 @@ describe('the Gators! campaign through the service layer (real Postgres)', () =>
     const end = await h.queries.summary(g.gameId, g.island);
     expect(end).toMatchObject({ status: 'finished', result: { winner: 'P1' } });
     expect(end.seed).toMatch(/^[0-9a-f]{64}$/);
+    // Each player hears of the end once, and reads it once: the rules' GameEnded and the game's own say the same.
+    const ended = await h.prisma.pool.query<{ side: string; content: { happened: string[] } }>(
+      "SELECT side, content FROM notifications WHERE game_id = $1 AND kind = 'game_ended' ORDER BY side",
+      [g.gameId],
+    );
+    expect(ended.rows.map((r) => [r.side, r.content.happened.filter((line) => line.startsWith('Game Ended'))])).toEqual([
+      ['P1', ['Game Ended: reason take-the-capital achieved, winner P1']],
+      ['P2', ['Game Ended: reason take-the-capital achieved, winner P1']],
+    ]);
     // While the game ran, the US player was never told what hid under the camouflage.
     for (const line of usLog) expect(line).not.toMatch(/"roll":2|breakdown roll \(GT-4\.8\)/);
     // The dice verifier on its export: the script forced the dice, so the seed gives other values,

@@ -82,6 +82,9 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   }
   // The side whose turn another side's miss began hears "your turn"; the side that missed, of its miss.
   for (const [side, set] of kinds) if (!missedBy.has(side) && (set.has('your_turn') || set.has('reaction_requested'))) set.delete('deadline_missed');
+  // The rules' GameEnded and the game's own, which finishes it, tell the same end: it is told once.
+  const ruledEnd = events.some((e) => (e.meta as { source?: string }).source === 'rules' && e.type === AppEvent.GameEnded);
+  const told = ruledEnd ? events.filter((e) => !((e.meta as { source?: string }).source === 'app' && e.type === AppEvent.GameEnded)) : events;
   const intents: NotificationIntent[] = [];
   for (const [side, set] of kinds) {
     const kind = priority.find((k) => set.has(k))!;
@@ -105,7 +108,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         })),
         yourTurn: phase?.acting.includes(side) ?? false,
         deadlineAt: after.deadline?.at ?? null,
-        happened: eventsFor(events, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline')).flatMap(describeLines),
+        happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline')).flatMap(describeLines),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
       },
