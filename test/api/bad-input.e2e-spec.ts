@@ -143,6 +143,10 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: a page size of zero', () => ({ gql: '{ myGames(first: 0) { nodes { id } } }' }), { status: 200, code: 'request/bad_page_size' }],
   ['REST: a negative page size', () => ({ rest: ['get', '/api/v1/me/tokens?limit=-1'] }), { status: 400, code: 'request/bad_page_size' }],
   ['REST: a page size beyond the cap', () => ({ rest: ['get', '/api/v1/games?limit=100000'] }), { status: 400, code: 'request/bad_page_size' }],
+  // Query integers are decimal digits: 0x10, 1e1 and " 5" were read as numbers.
+  ['REST: a page size in hexadecimal', () => ({ rest: ['get', '/api/v1/games?limit=0x10'] }), { status: 400, code: 'request/invalid', field: 'limit' }],
+  ['REST: a version in exponent notation', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=1e1`] }), { status: 400, code: 'request/invalid', field: 'atVersion' }],
+  ['REST: a history start after a space', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=%205`] }), { status: 400, code: 'request/invalid', field: 'fromVersion' }],
   ['REST: a query parameter named constructor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?constructor=1`] }), { status: 400, code: 'request/invalid', field: 'constructor' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
   ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'atVersion' }],
@@ -251,6 +255,15 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     if (problem.errors) return { status: res.status, code: problem.errors[0]?.extensions?.['code'], message: problem.errors[0]!.message, body: res.body };
     return { status: res.status, code: problem.code, message: String(problem.detail), body: res.body };
   }
+
+  it('a query integer that is no number is one problem, naming its range', async () => {
+    const res = await request(app.http).get(`/api/v1/games/${ctx.active}?atVersion=abc`).set('Authorization', `Bearer ${alice.token}`);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual([{ field: 'atVersion', problems: ['atVersion must be a whole number from 1 to 2147483647, in decimal digits'] }]);
+    const ok = await request(app.http).get(`/api/v1/games/${ctx.active}/history?fromVersion=2&limit=3`).set('Authorization', `Bearer ${alice.token}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.events.map((e: { version: number }) => e.version)).toEqual([2, 3, 4]);
+  });
 
   it('an empty settings patch changes nothing, writes nothing and answers the settings in effect', async () => {
     const before = await rows();

@@ -1,15 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import { Type } from 'class-transformer';
-import { RawJson } from '../http/validation';
+import { QueryInteger, RawJson } from '../http/validation';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 
 export class PageQuery {
   @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20; for a game\'s history, API_MAX_PAGE_SIZE).', minimum: 1 })
   @IsOptional()
-  @Type(() => Number)
   // The range is checked where GraphQL's `first` is, for one code over both (request/bad_page_size).
-  @IsInt()
+  @QueryInteger()
   limit?: number;
 
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
@@ -29,10 +28,7 @@ export class MyGamesQuery extends PageQuery {
 export class AtVersionQuery {
   @ApiPropertyOptional({ description: 'Show the game as it was once the change that wrote this version was complete.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VERSION)
+  @QueryInteger({ min: 1, max: MAX_VERSION })
   atVersion?: number;
 }
 
@@ -66,10 +62,7 @@ export class SideOptionsAfterDto {
 export class HistoryQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Start at this version (default 1); not with a cursor, which says where the page starts.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VERSION)
+  @QueryInteger({ min: 1, max: MAX_VERSION })
   fromVersion?: number;
 }
 
