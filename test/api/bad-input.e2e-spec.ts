@@ -148,6 +148,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a version in exponent notation', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=1e1`] }), { status: 400, code: 'request/invalid', field: 'atVersion' }],
   ['REST: a history start after a space', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=%205`] }), { status: 400, code: 'request/invalid', field: 'fromVersion' }],
   ['REST: a query parameter named constructor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?constructor=1`] }), { status: 400, code: 'request/invalid', field: 'constructor' }],
+  // An empty cursor restarted a GraphQL list at its first page; REST refused it with another code.
+  ['REST: an empty cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
+  ['GraphQL: an empty cursor', () => ({ gql: 'query($a: String) { myGames(after: $a) { nodes { id } } }', variables: { a: '' } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
   ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'atVersion' }],
   ['REST: history from beyond the last version', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'fromVersion' }],

@@ -14,7 +14,8 @@ export class PageQuery {
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
   @IsOptional()
   @IsString()
-  @Length(1, 500)
+  // An empty one is refused where GraphQL's `after` is, for one code over both (request/bad_cursor).
+  @Length(0, 500)
   cursor?: string;
 }
 

@@ -9,7 +9,8 @@ export function encodeCursor(list: string, value: unknown): string {
 }
 
 export function decodeCursor<T>(list: string, cursor: string | null | undefined, check: (v: unknown) => v is T): T | undefined {
-  if (cursor === undefined || cursor === null || cursor === '') return undefined;
+  // An empty cursor is none this list hands out: read as "no cursor", it restarted the list at its first page.
+  if (cursor === undefined || cursor === null) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
