@@ -71,7 +71,7 @@ export function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, 
         }
         const v = rk.standingSchema.safeParse(value);
         if (v.success) out[kind] = v.data;
-        else violations.push(violation(INPUT_RULE, 'input/malformed', `standing orders ${issueText(kind, v.error.issues)}`));
+        else violations.push(violation(INPUT_RULE, 'input/malformed', `standing orders ${issueText(kind, v.error.issues, value)}`));
       }
       return violations.length > 0 ? { ok: false, violations } : { ok: true, value: { kind: 'standing-orders', orders: out } };
     }
@@ -81,7 +81,7 @@ export function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, 
       const req = state.pending!.request!;
       const a = spec.reactions?.[req.kind]?.answerSchema.safeParse(raw.orders);
       // Named down to the field, as standing orders are: "expected array" alone left a client guessing which.
-      if (a === undefined || !a.success) return bad('input/malformed', `malformed ${req.kind} answer: ${a === undefined ? 'unknown kind' : issueText('orders', a.error.issues)}`);
+      if (a === undefined || !a.success) return bad('input/malformed', `malformed ${req.kind} answer: ${a === undefined ? 'unknown kind' : issueText('orders', a.error.issues, raw.orders)}`);
       return { ok: true, value: { kind: 'reaction', answer: a.data } };
     }
     case 'orders': {
