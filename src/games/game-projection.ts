@@ -1,5 +1,6 @@
 import type { GameSystem } from '../rules/engine/types';
 import type { GameEnvelope } from './game-envelope';
+import { publicPhase } from './outcome';
 
 /** A `games` row (the listing read model), by column. */
 export interface GameRow {
@@ -21,9 +22,9 @@ export interface GameRow {
   result: unknown;
 }
 
-/** The games row for a state at a version. */
+/** The games row for a state at a version: the phase as anyone may read it (publicPhase). */
 export function projectGame(system: GameSystem, state: GameEnvelope, version: number): GameRow {
-  const phase = state.status === 'seating' ? null : system.phase(state.rules);
+  const p = publicPhase(system, state, { kind: 'spectator' });
   return {
     id: state.id,
     scenario_id: state.scenarioId,
@@ -33,11 +34,11 @@ export function projectGame(system: GameSystem, state: GameEnvelope, version: nu
     created_by: state.createdBy,
     status: state.status,
     version,
-    turn: phase?.turn ?? 0,
-    phase: phase?.phase ?? 'seating',
-    mode: state.status === 'finished' ? 'ended' : (phase?.mode ?? 'seating'),
-    acting: state.status === 'active' ? [...(phase?.acting ?? [])] : [],
-    deadline_at: state.deadline?.at ?? null,
+    turn: p.turn,
+    phase: p.phase,
+    mode: p.mode,
+    acting: [...p.acting],
+    deadline_at: p.deadlineAt,
     options: state.options,
     seed_commitment: state.seedCommitment,
     result: state.result ?? null,
