@@ -2,6 +2,7 @@ import { PrismaService } from '../../src/database/prisma.service';
 import { PlayerActionsHandler } from '../../src/games/commands/player-actions.handler';
 import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
 import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
+import { NotificationWorker } from '../../src/notifications/worker/notification-worker';
 import { apiApp, ApiApp } from '../api/support/api-app';
 import { serviceGame } from '../api/support/service-game';
 import { FakeClock } from '../support/games-harness';
@@ -242,6 +243,36 @@ describe('calls to act not yet sent when the game ends', () => {
         [...told, 'game_ended:email:pending', 'game_ended:webhook:pending', 'opponent_resigned:email:held', 'opponent_resigned:webhook:pending'].sort(),
       );
       expect(await queued(forfeited.gameId)).toEqual([...told, 'game_ended:email:pending', 'game_ended:email:pending', 'game_ended:webhook:pending', 'game_ended:webhook:pending'].sort());
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a call to act still waiting to go out when its side has acted', () => {
+  it('is cancelled by the worker instead of telling the player to act on a turn already played; the side now to act is told', async () => {
+    const { app, g, prisma } = await queuedGame({ deadlineHours: 24 });
+    try {
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      // A moves and attacks before any worker has sent A's "your turn" (held by quiet hours, a
+      // receiver that was down, or a busy worker): then it is B's turn.
+      await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      const attacked = await g.submit(g.alice, []);
+      expect(attacked.phase.acting).toEqual(['B']);
+      await g.nest.get(NotificationWorker).drain();
+      const turns = async (playerId: string) =>
+        (await prisma.notificationDelivery.findMany({ where: { notification: { gameId: g.gameId, playerId, kind: 'your_turn' } }, include: { notification: true } }))
+          .filter((d) => (d.notification.content as { yourTurn: boolean }).yourTurn)
+          .map((d) => ({ status: d.status, attempts: d.attempts, lastError: d.lastError }));
+      const aliceTurns = await turns(g.alice);
+      expect(aliceTurns.length).toBeGreaterThan(0);
+      expect(aliceTurns).toEqual(aliceTurns.map(() => ({ status: 'cancelled', attempts: 1, lastError: 'the game went on: that side no longer acts' })));
+      // B's turn is current: it was tried (and failed, on a receiver that is down).
+      const bobTurns = await turns(g.bob);
+      expect(bobTurns).toEqual([{ status: expect.any(String), attempts: 1, lastError: expect.any(String) }]);
+      expect(bobTurns[0]!.status).not.toBe('cancelled');
+      expect(bobTurns[0]!.lastError).not.toMatch(/no longer acts/);
     } finally {
       await app.close();
     }

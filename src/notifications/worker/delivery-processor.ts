@@ -52,6 +52,10 @@ export class DeliveryProcessor {
       await this.repo.settle(d, { status: 'cancelled', error: 'the endpoint was removed or disabled' }, now());
       return;
     }
+    if (d.outdated) {
+      await this.repo.settle(d, { status: 'cancelled', error: 'the game went on: that side no longer acts' }, now());
+      return;
+    }
     const channel = this.channels.get(d.channel);
     const renderable = await this.renderable(d);
     if (!channel || !renderable) {

@@ -26,11 +26,21 @@ WITH due AS (
 )
 SELECT c.*, n.kind, n.game_id, n.side, n.game_version, n.content, n.created_at,
        p.email, p.display_name, p.time_zone,
-       e.url, e.secret, e.previous_secret, e.previous_secret_until, e.enabled AS endpoint_enabled
+       e.url, e.secret, e.previous_secret, e.previous_secret_until, e.enabled AS endpoint_enabled,
+       coalesce(n.kind = ANY($5::text[]) AND (n.content->>'yourTurn')::boolean AND g.version > n.game_version
+                AND NOT (g.status = 'active' AND g.acting @> jsonb_build_array(n.side)), false) AS outdated
 FROM claimed c
 JOIN notifications n ON n.id = c.notification_id
 JOIN players p ON p.id = c.player_id
-LEFT JOIN notification_endpoints e ON e.id = c.endpoint_id`;
+LEFT JOIN notification_endpoints e ON e.id = c.endpoint_id
+LEFT JOIN games g ON g.id = n.game_id`;
+
+/**
+ * The notices that tell a player to act now. One still waiting to go out (held by quiet hours,
+ * or retried after its receiver failed) is outdated once the game has gone on and the side no
+ * longer acts: it has acted, missed its turn, or the game is over.
+ */
+const CALLS_TO_ACT_NOW: NotificationKind[] = ['your_turn', 'reaction_requested', 'deadline_reminder', 'game_started'];
 
 /** Only the holder of the current lease may settle a delivery. */
 const SETTLE_SQL = `
@@ -86,7 +96,7 @@ export class DeliveryRepository {
     const { rows } = await this.prisma.pool.query({
       ...(name ? { name } : {}),
       text: CLAIM_SQL,
-      values: [now, limit, new Date(now.getTime() + leaseMs), claimToken],
+      values: [now, limit, new Date(now.getTime() + leaseMs), claimToken, CALLS_TO_ACT_NOW],
     });
     return rows.map((r: Record<string, unknown>) => toClaimed(r, claimToken));
   }
@@ -172,6 +182,7 @@ function toClaimed(r: Record<string, unknown>, claimToken: string): ClaimedDeliv
     attempts: Number(r.attempts),
     firstAttemptAt: r.first_attempt_at as Date,
     claimToken,
+    outdated: r.outdated === true,
     notification: {
       kind: String(r.kind),
       gameId: (r.game_id as string | null) ?? null,
