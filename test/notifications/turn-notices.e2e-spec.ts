@@ -277,4 +277,23 @@ describe('a call to act still waiting to go out when its side has acted', () => 
       await app.close();
     }
   });
+
+  it('is cancelled when a later call to act for the same player supersedes it: the player hears of the phase that is theirs now', async () => {
+    const { app, g, prisma } = await queuedGame({ deadlineHours: 24 });
+    try {
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      const moved = await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      expect(moved.phase.acting).toEqual(['A']); // A's attack phase: A still acts
+      await g.nest.get(NotificationWorker).drain();
+      const alice = await prisma.notificationDelivery.findMany({ where: { notification: { gameId: g.gameId, playerId: g.alice, kind: 'your_turn' } }, include: { notification: true } });
+      const told = alice.sort((a, b) => a.notification.gameVersion! - b.notification.gameVersion!).map((d) => [d.notification.content, d.status, d.lastError] as const);
+      expect(told).toHaveLength(2);
+      expect(told.map(([c]) => (c as { phase: string }).phase)).toEqual(['A Move', 'A Attack']);
+      expect(told[0]!.slice(1)).toEqual(['cancelled', 'the game went on: a later notice tells the player of their turn']);
+      expect(told[1]![1]).not.toBe('cancelled');
+    } finally {
+      await app.close();
+    }
+  });
 });

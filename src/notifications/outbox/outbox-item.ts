@@ -30,7 +30,8 @@ export function itemFromIntent(intent: NotificationIntent): OutboxItem {
     side: intent.side,
     gameVersion: intent.gameVersion,
     content: intent.content,
-    deadlineAt: intent.content.deadlineAt,
+    // The deadline binds only a side that acts: another side's deadline never cuts its quiet hours short.
+    deadlineAt: intent.content.yourTurn ? intent.content.deadlineAt : null,
     digestible: !URGENT.has(intent.kind),
   };
 }

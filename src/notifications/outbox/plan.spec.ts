@@ -1,7 +1,8 @@
 import type { EffectivePreferences } from '../preferences/preferences';
 import { effectivePreferences } from '../preferences/preferences';
 import { deliveryId } from './delivery-id';
-import type { OutboxItem } from './outbox-item';
+import type { NotificationIntent } from '../notification-intent';
+import { itemFromIntent, OutboxItem } from './outbox-item';
 import { endpointsFor, planDeliveries, RecipientContext, RecipientEndpoint } from './plan';
 
 const prefs = (p: Partial<EffectivePreferences> = {}): EffectivePreferences => ({ email: true, webhook: true, discord: true, quiet: null, reminderLeadMinutes: 720, digest: false, ...p });
@@ -41,6 +42,17 @@ describe('planning deliveries', () => {
     ]);
     const urgent = planDeliveries(item({ deadlineAt: '2026-12-02T06:00:00Z' }), ctx({ quiet }, endpoints), options).deliveries;
     expect(urgent.every((d) => d.notBefore.getTime() === now.getTime())).toBe(true);
+  });
+
+  it('cuts quiet hours short only for the deadline of a side that acts: another side\'s deadline is not the recipient\'s', () => {
+    const quiet = { start: 22 * 60, end: 7 * 60 };
+    const intent = (yourTurn: boolean): NotificationIntent => ({
+      id: `g1:5:deadline_missed:p1:${yourTurn}`, kind: 'deadline_missed', gameId: 'g1', playerId: 'p1', side: 'blue', gameVersion: 5,
+      content: { gameTitle: 'G', scenarioName: 'S', turn: 2, phase: 'P2 Movement', whoseTurn: [], yourTurn, deadlineAt: '2026-12-02T06:00:00.000Z', happened: [], links: { game: 'g', act: 'a' } },
+    });
+    const at = (yourTurn: boolean) => planDeliveries(itemFromIntent(intent(yourTurn)), ctx({ quiet }), options).deliveries.map((d) => d.notBefore.toISOString());
+    expect(at(true)).toEqual([now.toISOString()]);
+    expect(at(false)).toEqual(['2026-12-02T07:00:00.000Z']);
   });
 
   it('puts turn mail into the daily digest, but never a reminder', () => {

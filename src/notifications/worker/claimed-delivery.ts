@@ -11,8 +11,8 @@ export interface ClaimedDelivery {
   attempts: number;
   firstAttemptAt: Date;
   claimToken: string;
-  /** A call to act whose side no longer acts: the game went on before it could go out. */
-  outdated: boolean;
+  /** Why a call to act is no longer true (the game went on before it could go out), or null. */
+  outdated: string | null;
   notification: { kind: string; gameId: string | null; side: string | null; gameVersion: number | null; content: unknown; createdAt: Date };
   recipient: Recipient;
   endpoint: (Endpoint & { enabled: boolean }) | null;

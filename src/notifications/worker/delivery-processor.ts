@@ -52,8 +52,8 @@ export class DeliveryProcessor {
       await this.repo.settle(d, { status: 'cancelled', error: 'the endpoint was removed or disabled' }, now());
       return;
     }
-    if (d.outdated) {
-      await this.repo.settle(d, { status: 'cancelled', error: 'the game went on: that side no longer acts' }, now());
+    if (d.outdated !== null) {
+      await this.repo.settle(d, { status: 'cancelled', error: d.outdated }, now());
       return;
     }
     const channel = this.channels.get(d.channel);
