@@ -54,6 +54,17 @@ describe('answering a reaction window', () => {
       expect(await h.store.currentVersion(g.gameId)).toBe(after);
     }));
 
+  it('asks nothing of anyone once the game ends while a window is open: no reader keeps the prompt', () =>
+    withGames(async (h) => {
+      const g = await startedGame(h);
+      await toLandingTurn(h, g);
+      expect((await land(h, g)).phase).toMatchObject({ mode: 'reaction', acting: ['B'] });
+      expect(await h.queries.summary(g.gameId, g.bob)).toMatchObject({ reaction: expect.objectContaining({ side: 'B' }) });
+      const resigned = await h.actions.resign(g.gameId, await h.store.currentVersion(g.gameId), g.alice);
+      expect(resigned.phase).toMatchObject({ status: 'finished', mode: 'ended', acting: [], reaction: null });
+      for (const player of [g.alice, g.bob]) expect(await h.queries.summary(g.gameId, player)).toMatchObject({ status: 'finished', reaction: null });
+    }));
+
   it('refuses an answer after the window expired, and applies standing orders set while it was open', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { reactionHours: 1 });

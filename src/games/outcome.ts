@@ -27,7 +27,8 @@ export interface PublicPhase {
 
 export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Viewer): PublicPhase {
   const p = state.status === 'seating' ? null : system.phase(state.rules);
-  const asked = p?.reaction && ((viewer.kind === 'side' && viewer.side === p.reaction.side) || viewer.kind === 'referee');
+  // A game that ended with a window open (a resignation) asks nothing more of anyone.
+  const asked = state.status === 'active' && p?.reaction && ((viewer.kind === 'side' && viewer.side === p.reaction.side) || viewer.kind === 'referee');
   return {
     status: state.status,
     turn: p?.turn ?? 0,
