@@ -82,6 +82,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: createGame with an unknown scenario', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'nope' })] }), { status: 404, code: 'scenario/not_found' }],
   ['REST: createGame with settings that are a list', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: [] })] }), { status: 400, code: 'request/invalid', field: 'settings' }],
   ['REST: createGame with a negative deadline', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { deadlineHours: -1 } })] }), { status: 400, code: 'game/bad_options', field: 'deadlineHours' }],
+  // A window of a few milliseconds could never be answered: it ran out before any player could read it.
+  ['REST: createGame with a reaction window of a second', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { reactionHours: 1 / 3600 } })] }), { status: 400, code: 'game/bad_options', field: 'reactionHours' }],
+  ['GraphQL: createGame with a reaction window of 1e-7 hours', () => ({ gql: 'mutation { createGame(input: { scenarioId: "kernel-test", settings: { reactionHours: 1e-7 } }) { id } }' }), { status: 200, code: 'game/bad_options', field: 'reactionHours' }],
   ['REST: createGame with a huge forfeitAfter', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { forfeitAfter: 1e9 } })] }), { status: 400, code: 'game/bad_options', field: 'forfeitAfter' }],
   ['REST: createGame with a blank title', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', title: '   ' })] }), { status: 400, code: 'game/bad_title', field: 'title' }],
   ['GraphQL: createGame with an empty title', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: '' } } }), { status: 200, code: 'game/bad_title', field: 'title' }],

@@ -22,7 +22,7 @@ export class GameSettingsInput {
   @Field({ nullable: true, description: 'Time limit of a phase, in hours (1-720). Default: the server\'s DEFAULT_DEADLINE_HOURS.' })
   deadlineHours?: number;
 
-  @Field({ nullable: true, description: 'Time limit of a reaction window, in hours (above 0, at most deadlineHours). Default: 24 or deadlineHours, whichever is less.' })
+  @Field({ nullable: true, description: 'Time limit of a reaction window, in hours (from 0.25, at most deadlineHours). Default: 24 or deadlineHours, whichever is less.' })
   reactionHours?: number;
 
   @Field({ nullable: true, description: 'What a missed deadline does: "pass" (default) or "forfeit".' })

@@ -73,7 +73,7 @@ export class GameSettingsDto {
   @IsNumber()
   deadlineHours?: number;
 
-  @ApiPropertyOptional({ description: 'Time limit of a reaction window, in hours.' })
+  @ApiPropertyOptional({ description: 'Time limit of a reaction window, in hours (from 0.25, at most deadlineHours).' })
   @IsOptional()
   @IsNumber()
   reactionHours?: number;

@@ -19,6 +19,9 @@ export interface CreateGame {
   options?: Partial<GameOptions>;
 }
 
+/** The shortest reaction window: one a player can still answer after the notice reaches them. */
+const REACTION_HOURS_MIN = 0.25;
+
 @Injectable()
 export class CreateGameHandler {
   constructor(
@@ -73,7 +76,7 @@ export class CreateGameHandler {
     };
     const problems: string[] = [];
     if (!(merged.deadlineHours >= DEADLINE_HOURS.min && merged.deadlineHours <= DEADLINE_HOURS.max)) problems.push(`deadlineHours must be between ${DEADLINE_HOURS.min} and ${DEADLINE_HOURS.max}`);
-    if (!(merged.reactionHours > 0 && merged.reactionHours <= merged.deadlineHours)) problems.push('reactionHours must be above 0 and at most deadlineHours');
+    if (!(merged.reactionHours >= REACTION_HOURS_MIN && merged.reactionHours <= merged.deadlineHours)) problems.push(`reactionHours must be from ${REACTION_HOURS_MIN} (15 minutes) to deadlineHours`);
     if (!['pass', 'forfeit'].includes(merged.timeout.kind)) problems.push('timeout.kind must be "pass" or "forfeit"');
     if (!(Number.isInteger(merged.timeout.forfeitAfter) && merged.timeout.forfeitAfter >= 1 && merged.timeout.forfeitAfter <= 100)) problems.push('timeout.forfeitAfter must be an integer from 1 to 100');
     if (!(Number.isInteger(merged.snapshotInterval) && merged.snapshotInterval >= 10 && merged.snapshotInterval <= 10_000)) problems.push('snapshotInterval must be an integer from 10 to 10000');
