@@ -29,7 +29,8 @@ export class MyGamesQuery extends PageQuery {
 export class AtVersionQuery {
   @ApiPropertyOptional({ description: 'Show the game as it was once the change that wrote this version was complete.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
-  @QueryInteger({ min: 1, max: MAX_VERSION })
+  // The range is checked where GraphQL's is, for one code over both (request/bad_version).
+  @QueryInteger()
   atVersion?: number;
 }
 
@@ -63,7 +64,8 @@ export class SideOptionsAfterDto {
 export class HistoryQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Start at this version (default 1); not with a cursor, which says where the page starts.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
-  @QueryInteger({ min: 1, max: MAX_VERSION })
+  // The range is checked where GraphQL's is, for one code over both (request/bad_version).
+  @QueryInteger()
   fromVersion?: number;
 }
 
