@@ -91,6 +91,17 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: createGame with a title too long', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: 'x'.repeat(201) } } }), { status: 200, code: 'game/bad_title', field: 'title' }],
   ['GraphQL: createGame with an unknown side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: 'Z' } } }), { status: 200, code: 'game/unknown_side' }],
   ['GraphQL: createGame with an unknown field', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', colour: 'red' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'colour' }],
+  // The same input had another code over REST, whose DTO answered before the check GraphQL uses.
+  ['REST: createGame with an empty side', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', side: '' })] }), { status: 400, code: 'game/unknown_side' }],
+  ['REST: createGame with a title too long', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', title: 'x'.repeat(201) })] }), { status: 400, code: 'game/bad_title', field: 'title' }],
+  ['REST: createGame with an unknown timeout kind', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { timeoutKind: 'x' } })] }), { status: 400, code: 'game/bad_options', field: 'timeout.kind' }],
+  ['REST: invite for an empty side', (c) => ({ rest: ['post', `/api/v1/games/${c.seating}/invitations`, json({ side: '' })] }), { status: 400, code: 'game/unknown_side' }],
+  ['REST: join with an empty token', () => ({ rest: ['post', '/api/v1/join', json({ token: '' })] }), { status: 400, code: 'invitation/missing' }],
+  ['GraphQL: join with an empty token', () => ({ gql: 'mutation($t: String) { joinGame(token: $t) { gameId } }', variables: { t: '' } }), { status: 200, code: 'invitation/missing' }],
+  ['REST: submit with an empty idempotency key', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [], idempotencyKey: '' })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  ['REST: submit with an idempotency key too long', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(201) })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  ['REST: options with an empty targetHex', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/a-ship/options?targetHex=`] }), { status: 400, code: 'request/bad_hex', field: 'targetHex' }],
+  ['GraphQL: options with an empty targetHex', (c) => ({ gql: options, variables: { g: c.active, u: 'a-ship', t: '' } }), { status: 200, code: 'request/bad_hex', field: 'targetHex' }],
   // Invitations and joining.
   ['REST: invite to a game of someone else', (c) => ({ rest: ['post', `/api/v1/games/${c.foreign}/invitations`, json({ side: 'B' })] }), { status: 404, code: 'game/not_found' }],
   ['REST: invite to a game with a huge id', () => ({ rest: ['post', `/api/v1/games/${huge}/invitations`, json({ side: 'B' })] }), { status: 404, code: 'game/not_found' }],

@@ -38,7 +38,7 @@ export class OptionsQuery {
   @ApiPropertyOptional({ description: 'Only the attack on this hex: the preview of a proposed attack.' })
   @IsOptional()
   @IsString()
-  @Length(1, 20)
+  // Its form is checked where GraphQL's is, for one code over both.
   targetHex?: string;
 }
 
@@ -82,7 +82,8 @@ export class GameSettingsDto {
 
   @ApiPropertyOptional({ enum: ['pass', 'forfeit'], description: 'What a missed deadline does.' })
   @IsOptional()
-  @IsIn(['pass', 'forfeit'])
+  @IsString()
+  // Its form is checked where GraphQL's is, for one code over both.
   timeoutKind?: string;
 
   @ApiPropertyOptional({ description: 'Missed deadlines in a row after which a side forfeits (1-100).' })
@@ -110,13 +111,13 @@ export class CreateGameDto {
   @ApiPropertyOptional({ description: 'A title (1 to 200 characters, not all blank); omit it for the scenario\'s name.' })
   @IsOptional()
   @IsString()
-  @Length(1, 200)
+  // Its form is checked where GraphQL's is, for one code over both.
   title?: string;
 
   @ApiPropertyOptional({ description: 'The side you take; omit to only organise the game.', example: 'A' })
   @IsOptional()
   @IsString()
-  @Length(1, 50)
+  // Its form is checked where GraphQL's is, for one code over both.
   side?: string;
 
   @ApiPropertyOptional({ type: GameSettingsDto, description: 'Settings; each has a default.' })
@@ -130,7 +131,7 @@ export class CreateGameDto {
 export class InviteDto {
   @ApiProperty({ description: 'The open side to offer.', example: 'B' })
   @IsString()
-  @Length(1, 50)
+  // Its form is checked where GraphQL's is, for one code over both.
   side!: string;
 
   @ApiPropertyOptional({ enum: ['token', 'open'], description: 'token (default): a single-use token for one person; open: an open challenge.' })
@@ -148,12 +149,12 @@ export class JoinDto {
   @ApiPropertyOptional({ description: 'An invitation token (inv_...).' })
   @IsOptional()
   @IsString()
-  @Length(1, 200)
+  // Its form is checked where GraphQL's is, for one code over both.
   token?: string;
 
   @ApiPropertyOptional({ description: 'The id of an open challenge.' })
   @IsOptional()
   @IsString()
-  @Length(1, 200)
+  // Its form is checked where GraphQL's is, for one code over both.
   invitationId?: string;
 }

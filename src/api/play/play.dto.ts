@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { RawJson } from '../http/validation';
 
 export class VersionDto {
@@ -27,7 +27,7 @@ export class SubmitPhaseDto extends PhaseDraftDto {
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header): a retry with the same key returns the first outcome.' })
   @IsOptional()
   @IsString()
-  @Length(1, 200)
+  // Its length is checked where GraphQL's is, for one code over both (request/idempotency_key).
   idempotencyKey?: string;
 }
 
@@ -40,7 +40,7 @@ export class ReactionDto extends VersionDto {
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
   @IsOptional()
   @IsString()
-  @Length(1, 200)
+  // Its length is checked where GraphQL's is, for one code over both (request/idempotency_key).
   idempotencyKey?: string;
 }
 
@@ -53,6 +53,6 @@ export class StandingOrdersDto extends VersionDto {
   @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
   @IsOptional()
   @IsString()
-  @Length(1, 200)
+  // Its length is checked where GraphQL's is, for one code over both (request/idempotency_key).
   idempotencyKey?: string;
 }
