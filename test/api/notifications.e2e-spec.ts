@@ -95,8 +95,8 @@ describe('notification settings and dead letters through the API', () => {
     const deliveryId = uniqueId('d');
     await prisma.notification.create({ data: { id: notificationId, playerId: p.id, kind: 'your_turn', content: {} } });
     await prisma.notificationDelivery.create({ data: { id: deliveryId, notificationId, playerId: p.id, channel: 'email', status: 'dead', attempts: 9, notBefore: new Date(), lastError: 'SMTP: 550 no such mailbox', finishedAt: new Date() } });
-    const dead = data(await app.gql(p.token, '{ me { notificationDeliveries(status: [DEAD]) { nodes { id kind channel status attempts lastError } } } }'))['me'].notificationDeliveries.nodes;
-    expect(dead).toEqual([{ id: deliveryId, kind: 'your_turn', channel: 'email', status: 'DEAD', attempts: 9, lastError: 'SMTP: 550 no such mailbox' }]);
+    const dead = data(await app.gql(p.token, '{ me { notificationDeliveries(status: [DEAD]) { nodes { id notificationId kind channel endpointId status attempts lastError } } } }'))['me'].notificationDeliveries.nodes;
+    expect(dead).toEqual([{ id: deliveryId, notificationId, kind: 'your_turn', channel: 'email', endpointId: null, status: 'DEAD', attempts: 9, lastError: 'SMTP: 550 no such mailbox' }]);
     const rest = await request(app.http).get('/api/v1/me/notifications/deliveries?status=dead').set('Authorization', `Bearer ${p.token}`);
     expect(rest.body.items.map((d: { id: string }) => d.id)).toEqual([deliveryId]);
     const other = await app.player('Pat');

@@ -90,6 +90,9 @@ export class NotificationDelivery {
   @Field(() => ID, { description: 'Delivery id.' })
   id!: string;
 
+  @Field(() => ID, { description: 'The notification it delivers (one notification has a delivery per channel and endpoint).' })
+  notificationId!: string;
+
   @Field({ description: 'What it was about, e.g. "your_turn".' })
   kind!: string;
 
@@ -98,6 +101,9 @@ export class NotificationDelivery {
 
   @Field({ description: 'email, webhook or discord.' })
   channel!: string;
+
+  @Field(() => ID, { nullable: true, description: 'The webhook or Discord endpoint it went to (me.notificationEndpoints); null for mail, or once that endpoint was removed.' })
+  endpointId!: string | null;
 
   @Field(() => DeliveryStatus, { description: 'Its status.' })
   status!: DeliveryStatus;
