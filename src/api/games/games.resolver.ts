@@ -19,13 +19,22 @@ export class GamesResolver {
   @Query(() => Game, { description: 'A game you hold a seat in (or may watch). NOT_FOUND for any other.' })
   game(
     @Args('id', { type: () => ID, description: 'Game id.' }) id: string,
-    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the game as it was once the change that wrote this version was complete.' }) atVersion: number | null,
+    @Args('atVersion', {
+      type: () => Int,
+      nullable: true,
+      description:
+        'Show the game as it was once the change that wrote this version was complete: its fields and its `view`. `history` pages through the whole log from its own arguments, and `options` and `sideOptions` are what the side may do now, whatever this version.',
+    })
+    atVersion: number | null,
     @PlayerId() playerId: string,
   ): Promise<Game> {
     return this.games.game(id, playerId, atVersion ?? undefined);
   }
 
-  @Query(() => GameListingConnection, { description: 'My games (those I hold a seat in, and those I organise without one), most recently changed first, each with its deadline and whose turn it is.' })
+  @Query(() => GameListingConnection, {
+    description:
+      'My games (those I hold a seat in, and those I organise without one), most recently changed first, each with its deadline and whose turn it is. A game that changes while you page moves to the first page, behind your cursor: read from the start again to see it.',
+  })
   async myGames(
     @Args('filter', { type: () => MyGamesFilter, defaultValue: MyGamesFilter.ALL, description: 'Which games.' }) filter: MyGamesFilter,
     @Args() page: PageArgs,
