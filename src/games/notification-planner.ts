@@ -85,6 +85,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   // The rules' GameEnded and the game's own, which finishes it, tell the same end: it is told once.
   const ruledEnd = events.some((e) => (e.meta as { source?: string }).source === 'rules' && e.type === AppEvent.GameEnded);
   const told = ruledEnd ? events.filter((e) => !((e.meta as { source?: string }).source === 'app' && e.type === AppEvent.GameEnded)) : events;
+  const sideName = (s: string) => input.entry?.sides.find((x) => x.id === s)?.name ?? s;
   const intents: NotificationIntent[] = [];
   for (const [side, set] of kinds) {
     const kind = priority.find((k) => set.has(k))!;
@@ -103,12 +104,14 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         phase: humanPhase(phase?.phase ?? (after.status === 'finished' ? 'game over' : 'seating')),
         whoseTurn: (phase?.acting ?? []).map((s) => ({
           side: s,
-          sideName: input.entry?.sides.find((x) => x.id === s)?.name ?? s,
+          sideName: sideName(s),
           playerName: after.seats[s] ? (input.playerNames[after.seats[s]!] ?? null) : null,
         })),
         yourTurn: phase?.acting.includes(side) ?? false,
         deadlineAt: after.deadline?.at ?? null,
-        happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline')).flatMap(describeLines),
+        // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
+        happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
+        ...(kind === 'deadline_missed' ? { missed: { sides: [...missedBy].map(sideName), you: missedBy.has(side) } } : {}),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
       },

@@ -41,8 +41,10 @@ export interface NotificationContent {
   yourTurn: boolean;
   /** ISO time of the current deadline, or null. Rendered in the recipient's time zone. */
   deadlineAt: string | null;
-  /** What happened since this side last acted, as this side may see it, one line per item. */
+  /** What the change that caused this notice did, as this side may see it, one line per item. */
   happened: string[];
+  /** For a missed deadline: the sides that missed it (by name), and whether the recipient's is one. */
+  missed?: { sides: string[]; you: boolean };
   /** Absolute links: the game's page and the place to act. */
   links: { game: string; act: string };
   /** Set when the game has ended. */

@@ -3,6 +3,8 @@ import { PlayerActionsHandler } from '../../src/games/commands/player-actions.ha
 import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
 import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
 import { NotificationWorker } from '../../src/notifications/worker/notification-worker';
+import type { NotificationContent } from '../../src/notifications/notification-intent';
+import { headline } from '../../src/notifications/templates/text';
 import { apiApp, ApiApp } from '../api/support/api-app';
 import { serviceGame } from '../api/support/service-game';
 import { FakeClock } from '../support/games-harness';
@@ -70,8 +72,12 @@ describe('turn notices after a missed deadline', () => {
       const missed = (await g.store.readStream(g.gameId)).find((e) => e.type === 'DeadlineMissed')!;
       expect(missed.data).toEqual({ side: 'A' });
       const last = (player: string) => g.nest.get(PrismaService).notification.findFirst({ where: { gameId: g.gameId, playerId: player, gameVersion: { gte: missed.version } } });
-      expect(await last(g.bob)).toMatchObject({ kind: 'your_turn', content: expect.objectContaining({ yourTurn: true }) });
-      expect(await last(g.alice)).toMatchObject({ kind: 'deadline_missed' });
+      expect(await last(g.bob)).toMatchObject({ kind: 'your_turn', content: expect.objectContaining({ yourTurn: true, happened: expect.arrayContaining(['Deadline Missed: side A']) }) });
+      // The notice says who missed: each side read the same "the deadline has passed" before.
+      const miss = (await last(g.alice))!;
+      expect(miss).toMatchObject({ kind: 'deadline_missed', content: expect.objectContaining({ missed: { sides: ['Blue (lands from the sea)'], you: true }, happened: expect.arrayContaining(['Deadline Missed: side A']) }) });
+      expect(headline('deadline_missed', miss.content as unknown as NotificationContent)).toBe('You missed the deadline.');
+      expect(headline('deadline_missed', { ...(miss.content as unknown as NotificationContent), missed: { sides: ['Blue (lands from the sea)'], you: false } })).toBe('Blue (lands from the sea) missed the deadline.');
     } finally {
       await app.close();
     }

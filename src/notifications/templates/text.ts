@@ -17,7 +17,8 @@ export function headline(kind: NotificationKind, c: NotificationContent): string
     case 'deadline_reminder':
       return 'Reminder: the deadline is approaching.';
     case 'deadline_missed':
-      return 'The deadline has passed.';
+      if (!c.missed) return 'The deadline has passed.';
+      return c.missed.you ? 'You missed the deadline.' : `${c.missed.sides.join(' and ')} missed the deadline.`;
     case 'opponent_resigned':
       return 'Your opponent has resigned.';
     case 'game_ended':
@@ -118,6 +119,7 @@ function inlineContent(c: NotificationContent): NotificationContent {
     phase: inline(c.phase),
     whoseTurn: c.whoseTurn.map((w) => ({ ...w, sideName: inline(w.sideName), playerName: w.playerName === null ? null : inline(w.playerName) })),
     happened: c.happened.map(inline),
+    ...(c.missed ? { missed: { ...c.missed, sides: c.missed.sides.map(inline) } } : {}),
     ...(c.result ? { result: { winner: c.result.winner === null ? null : inline(c.result.winner), reason: inline(c.result.reason) } } : {}),
   };
 }
