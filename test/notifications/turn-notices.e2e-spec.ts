@@ -3,6 +3,7 @@ import { PlayerActionsHandler } from '../../src/games/commands/player-actions.ha
 import { NotificationsService } from '../../src/notifications/preferences/notifications.service';
 import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
 import { NotificationWorker } from '../../src/notifications/worker/notification-worker';
+import { DeliveryRepository } from '../../src/notifications/worker/delivery.repository';
 import type { NotificationContent } from '../../src/notifications/notification-intent';
 import { headline } from '../../src/notifications/templates/text';
 import { apiApp, ApiApp } from '../api/support/api-app';
@@ -298,6 +299,32 @@ describe('a call to act still waiting to go out when its side has acted', () => 
       expect(told.map(([c]) => (c as { phase: string }).phase)).toEqual(['A Move', 'A Attack']);
       expect(told[0]!.slice(1)).toEqual(['cancelled', 'the game went on: a later notice tells the player of their turn']);
       expect(told[1]![1]).not.toBe('cancelled');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a digest of turns the player has played since', () => {
+  it('marks the turns the game has gone on from, so the digest does not tell the player it is their turn', async () => {
+    // Mail on (nothing is sent: no worker runs), so that a turn mail waits for a digest.
+    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 72 });
+      const prisma = g.nest.get(PrismaService);
+      await g.nest.get(NotificationsService).setPreferences(g.alice, { digest: true });
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      const held = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: g.alice, status: 'held', notification: { gameId: g.gameId, kind: 'your_turn' } } });
+      const items = () => g.nest.get(DeliveryRepository).heldFor(held.digestId!);
+      expect((await items()).map((i) => [i.kind, i.movedOn])).toEqual([['your_turn', false]]);
+
+      await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      await g.submit(g.alice, []);
+      expect((await items()).map((i) => [i.kind, (i.content as { phase: string }).phase, i.movedOn])).toEqual([
+        ['your_turn', 'A Move', true],
+        ['your_turn', 'A Attack', true],
+      ]);
     } finally {
       await app.close();
     }

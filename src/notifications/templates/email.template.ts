@@ -109,13 +109,16 @@ function disabledBody(c: ChannelDisabledContent, to: Recipient): Body {
   };
 }
 
+const GONE_ON = 'The game has gone on since: open it to see whose turn it is and the deadline.';
+
 function digestBody(day: string, items: DigestItem[], to: Recipient): Body {
   const byGame = new Map<string, DigestItem[]>();
   for (const item of items) byGame.set(item.gameId, [...(byGame.get(item.gameId) ?? []), item]);
   const text: string[] = [`Your Fieldpost digest for ${day}: ${items.length} update${items.length === 1 ? '' : 's'}.`];
   const html: string[] = [`<p>Your Fieldpost digest for ${h(day)}: ${items.length} update${items.length === 1 ? '' : 's'}.</p>`];
   for (const group of byGame.values()) {
-    const latest = group[group.length - 1]!.content;
+    const last = group[group.length - 1]!;
+    const latest = last.content;
     const deadline = formatDeadline(latest.deadlineAt, to.timeZone);
     const act = safeLink(latest.links.act);
     text.push('', `${latest.gameTitle}: turn ${latest.turn}, ${latest.phase}`);
@@ -124,6 +127,14 @@ function digestBody(day: string, items: DigestItem[], to: Recipient): Body {
       const c = item.content;
       text.push(`  * Turn ${c.turn}, ${c.phase}: ${headline(item.kind, c)}`, ...c.happened.map((l) => `      - ${l}`));
       html.push(`<li>Turn ${c.turn}, ${h(c.phase)}: ${h(headline(item.kind, c))}${c.happened.length ? `<ul>${c.happened.map((l) => `<li>${h(l)}</li>`).join('')}</ul>` : ''}</li>`);
+    }
+    // The day's last notice gave whose turn it was then; a game that has gone on since would be
+    // told as it no longer is ("you", a deadline that is gone).
+    if (last.movedOn) {
+      text.push(`  ${GONE_ON}`, ...(act ? [`  Open the game: ${act}`] : []));
+      html.push(`</ul><p>${h(GONE_ON)}</p>`);
+      if (act) html.push(`<p><a href="${h(act)}">Open the game</a></p>`);
+      continue;
     }
     text.push(`  Whose turn: ${whoseTurnLine(latest)}`, `  Deadline: ${deadline ?? 'none'}`, ...(act ? [`  ${latest.yourTurn ? 'Act now' : 'Open the game'}: ${act}`] : []));
     html.push(`</ul><p>Whose turn: ${h(whoseTurnLine(latest))}<br>Deadline: ${h(deadline ?? 'none')}</p>`);

@@ -19,6 +19,8 @@ export interface DigestItem {
   gameId: string;
   content: NotificationContent;
   createdAt: string;
+  /** The game has gone on since this notice was written: whose turn and the deadline it gives may be past. */
+  movedOn?: boolean;
 }
 
 /** What the templates render: a notification as stored, with everything it needs. */

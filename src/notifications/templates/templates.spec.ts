@@ -46,6 +46,20 @@ describe('templates', () => {
     expect(mail.messageId).toBe('<msg_abc@fieldpost.test>');
   });
 
+  it('gives a digest\'s whose turn and deadline only while the game is where its last notice left it', () => {
+    const item = { notificationId: n.notificationId, kind: 'your_turn' as const, gameId: 'g1', content, createdAt: n.createdAt };
+    const digest = (movedOn: boolean): Renderable => ({ kind: 'digest', notificationId: 'digest:p1:2026-12-01', gameId: null, createdAt: n.createdAt, day: '2026-12-01', items: [{ ...item, movedOn }] });
+    const current = renderEmail(digest(false), alice, ctx).text;
+    expect(current).toContain('Whose turn: Blue (Alice): you.');
+    expect(current).toContain('Act now: https://fieldpost.test/games/g1/act');
+    // The player has played since: "you" and that deadline are no longer true.
+    const past = renderEmail(digest(true), alice, ctx);
+    expect(past.text).not.toMatch(/Whose turn|Deadline:|Act now/);
+    expect(past.text).toContain('The game has gone on since: open it to see whose turn it is and the deadline.');
+    expect(past.text).toContain('Open the game: https://fieldpost.test/games/g1/act');
+    expect(past.html).not.toMatch(/Whose turn|Act now/);
+  });
+
   it('drops links that are not http(s)', () => {
     const evil = { ...n, content: { ...content, links: { game: 'javascript:alert(1)', act: 'data:text/html,x' } } };
     const mail = renderEmail(evil, alice, ctx);

@@ -63,8 +63,9 @@ UPDATE notification_deliveries SET locked_until = $3
 WHERE id = $1 AND claim_token = $2 AND status = 'pending'`;
 
 const HELD_SQL = `
-SELECT d.id, n.id AS notification_id, n.kind, n.game_id, n.content, n.created_at
+SELECT d.id, n.id AS notification_id, n.kind, n.game_id, n.content, n.created_at, coalesce(g.version > n.game_version, false) AS moved_on
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
+LEFT JOIN games g ON g.id = n.game_id
 WHERE d.digest_id = $1 AND d.status = 'held'
 ORDER BY n.created_at, n.id`;
 
@@ -136,6 +137,7 @@ export class DeliveryRepository {
       gameId: String(r.game_id),
       content: r.content as DigestItem['content'],
       createdAt: (r.created_at as Date).toISOString(),
+      movedOn: r.moved_on === true,
     }));
   }
 
