@@ -129,6 +129,27 @@ BEGIN IF NEW.player_id = '${p}' AND NEW.game_id = '' AND NEW.email_enabled = fal
     expect(await statuses(prisma, p, 'discord')).toEqual({ pending: 3, cancelled: 1 });
   });
 
+  it('sends mail held for a digest turned off when it would have gone without one: after quiet hours, unless its deadline comes first', async () => {
+    // The clock is 23:00 UTC: inside these quiet hours (22:00-07:00).
+    const p = await player(prisma, { timeZone: 'UTC' });
+    await h.preferences.setPreferences(p, { quietHours: { start: '22:00', end: '07:00' }, digest: true });
+    await h.enqueue([
+      intent({ playerId: p, gameId: 'g-calm', content: { deadlineAt: '2026-12-04T17:00:00.000Z' } }),
+      intent({ playerId: p, gameId: 'g-urgent', content: { deadlineAt: '2026-12-02T05:00:00.000Z' } }),
+      intent({ playerId: p, gameId: 'g-theirs', content: { yourTurn: false, deadlineAt: '2026-12-02T05:00:00.000Z' } }),
+    ]);
+    const mail = async () =>
+      Object.fromEntries(
+        (await prisma.notificationDelivery.findMany({ where: { playerId: p, channel: 'email', notification: { gameId: { not: null } } }, include: { notification: true } })).map((d) => [d.notification.gameId, `${d.status} ${d.notBefore.toISOString()}`]),
+      );
+    // The urgent one's deadline comes before the digest: it was never held.
+    expect(await mail()).toEqual({ 'g-calm': 'held 2026-12-02T18:00:00.000Z', 'g-urgent': 'pending 2026-12-01T23:00:00.000Z', 'g-theirs': 'held 2026-12-02T18:00:00.000Z' });
+    await h.preferences.setPreferences(p, { digest: false });
+    // Out of the digest, mail waits for the end of the quiet hours, as it would have without one;
+    // a deadline that binds only the other side does not hurry it.
+    expect(await mail()).toEqual({ 'g-calm': 'pending 2026-12-02T07:00:00.000Z', 'g-urgent': 'pending 2026-12-01T23:00:00.000Z', 'g-theirs': 'pending 2026-12-02T07:00:00.000Z' });
+  });
+
   it('lists deliveries page by page, newest first', async () => {
     const p = await player(prisma);
     await h.enqueue([1, 2, 3, 4, 5].map((v) => intent({ playerId: p, gameId: 'g-list', version: v })));

@@ -1,7 +1,7 @@
 import type { ChannelName } from '../channels/channel';
 import type { EffectivePreferences } from '../preferences/preferences';
 import { nextDigestSlot } from '../schedule/digest-time';
-import { afterQuietHours } from '../schedule/quiet-hours';
+import { afterQuietHours, QuietHours } from '../schedule/quiet-hours';
 import { deliveryId, digestNotificationId } from './delivery-id';
 import type { OutboxItem } from './outbox-item';
 
@@ -66,6 +66,15 @@ export function endpointsFor(gameId: string | null, endpoints: readonly Recipien
 }
 
 /**
+ * When a message to a person may go out: at the end of their quiet hours, unless the deadline it
+ * is about would pass first (then now).
+ */
+export function whenReadable(now: Date, timeZone: string, quiet: QuietHours | null, deadline: Date | null): Date {
+  const quietUntil = afterQuietHours(now, timeZone, quiet);
+  return deadline && quietUntil >= deadline ? now : quietUntil;
+}
+
+/**
  * One delivery per enabled channel (and per enabled endpoint). Quiet hours move a mail or a
  * Discord message to the end of the quiet time, unless the deadline it is about would pass
  * first; webhooks go to machines and are never held. With the digest on, turn mail waits
@@ -74,9 +83,8 @@ export function endpointsFor(gameId: string | null, endpoints: readonly Recipien
 export function planDeliveries(item: OutboxItem, ctx: RecipientContext, options: PlanOptions): { deliveries: PlannedDelivery[]; digest: PlannedDigest | null } {
   const { now } = options;
   const prefs = ctx.prefs;
-  const quietUntil = afterQuietHours(now, ctx.timeZone, prefs.quiet);
   const deadline = item.deadlineAt ? new Date(item.deadlineAt) : null;
-  const humanTime = deadline && quietUntil >= deadline ? now : quietUntil;
+  const humanTime = whenReadable(now, ctx.timeZone, prefs.quiet, deadline);
   const deliveries: PlannedDelivery[] = [];
   let digest: PlannedDigest | null = null;
   const base = { notificationId: item.id, playerId: item.playerId, digestId: null };

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { PrismaService } from '../../database/prisma.service';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
+import { whenReadable } from '../outbox/plan';
 import { parseClockTime } from '../schedule/quiet-hours';
 import type { UnsubscribeScope } from '../unsubscribe/unsubscribe-tokens';
 import { effectivePreferences, NotificationPreferences, PreferenceRow, PreferencesPatch, toView } from './preferences';
@@ -33,8 +34,14 @@ WITH eff AS (
     AND ((eff.channel = 'email' AND NOT eff.email) OR (eff.channel = 'webhook' AND NOT eff.webhook) OR (eff.channel = 'discord' AND NOT eff.discord))
   RETURNING d.id
 )
-UPDATE notification_deliveries d SET status = 'pending', digest_id = NULL, not_before = $2
+UPDATE notification_deliveries d SET status = 'pending', digest_id = NULL, not_before = coalesce(($3::jsonb ->> d.id)::timestamptz, $2)
 FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.digest AND d.id NOT IN (SELECT id FROM off)`;
+
+/** The mail a player has held for a digest, with what decides when it may go out on its own. */
+const HELD_MAIL_SQL = `
+SELECT d.id, n.game_id, n.content->>'deadlineAt' AS deadline_at, coalesce((n.content->>'yourTurn')::boolean, false) AS your_turn, p.time_zone
+FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id JOIN players p ON p.id = d.player_id
+WHERE d.player_id = $1 AND d.status = 'held'`;
 
 /** A player's notification settings: defaults, and overrides per game. */
 @Injectable()
@@ -70,13 +77,35 @@ export class NotificationsService {
       const clear = this.prisma.notificationPreference.updateMany({ where: { playerId, gameId: { not: PLAYER_DEFAULT } }, data: { emailEnabled: null } });
       await this.prisma.$transaction([clear, upsert]);
     } else await upsert;
-    await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
+    await this.reconcile(playerId);
+  }
+
+  /**
+   * Brings what waits in line with the settings now saved: cancels what a channel turned off no
+   * longer sends, and sends on its own the mail held for a digest turned off, when it would have
+   * gone without one (after quiet hours, unless its deadline comes first), not at once.
+   */
+  private async reconcile(playerId: string): Promise<void> {
+    const now = this.clock.now();
+    const held = (await this.prisma.pool.query<{ id: string; game_id: string | null; deadline_at: string | null; your_turn: boolean; time_zone: string }>(HELD_MAIL_SQL, [playerId])).rows;
+    const at: Record<string, string> = {};
+    if (held.length > 0) {
+      const rows = await this.prisma.notificationPreference.findMany({ where: { playerId } });
+      const defaults = rows.find((r) => r.gameId === PLAYER_DEFAULT) ?? null;
+      for (const m of held) {
+        const prefs = effectivePreferences(defaults, rows.find((r) => r.gameId === m.game_id) ?? null, this.config.notifications.defaultReminderMinutes);
+        // Only the recipient side's own deadline cuts quiet hours short, as when it was planned.
+        const deadline = m.your_turn && m.deadline_at ? new Date(m.deadline_at) : null;
+        at[m.id] = whenReadable(now, m.time_zone, prefs.quiet, deadline).toISOString();
+      }
+    }
+    await this.prisma.pool.query(RECONCILE_SQL, [playerId, now, JSON.stringify(at)]);
   }
 
   /** Drops a game's overrides: the player's defaults apply to it again. */
   async clearGamePreferences(playerId: string, gameId: string): Promise<void> {
     await this.prisma.notificationPreference.deleteMany({ where: { playerId, gameId } });
-    await this.prisma.pool.query(RECONCILE_SQL, [playerId, this.clock.now()]);
+    await this.reconcile(playerId);
   }
 
   /** One-click unsubscribe: no more mail about one game, or none at all. */
