@@ -12,6 +12,7 @@ const priority: NotificationKind[] = [
   'game_ended',
   'deadline_missed',
   'undo_proposed',
+  'undo_answered',
   'game_started',
   'reaction_requested',
   'your_turn',
@@ -63,6 +64,11 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
       case AppEvent.UndoProposed:
         sides.filter((s) => s !== d['side']).forEach((s) => add(s, 'undo_proposed'));
         break;
+      // The proposer hears the answer: a decline changes nothing else, so nothing else would tell it.
+      case AppEvent.UndoAccepted:
+      case AppEvent.UndoDeclined:
+        sides.filter((s) => s !== d['side']).forEach((s) => add(s, 'undo_answered'));
+        break;
       case AppEvent.DeadlineReminded:
         add(d['side'] as string, 'deadline_reminder');
         break;
@@ -112,6 +118,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
         happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
         ...(kind === 'deadline_missed' ? { missed: { sides: [...missedBy].map(sideName), you: missedBy.has(side) } } : {}),
+        ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted) } : {}),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
       },

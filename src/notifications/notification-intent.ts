@@ -12,6 +12,7 @@ export type NotificationKind =
   | 'your_turn'
   | 'reaction_requested'
   | 'undo_proposed'
+  | 'undo_answered'
   | 'deadline_reminder'
   | 'deadline_missed'
   | 'opponent_resigned'
@@ -45,6 +46,8 @@ export interface NotificationContent {
   happened: string[];
   /** For a missed deadline: the sides that missed it (by name), and whether the recipient's is one. */
   missed?: { sides: string[]; you: boolean };
+  /** For an answer to the recipient's undo proposal: whether the other side accepted it. */
+  undoAccepted?: boolean;
   /** Absolute links: the game's page and the place to act. */
   links: { game: string; act: string };
   /** Set when the game has ended. */

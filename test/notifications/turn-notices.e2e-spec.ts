@@ -47,6 +47,29 @@ describe('turn notices', () => {
     expect(rows.map((n) => [n.kind, (n.content as { yourTurn: boolean }).yourTurn])).toEqual([['game_started', true]]);
   });
 
+  it('tells the proposer of an undo the answer: a decline changes nothing else that would tell it', async () => {
+    const told = new Map<boolean, NotificationContent>();
+    for (const accept of [false, true]) {
+      const g = await serviceGame(app);
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      const moved = await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]); // A's attack phase is next
+      const actions = g.nest.get(PlayerActionsHandler);
+      await actions.proposeUndo(g.gameId, moved.version, g.alice);
+      await actions.answerUndo(g.gameId, await g.store.currentVersion(g.gameId), g.bob, accept);
+      const last = (await kinds(g.gameId, g.alice)).pop()!;
+      expect(last.kind).toBe('undo_answered');
+      told.set(accept, last.content as unknown as NotificationContent);
+      // The one who answered hears nothing of its own answer.
+      expect((await kinds(g.gameId, g.bob)).map((n) => n.kind)).toEqual(['game_started', 'undo_proposed']);
+    }
+    expect(told.get(false)).toMatchObject({ undoAccepted: false, yourTurn: true, phase: 'A Attack' });
+    expect(headline('undo_answered', told.get(false)!)).toBe('Your opponent declined your undo.');
+    // Accepted, the move is taken back: A is to move again.
+    expect(told.get(true)).toMatchObject({ undoAccepted: true, yourTurn: true, phase: 'A Move' });
+    expect(headline('undo_answered', told.get(true)!)).toBe('Your opponent accepted your undo: your last phase is taken back.');
+  });
+
   it('tells the opponent of a resignation with an opponent_resigned notification, naming the turn the game ended in', async () => {
     const g = await serviceGame(app);
     await g.submit(g.alice, setupA);

@@ -42,6 +42,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'your_turn',
   'reaction_requested',
   'undo_proposed',
+  'undo_answered',
   'deadline_reminder',
   'deadline_missed',
   'opponent_resigned',
