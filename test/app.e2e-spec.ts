@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -86,6 +86,13 @@ describe('the app on the embedded database', () => {
     const running = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir }));
     try {
       expect(running.database.kind).toBe('embedded');
+      // PGlite asks no password and makes every connection a superuser: it is served on a Unix
+      // socket in a folder only this user may enter, never on a port another local process could reach.
+      const socketDir = new URL(running.database.url).searchParams.get('host')!;
+      expect(socketDir).toMatch(/^\//);
+      expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(socketDir, '.s.PGSQL.5432')).isSocket()).toBe(true);
+      expect(new URL(running.database.url).port).toBe('');
       const ok = await request(running.app.getHttpServer()).get('/health').expect(200);
       expect(ok.body).toMatchObject({ status: 'ok', database: { status: 'up', kind: 'embedded' } });
       await running.database.close();
@@ -95,5 +102,6 @@ describe('the app on the embedded database', () => {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+    expect(existsSync(new URL(running.database.url).searchParams.get('host')!)).toBe(false);
   }, 180_000);
 });
