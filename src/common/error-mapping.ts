@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { BadInputError, DomainError, ErrorKind, UnsupportedMediaTypeError } from './errors';
+import { BadInputError, DomainError, ErrorKind, UnavailableError, UnsupportedMediaTypeError } from './errors';
 
 const statusByKind: Record<ErrorKind, number> = {
   bad_input: HttpStatus.BAD_REQUEST,
@@ -9,6 +9,7 @@ const statusByKind: Record<ErrorKind, number> = {
   unauthenticated: HttpStatus.UNAUTHORIZED,
   forbidden: HttpStatus.FORBIDDEN,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 /** GraphQL `extensions.code` for each kind, used by the GraphQL error formatter. */
@@ -20,7 +21,26 @@ export const graphqlCodeByKind: Record<ErrorKind, string> = {
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   rate_limited: 'RATE_LIMITED',
+  unavailable: 'SERVICE_UNAVAILABLE',
 };
+
+/**
+ * What the database answers when it is saturated, so that a burst of requests waits longer for a
+ * connection or a transaction than the pool allows: Prisma's P2028 ("unable to start a
+ * transaction in the given time") and pg's pool timeout. The request did nothing; a retry after a
+ * moment succeeds, so the client is told that (503 with Retry-After), not that the server failed.
+ */
+export function databaseBusy(error: unknown): UnavailableError | null {
+  let e: unknown = error;
+  for (let i = 0; i < 5 && e !== null && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'P2028' || (typeof message === 'string' && /timeout exceeded when trying to connect|Unable to start a transaction in the given time/i.test(message))) {
+      return new UnavailableError('server/busy', 'The server is busy: nothing was done. Try again in a moment.', { retryAfterSeconds: 1 });
+    }
+    e = (e as { cause?: unknown }).cause ?? (e as { originalError?: unknown }).originalError;
+  }
+  return null;
+}
 
 /** An RFC 9457 problem document. */
 export interface Problem {
@@ -101,7 +121,7 @@ function codeForStatus(status: number): string {
 export function toProblem(error: unknown, requested?: string): { problem: Problem; internal: boolean } {
   // The path is the client's input as much as a message is: a huge id in it is not sent back.
   const instance = requested !== undefined && [...requested].length > MAX_MESSAGE ? cut(requested, MAX_MESSAGE - 1) : requested;
-  const unread = bodyParserError(error);
+  const unread = bodyParserError(error) ?? databaseBusy(error);
   if (unread) return toProblem(unread, instance);
   if (error instanceof DomainError) {
     const status = statusByKind[error.kind];
@@ -197,7 +217,7 @@ export function errorResponse(error: unknown, instance: string, status?: number)
     const rest = restParams(problem);
     return { status: rest.status, contentType: 'application/problem+json', body: rest, problem: rest, internal };
   }
-  const domain = bodyParserError(error) ?? (error instanceof DomainError ? error : null);
+  const domain = bodyParserError(error) ?? databaseBusy(error) ?? (error instanceof DomainError ? error : null);
   const extensions = domain ? domainExtensions(domain) : { code: internal ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST', errorCode: problem.code };
   return { status: problem.status, contentType: 'application/json', body: { errors: [{ message: problem.detail, extensions }] }, problem, internal };
 }

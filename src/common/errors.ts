@@ -3,7 +3,7 @@
  * error-mapping.ts turns them into HTTP problems (and GraphQL error codes).
  * `code` is a namespaced machine code such as 'game/not_found'.
  */
-export type ErrorKind = 'bad_input' | 'unsupported_media_type' | 'not_found' | 'conflict' | 'unauthenticated' | 'forbidden' | 'rate_limited';
+export type ErrorKind = 'bad_input' | 'unsupported_media_type' | 'not_found' | 'conflict' | 'unauthenticated' | 'forbidden' | 'rate_limited' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -59,5 +59,12 @@ export class RateLimitedError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(code: string, message: string, details: Record<string, unknown> = {}) {
     super('conflict', code, message, details);
+  }
+}
+
+/** The server cannot take the request now (its database is saturated): nothing was done, try again shortly. */
+export class UnavailableError extends DomainError {
+  constructor(code: string, message: string, details: Record<string, unknown> = {}) {
+    super('unavailable', code, message, details);
   }
 }

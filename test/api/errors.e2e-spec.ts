@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { GamesApiService } from '../../src/api/games/games-api.service';
+import { PrismaService } from '../../src/database/prisma.service';
 import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
 import { GraphqlClient } from './support/game-client';
 import { kernelScript as script } from './support/kernel-script';
@@ -300,4 +301,27 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
       await ws.dispose();
     }
   });
+});
+
+describe('a database saturated for longer than the pool waits', () => {
+  it('answers 503 server/busy with Retry-After over REST and SERVICE_UNAVAILABLE over GraphQL, not a 500', async () => {
+    // One connection, held by someone else for the whole test: every request waits for it in vain.
+    const app = await apiApp({ DATABASE_POOL_MAX: '1' });
+    const player = await app.player('Busy');
+    const held = await app.running.app.get(PrismaService).pool.connect();
+    try {
+      const [rest, gql] = await Promise.all([
+        request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${player.token}`).send({ scenarioId: 'kernel-test' }),
+        app.gql(player.token, 'mutation { createGame(input: { scenarioId: "kernel-test" }) { id } }'),
+      ]);
+      expect(rest.status).toBe(503);
+      expect(rest.headers['retry-after']).toBe('1');
+      expect(rest.body).toMatchObject({ code: 'server/busy', status: 503 });
+      expect(JSON.stringify(rest.body)).not.toMatch(STACK);
+      expect(firstError(gql).extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errorCode: 'server/busy' });
+    } finally {
+      held.release();
+      await app.close();
+    }
+  }, 60_000);
 });

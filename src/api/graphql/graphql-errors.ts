@@ -1,7 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { HttpException } from '@nestjs/common';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { clientMessage, domainExtensions } from '../../common/error-mapping';
+import { clientMessage, databaseBusy, domainExtensions } from '../../common/error-mapping';
 import { DomainError } from '../../common/errors';
 import { logger } from '../../logging/logger';
 
@@ -25,7 +25,7 @@ const REQUEST_ERROR_CODES = new Set([
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
-  const domain = domainErrorIn(error);
+  const domain = domainErrorIn(error) ?? databaseBusy(original);
   if (domain) return { message: clientMessage(domain.message), ...where, extensions: domainExtensions(domain) };
   if (original instanceof HttpException && original.getStatus() < 500) {
     return { message: clientMessage(original.message), ...where, extensions: { code: 'BAD_USER_INPUT', errorCode: 'http/bad_request' } };
