@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config.schema';
 import { createApp, listen } from './bootstrap';
-import { DataDirInUseError } from './database/embedded-postgres';
+import { DataDirError } from './database/embedded-postgres';
 import { logger } from './logging/logger';
 
 async function main(): Promise<void> {
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof DataDirInUseError) {
+  if (err instanceof DataDirError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }

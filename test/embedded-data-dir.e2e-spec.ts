@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -84,6 +84,32 @@ describe('the embedded database folder', () => {
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
   }, 240_000);
+
+  it('refuses a DATA_DIR that is a file, or a folder of other files it would litter, saying so in one line', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'fieldpost-baddir-'));
+    try {
+      const file = join(base, 'a-file');
+      writeFileSync(file, 'not a folder');
+      const notes = join(base, 'notes');
+      mkdirSync(notes);
+      writeFileSync(join(notes, 'todo.txt'), 'mine');
+      const cases: Array<[string, string]> = [
+        [file, `DATA_DIR ${file} cannot be used: it is a file, not a folder.`],
+        [notes, `DATA_DIR ${notes} holds other files (todo.txt) and no Fieldpost database: give DATA_DIR an empty or new folder.`],
+      ];
+      for (const [dir, message] of cases) {
+        const server = start(dir);
+        started.push(server);
+        expect(await server.exited).toBe(1);
+        expect(server.output()).toContain(message);
+        expect(server.output()).not.toMatch(/\n\s+at |EEXIST/);
+      }
+      // The user's folder is as it was: no database files were written next to their own.
+      expect(readdirSync(notes)).toEqual(['todo.txt']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('takes over a folder whose server was killed but not yet reaped by its parent', async () => {
     // A parent that never waits for its child (here: sh replaced by sleep) leaves the killed server

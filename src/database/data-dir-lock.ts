@@ -196,8 +196,11 @@ function holderOf(text: string): Holder {
   return { pid: Number(pid), start: start && /^\d+$/.test(start) ? start : undefined };
 }
 
-/** Another process serves DATA_DIR: a refusal to start, told as plainly as a bad setting. */
-export class DataDirInUseError extends Error {}
+/** DATA_DIR cannot serve as the database's folder: a refusal to start, told as plainly as a bad setting. */
+export class DataDirError extends Error {}
+
+/** Another process serves DATA_DIR. */
+export class DataDirInUseError extends DataDirError {}
 
 function inUse(dir: string, pid: number, file: string): Error {
   return new DataDirInUseError(

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { claimDataDir } from './data-dir-lock';
+import { claimDataDir, DataDirError } from './data-dir-lock';
 
-export { DataDirInUseError } from './data-dir-lock';
+export { DataDirError, DataDirInUseError } from './data-dir-lock';
 
 /**
  * Postgres compiled to WebAssembly, persisted in a folder and served over the wire protocol,
@@ -27,12 +27,14 @@ export interface EmbeddedPostgres {
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  usable(dir);
   const release = claimDataDir(dir);
   let db: PGlite | undefined;
   let socketDir: string | undefined;
   try {
-    db = await PGlite.create(dir);
+    db = await PGlite.create(dir).catch((err: unknown) => {
+      throw new DataDirError(`The database in DATA_DIR ${dir} could not be opened (${err instanceof Error ? err.message : String(err)}): it may be damaged. Restore the folder from a backup, or give DATA_DIR a new folder.`);
+    });
     // PGlite is one session; the socket server queues every connection's statements onto it and
     // keeps an open transaction's connection first in line, so several connections are safe. More
     // than one is needed anyway: a connection the pool drops after an error is replaced before
@@ -61,5 +63,25 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     release();
     throw err;
+  }
+}
+
+/**
+ * A folder the database may live in: new, empty, or one it made. A mistyped DATA_DIR (a home
+ * folder, a file) was filled with Postgres files, or failed with a bare EEXIST that named nothing.
+ */
+function usable(dir: string): void {
+  let entries: string[];
+  try {
+    mkdirSync(dir, { recursive: true });
+    entries = readdirSync(dir);
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === 'EEXIST' || (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'it is a file, not a folder' : (err as Error).message;
+    throw new DataDirError(`DATA_DIR ${dir} cannot be used: ${why}. Give DATA_DIR a folder this user may write.`);
+  }
+  const others = entries.filter((e) => !e.startsWith('fieldpost.lock'));
+  if (others.length > 0 && !entries.includes('PG_VERSION')) {
+    throw new DataDirError(`DATA_DIR ${dir} holds other files (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}) and no Fieldpost database: give DATA_DIR an empty or new folder.`);
   }
 }
