@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { isolatedDatabase } from '../../test/support/isolated-database';
 import { configureLogger } from '../logging/logger';
 import { openDatabase } from './database';
-import { applyMigrations } from './migrate';
+import { applyMigrations, pendingMigrations } from './migrate';
 
 /** The start command's migrations (MIGRATE_ON_START) on an empty database and on an up-to-date one. */
 describe('migrations at start', () => {
@@ -13,7 +13,9 @@ describe('migrations at start', () => {
   it('reports the migrations it applied, and none once the schema is up to date', async () => {
     const db = await isolatedDatabase('migrate', { migrated: false });
     try {
+      expect(await pendingMigrations(db.url)).toEqual(committed);
       expect(await applyMigrations(db.url)).toEqual(committed);
+      expect(await pendingMigrations(db.url)).toEqual([]);
       expect(await applyMigrations(db.url)).toEqual([]);
     } finally {
       await db.drop();
