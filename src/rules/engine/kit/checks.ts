@@ -93,6 +93,10 @@ export function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, 
       // Each order as sent: zod's record drops a "__proto__" key, which the order's own strict schema must see to refuse.
       const items = (Array.isArray(raw.orders) ? raw.orders : (raw.orders as { orders: unknown[] }).orders) as Array<Record<string, unknown>>;
       const endPhase = list.endPhase;
+      // A client that means to send more of a phase sent whole would see it end under it.
+      if (endPhase === false && def?.multiSubmission !== true) {
+        return bad('input/malformed', `phase ${def?.id ?? '?'} is sent whole, in one submission: endPhase false is only for a phase sent in parts`, null, seqRule);
+      }
       const violations: Violation[] = [];
       const orders: JsonObject[] = [];
       const schemas: unknown[] = [];
