@@ -30,5 +30,7 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
 
 async function embedded(dataDir: string): Promise<DatabaseRuntime> {
   const pg = await startEmbeddedPostgres(dataDir);
+  // Where an operator reaches it with psql (VACUUM, a look at the data): the socket folder changes at every start.
+  logger().info({ dataDir: pg.dataDir, psql: pg.url }, 'embedded database started');
   return { kind: 'embedded', url: pg.url, poolMax: 1, close: () => pg.stop() };
 }
