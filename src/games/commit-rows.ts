@@ -7,8 +7,8 @@ import type { JobPlan } from './scheduler/job-planner';
  * part writes only when `guard` holds (the events went in), so a lost race writes nothing.
  */
 
-const GAME_COLUMNS = 'id text, scenario_id text, scenario_version text, system text, title text, created_by text, status text, version int, turn int, phase text, mode text, acting jsonb, deadline_at timestamptz, options jsonb, seed_commitment text, result jsonb';
-const UPDATED = ['scenario_id', 'scenario_version', 'system', 'title', 'created_by', 'status', 'version', 'turn', 'phase', 'mode', 'acting', 'deadline_at', 'options', 'seed_commitment', 'result'];
+const GAME_COLUMNS = 'id text, scenario_id text, scenario_version text, system text, title text, created_by text, status text, version int, turn int, phase text, mode text, acting jsonb, undo_by text, deadline_at timestamptz, options jsonb, seed_commitment text, result jsonb';
+const UPDATED = ['scenario_id', 'scenario_version', 'system', 'title', 'created_by', 'status', 'version', 'turn', 'phase', 'mode', 'acting', 'undo_by', 'deadline_at', 'options', 'seed_commitment', 'result'];
 
 export function gameRowCte(p: SqlParams, guard: string, row: GameRow, now: Date): Cte {
   const at = `${p.add(now.toISOString())}::timestamptz`;

@@ -16,6 +16,7 @@ export interface GameRow {
   phase: string;
   mode: string;
   acting: string[];
+  undo_by: string | null;
   deadline_at: string | null;
   options: unknown;
   seed_commitment: string;
@@ -38,6 +39,7 @@ export function projectGame(system: GameSystem, state: GameEnvelope, version: nu
     phase: p.phase,
     mode: p.mode,
     acting: [...p.acting],
+    undo_by: state.status === 'active' ? (state.pendingUndo?.proposedBy ?? null) : null,
     deadline_at: p.deadlineAt,
     options: state.options,
     seed_commitment: state.seedCommitment,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { setupA, setupB } from '../support/kernel-game';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 
 const LIST = `query($f: MyGamesFilter, $n: Int, $a: String) {
@@ -48,6 +49,29 @@ describe('myGames', () => {
     const rest = await request(app.http).get('/api/v1/games?filter=all').set('Authorization', `Bearer ${org.token}`);
     expect(rest.status).toBe(200);
     expect(rest.body.items).toEqual([expect.objectContaining({ id: gameId, mySide: null, awaitingMe: false })]);
+  });
+
+  it('awaits the player asked to answer an undo, until they answer it', async () => {
+    const gameId = await create(bob, 'A');
+    await seat(bob, gameId, 'B', carol);
+    const version = async () => data(await app.gql(bob.token, 'query($g: ID!) { game(id: $g) { version } }', { g: gameId }))['game'].version as number;
+    const submit = async (p: TestPlayer, orders: unknown) =>
+      data(await app.gql(p.token, 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }', { i: { gameId, expectedVersion: await version(), orders, idempotencyKey: `k${Math.random()}` } }));
+    await submit(bob, setupA);
+    await submit(carol, setupB());
+    await submit(bob, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]); // A's attack phase is next: B does not act
+    const awaitsCarol = async () => ({
+      listed: (await walk(carol, 'AWAITING', 10)).some((g) => g.id === gameId),
+      game: data(await app.gql(carol.token, 'query($g: ID!) { game(id: $g) { awaitingMe } }', { g: gameId }))['game'].awaitingMe as boolean,
+      rest: ((await request(app.http).get('/api/v1/games?filter=awaiting').set('Authorization', `Bearer ${carol.token}`)).body.items as Listed[]).some((g) => g.id === gameId && g.awaitingMe),
+    });
+    expect(await awaitsCarol()).toEqual({ listed: false, game: false, rest: false });
+    data(await app.gql(bob.token, 'mutation($g: ID!, $v: Int!) { proposeUndo(gameId: $g, expectedVersion: $v) { version } }', { g: gameId, v: await version() }));
+    expect(await awaitsCarol()).toEqual({ listed: true, game: true, rest: true });
+    // The proposer is not awaited by its own proposal (it still acts: its attack phase).
+    expect(data(await app.gql(bob.token, 'query($g: ID!) { game(id: $g) { awaitingMe } }', { g: gameId }))['game'].awaitingMe).toBe(true);
+    data(await app.gql(carol.token, 'mutation($g: ID!, $v: Int!) { declineUndo(gameId: $g, expectedVersion: $v) { version } }', { g: gameId, v: await version() }));
+    expect(await awaitsCarol()).toEqual({ listed: false, game: false, rest: false });
   });
 
   it('pages through exactly the games awaiting the player, newest first, one at a time', async () => {

@@ -10,7 +10,7 @@ registerEnumType(MyGamesFilter, {
   name: 'MyGamesFilter',
   description: 'Which of my games to list.',
   valuesMap: {
-    AWAITING: { description: 'Games where my side must act now.' },
+    AWAITING: { description: 'Games that wait for me: my side must act now, or answer an undo proposal.' },
     ACTIVE: { description: 'Games being played or waiting for players.' },
     FINISHED: { description: 'Games that have ended.' },
     ALL: { description: 'All of them.' },

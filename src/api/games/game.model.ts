@@ -154,7 +154,7 @@ export class Game extends PhaseState {
   @Field(() => String, { nullable: true, description: 'Your side; null when you watch as a spectator.' })
   mySide!: string | null;
 
-  @Field({ description: 'True when your side must act now.' })
+  @Field({ description: 'True when the game waits for you: your side must act now, or answer the other side\'s undo proposal.' })
   awaitingMe!: boolean;
 
   @Field(() => [Seat], { description: 'The seats, in the scenario\'s side order.' })

@@ -122,7 +122,7 @@ export class GameDto extends PhaseStateDto {
   @ApiProperty({ type: String, nullable: true, description: 'Your side; null when you watch as a spectator.' })
   mySide!: string | null;
 
-  @ApiProperty({ description: 'True when your side must act now.' })
+  @ApiProperty({ description: 'True when the game waits for you: your side must act now, or answer the other side\'s undo proposal.' })
   awaitingMe!: boolean;
 
   @ApiProperty({ type: [SeatDto], description: 'The seats, in the scenario\'s side order.' })

@@ -20,7 +20,7 @@ export class PageQuery {
 }
 
 export class MyGamesQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: ['awaiting', 'active', 'finished', 'all'], description: 'awaiting: my side must act; active; finished; all (default).' })
+  @ApiPropertyOptional({ enum: ['awaiting', 'active', 'finished', 'all'], description: 'awaiting: my side must act, or answer an undo proposal; active; finished; all (default).' })
   @IsOptional()
   @IsIn(['awaiting', 'active', 'finished', 'all'])
   filter?: 'awaiting' | 'active' | 'finished' | 'all';

@@ -2,7 +2,7 @@ import type { VisibleEvent } from '../../games/game-events';
 import type { PublicPhase } from '../../games/outcome';
 import type { Outcome as DomainOutcome } from '../../games/outcome';
 import type { GameSummary, HistoryPhase as DomainHistoryPhase } from '../../games/queries/game-queries';
-import type { MyGamesRow } from '../../games/queries/my-games.query';
+import { awaits, MyGamesRow } from '../../games/queries/my-games.query';
 import type { UnitOptions as DomainUnitOptions, Violation as DomainViolation } from '../../rules/engine/types';
 import type { PublicMap } from '../scenarios/board-map';
 import type { AttackOption, BoardView, HistoryEvent, HistoryPhase, MarkerView, StackView, UnitOptions, UnitView } from './board.model';
@@ -37,7 +37,7 @@ export function toGame(s: GameSummary): Game {
     scenarioName: s.scenarioName,
     version: s.version,
     mySide: s.mySide,
-    awaitingMe: s.status === 'active' && s.mySide !== null && s.acting.includes(s.mySide),
+    awaitingMe: awaits(s.status, s.mySide, s.acting, s.pendingUndo?.proposedBy ?? null),
     seats: s.seats.map((seat) => ({ ...seat })),
     seedCommitment: s.seedCommitment,
     seed: s.seed,
