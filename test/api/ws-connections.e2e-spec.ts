@@ -52,6 +52,40 @@ describe('open subscription connections per player', () => {
     for (const c of [second, third, other, again]) await c.client.dispose();
   });
 
+  // A socket closed while its token was being checked was counted after graphql-ws had already
+  // run onClose for it: twenty such sockets locked the player out until the server restarted.
+  it('frees the place of a connection closed before it was acknowledged', async () => {
+    const gus = await app.player('Gus');
+    const game = data(await app.gql(gus.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const wsUrl = url.replace(/^http/, 'ws');
+    for (let i = 0; i < 20; i++) {
+      const ws = new WebSocket(wsUrl, 'graphql-transport-ws');
+      await new Promise<void>((done, fail) => {
+        ws.once('open', () => {
+          ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${gus.token}` } }));
+          // Gone before the server has checked the token, or speaking before the ack (closed 4401).
+          if (i % 2 === 0) ws.terminate();
+          else ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: '{ __typename }' } }));
+          done();
+        });
+        ws.once('error', fail);
+      });
+      if (i % 2 === 1) await new Promise((done) => ws.once('close', done));
+    }
+    await new Promise((done) => setTimeout(done, 300));
+    const feed = app.running.app.get(GameFeed);
+    const before = feed.listening;
+    const opened = [0, 1].map(() => {
+      const state: { closed: { code: number; reason: string } | null } = { closed: null };
+      const client = wsClient(url, gus.token, (e) => (state.closed = e));
+      collect(client, GAME_UPDATED, { id: game, from: null });
+      return { client, state };
+    });
+    await waitFor(() => feed.listening === before + 2, 'both places of WS_CONNECTIONS_PER_PLAYER');
+    expect(opened.map((o) => o.state.closed)).toEqual([null, null]);
+    for (const o of opened) await o.client.dispose();
+  });
+
   // One connection multiplexed any number of subscriptions: two thousand, each catching up on the
   // game, held the database pool until hundreds of them failed as INTERNAL_SERVER_ERROR.
   it('refuses an operation beyond WS_OPERATIONS_PER_CONNECTION on one connection, and frees a place when one completes', async () => {

@@ -21,6 +21,8 @@ interface WsExtra {
   socket?: { close(code: number, reason: string): void };
   /** The player this connection is counted for, once it is accepted. */
   countedFor?: string;
+  /** The socket closed (graphql-ws called onClose), perhaps while onConnect was still awaiting. */
+  closed?: boolean;
 }
 
 /** WebSocket close code 1008, policy violation: the player holds too many connections. */
@@ -82,6 +84,9 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           } catch {
             return false;
           }
+          // Closed while the token was checked (the client gave up, or spoke before the ack): onClose
+          // has run already and would never give back a place counted now.
+          if (ctx.extra.closed) return false;
           const player = ctx.extra.principal.playerId;
           const held = open.get(player) ?? 0;
           if (held >= config.api.wsConnectionsPerPlayer) {
@@ -93,6 +98,7 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
           return true;
         },
         onClose: (ctx: WsContext<Record<string, unknown>, WsExtra>) => {
+          ctx.extra.closed = true;
           const player = ctx.extra.countedFor;
           if (!player) return;
           ctx.extra.countedFor = undefined;
