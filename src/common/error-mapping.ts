@@ -84,7 +84,7 @@ export function clientMessage(message: string): string {
 }
 
 /** The details that repeat input (each violation's message, each field at fault and its problems): every string in them read as a message is. */
-const ECHOING_DETAILS = ['violations', 'fields'];
+const ECHOING_DETAILS = ['violations', 'fields', 'field'];
 
 /** Every string in `value` cut as a message is: for what repeats input outside an error too (a dry run's violations). */
 export function clientEcho<T>(value: T): T {

@@ -85,6 +85,7 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   // A window of a few milliseconds could never be answered: it ran out before any player could read it.
   ['REST: createGame with a reaction window of a second', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { reactionHours: 1 / 3600 } })] }), { status: 400, code: 'game/bad_options', field: 'reactionHours' }],
   ['GraphQL: createGame with a reaction window of 1e-7 hours', () => ({ gql: 'mutation { createGame(input: { scenarioId: "kernel-test", settings: { reactionHours: 1e-7 } }) { id } }' }), { status: 200, code: 'game/bad_options', field: 'reactionHours' }],
+  ['REST: createGame with a snapshot every 5 events', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { snapshotInterval: 5 } })] }), { status: 400, code: 'game/bad_options', field: 'snapshotInterval' }],
   ['REST: createGame with a huge forfeitAfter', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { forfeitAfter: 1e9 } })] }), { status: 400, code: 'game/bad_options', field: 'forfeitAfter' }],
   ['REST: createGame with a blank title', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', title: '   ' })] }), { status: 400, code: 'game/bad_title', field: 'title' }],
   ['GraphQL: createGame with an empty title', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: '' } } }), { status: 200, code: 'game/bad_title', field: 'title' }],
@@ -165,6 +166,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a page size in hexadecimal', () => ({ rest: ['get', '/api/v1/games?limit=0x10'] }), { status: 400, code: 'request/invalid', field: 'limit' }],
   ['REST: a version in exponent notation', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=1e1`] }), { status: 400, code: 'request/invalid', field: 'atVersion' }],
   ['REST: a history start after a space', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=%205`] }), { status: 400, code: 'request/invalid', field: 'fromVersion' }],
+  // The path to a value nested too deep named every key on the way: 6,000 characters of input came back in `field`.
+  ['REST: orders nested too deep under long keys', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, `{"expectedVersion":${c.version},"idempotencyKey":"deep","orders":${`{"${'k'.repeat(200)}":`.repeat(40)}1${'}'.repeat(40)}}`] }), { status: 400, code: 'request/too_deep' }],
   ['REST: a query parameter named constructor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?constructor=1`] }), { status: 400, code: 'request/invalid', field: 'constructor' }],
   // An empty cursor restarted a GraphQL list at its first page; REST refused it with another code.
   ['REST: an empty cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
@@ -276,6 +279,16 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     if (problem.errors) return { status: res.status, code: problem.errors[0]?.extensions?.['code'], message: problem.errors[0]!.message, body: res.body };
     return { status: res.status, code: problem.code, message: String(problem.detail), body: res.body };
   }
+
+  it('takes the snapshot interval a game is created with, over both APIs, and shows it in its settings', async () => {
+    const rest = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).send({ scenarioId: 'kernel-test', settings: { snapshotInterval: 25 } });
+    expect(rest.status).toBe(201);
+    expect(rest.body.game.settings).toMatchObject({ snapshotInterval: 25 });
+    const gql = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", settings: { snapshotInterval: 40 } }) { settings { snapshotInterval } } }'));
+    expect(gql['createGame'].settings).toEqual({ snapshotInterval: 40 });
+    const plain = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test" }) { settings { snapshotInterval } } }'));
+    expect(plain['createGame'].settings).toEqual({ snapshotInterval: 100 });
+  });
 
   it('a query integer that is no number is one problem, naming its range', async () => {
     const res = await request(app.http).get(`/api/v1/games/${ctx.active}?atVersion=abc`).set('Authorization', `Bearer ${alice.token}`);

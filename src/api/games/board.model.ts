@@ -80,7 +80,7 @@ export class BoardView {
   @Field(() => String, { nullable: true, description: 'Time of day of the current turn, if the scenario has one.' })
   timeOfDay!: string | null;
 
-  @Field(() => GraphQLJSON, { nullable: true, description: 'Your side\'s own secrets: standing orders, sealed orders, notes; null for a spectator. Once the game has ended, every side\'s, keyed by side, for every reader.' })
+  @Field(() => GraphQLJSON, { nullable: true, description: 'Your side\'s own secrets: standing orders, sealed orders, notes, and in a reaction window asked of your side its choices (reaction.details); null for a spectator. Once the game has ended, every side\'s, keyed by side, for every reader.' })
   own!: unknown;
 
   @Field(() => GraphQLJSON, { description: 'The whole view exactly as the game system produced it for you (system-specific).' })

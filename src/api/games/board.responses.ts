@@ -79,7 +79,7 @@ export class BoardViewDto {
   @ApiProperty({ type: String, nullable: true, description: 'Time of day of the current turn, if the scenario has one.' })
   timeOfDay!: string | null;
 
-  @ApiProperty({ ...systemJson('Your side\'s own secrets: standing orders, sealed orders, notes; null for a spectator. Once the game has ended, every side\'s, keyed by side, for every reader'), nullable: true })
+  @ApiProperty({ ...systemJson('Your side\'s own secrets: standing orders, sealed orders, notes, and in a reaction window asked of your side its choices (reaction.details); null for a spectator. Once the game has ended, every side\'s, keyed by side, for every reader'), nullable: true })
   own!: unknown;
 
   @ApiProperty({ ...systemJson('The whole view exactly as the game system produced it for you'), nullable: true })

@@ -36,6 +36,9 @@ export class GameSettingsInput {
 
   @Field({ nullable: true, description: 'Days each player may pause their own clock (0-60, default 14).' })
   vacationDays?: number;
+
+  @Field(() => Int, { nullable: true, description: 'Keep a snapshot of the state every this many events (10-10000, default 100): loading a game folds at most this many.' })
+  snapshotInterval?: number;
 }
 
 @InputType({ description: 'A new game.' })
@@ -64,5 +67,6 @@ export function toGameOptions(s: GameSettingsInput | undefined | null) {
       : {}),
     ...(s.spectators != null ? { spectators: s.spectators } : {}),
     ...(s.vacationDays != null ? { vacationDays: s.vacationDays } : {}),
+    ...(s.snapshotInterval != null ? { snapshotInterval: s.snapshotInterval } : {}),
   };
 }

@@ -75,6 +75,9 @@ export class GameSettings {
 
   @Field({ description: 'Days each player may pause their own clock in this game.' })
   vacationDays!: number;
+
+  @Field(() => Int, { description: 'A snapshot of the state is kept every this many events.' })
+  snapshotInterval!: number;
 }
 
 @ObjectType({ description: 'The out-of-turn decision a side is asked for (only the asked side sees it).' })
@@ -82,10 +85,10 @@ export class ReactionRequest {
   @Field({ description: 'The side that must answer.' })
   side!: string;
 
-  @Field({ description: 'The reaction kind, e.g. "landing-fire".' })
+  @Field({ description: 'The reaction kind, e.g. "anti-landing".' })
   kind!: string;
 
-  @Field(() => GraphQLJSON, { description: 'What is asked, as the asked side may see it (system-specific).' })
+  @Field(() => GraphQLJSON, { description: 'What is asked, in public terms (system-specific); the choices your side has are in the board\'s own.reaction.details.' })
   prompt!: unknown;
 }
 

@@ -17,7 +17,7 @@ export class ReactionRequestDto {
   @ApiProperty({ description: 'The reaction kind.', example: 'anti-landing' })
   kind!: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'What is asked, as the asked side may see it (system-specific).' })
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'What is asked, in public terms (system-specific); the choices your side has are in the board\'s own.reaction.details.' })
   prompt!: unknown;
 }
 
@@ -93,6 +93,9 @@ export class GameSettingsInEffectDto {
 
   @ApiProperty({ description: 'Days each player may pause their own clock in this game.' })
   vacationDays!: number;
+
+  @ApiProperty({ type: 'integer', description: 'A snapshot of the state is kept every this many events.' })
+  snapshotInterval!: number;
 }
 
 export class PendingUndoDto {

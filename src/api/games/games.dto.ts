@@ -100,10 +100,15 @@ export class GameSettingsDto {
   @IsOptional()
   @IsNumber()
   vacationDays?: number;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'Keep a snapshot of the state every this many events (10-10000, default 100).' })
+  @IsOptional()
+  @IsNumber()
+  snapshotInterval?: number;
 }
 
 export class CreateGameDto {
-  @ApiProperty({ description: 'The scenario to play (GET /api/v1/scenarios).', example: 'kernel-test' })
+  @ApiProperty({ description: 'The scenario to play (GET /api/v1/scenarios).', example: 'gators-unnarstan' })
   @IsString()
   @Length(1, 100)
   scenarioId!: string;
@@ -114,7 +119,7 @@ export class CreateGameDto {
   // Its form is checked where GraphQL's is, for one code over both.
   title?: string;
 
-  @ApiPropertyOptional({ description: 'The side you take; omit to only organise the game.', example: 'A' })
+  @ApiPropertyOptional({ description: 'The side you take; omit to only organise the game.', example: 'P1' })
   @IsOptional()
   @IsString()
   // Its form is checked where GraphQL's is, for one code over both.
@@ -129,7 +134,7 @@ export class CreateGameDto {
 }
 
 export class InviteDto {
-  @ApiProperty({ description: 'The open side to offer.', example: 'B' })
+  @ApiProperty({ description: 'The open side to offer.', example: 'P2' })
   @IsString()
   // Its form is checked where GraphQL's is, for one code over both.
   side!: string;

@@ -47,6 +47,7 @@ export function toGame(s: GameSummary): Game {
       timeout: { kind: s.options.timeout.kind, forfeitAfter: s.options.timeout.forfeitAfter },
       spectators: s.options.spectators,
       vacationDays: s.options.vacationDays,
+      snapshotInterval: s.options.snapshotInterval,
     },
     pendingUndo: s.pendingUndo ? { proposedBy: s.pendingUndo.proposedBy, version: s.pendingUndo.version } : null,
   };

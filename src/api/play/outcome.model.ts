@@ -65,7 +65,7 @@ export class SubmitReactionInput {
   @Field(() => Int, { description: 'The version you last saw.' })
   expectedVersion!: number;
 
-  @Field(() => GraphQLJSON, { description: 'The answer, in the reaction kind\'s format (e.g. {"attackers":["b-m48"]}).' })
+  @Field(() => GraphQLJSON, { description: 'The answer, in the reaction kind\'s format (e.g. {"attackers":["p2-dragon-1"]}).' })
   answer!: unknown;
 
   @Field({ description: 'Idempotency key (1-200 characters).' })
@@ -80,7 +80,7 @@ export class SetStandingOrdersInput {
   @Field(() => Int, { description: 'The version you last saw.' })
   expectedVersion!: number;
 
-  @Field(() => GraphQLJSON, { description: 'Standing orders per reaction kind, e.g. {"landing-fire":"all"}.' })
+  @Field(() => GraphQLJSON, { description: 'Standing orders per reaction kind, e.g. {"anti-landing":"all"}.' })
   orders!: unknown;
 
   @Field({ description: 'Idempotency key (1-200 characters).' })

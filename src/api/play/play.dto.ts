@@ -17,7 +17,7 @@ export class PhaseDraftDto extends VersionDto {
   @IsIn(['orders', 'reaction', 'standing-orders'])
   kind?: 'orders' | 'reaction' | 'standing-orders';
 
-  @ApiProperty({ description: 'The orders in the game system\'s format, e.g. [{"kind":"move","unit":"a-ship","path":["0204"]}].', oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }] })
+  @ApiProperty({ description: 'The orders in the game system\'s format, e.g. [{"kind":"move","unit":"p1-aav-1","path":["1120"]}].', oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }] })
   @IsDefined()
   @RawJson()
   orders!: unknown;
@@ -32,7 +32,7 @@ export class SubmitPhaseDto extends PhaseDraftDto {
 }
 
 export class ReactionDto extends VersionDto {
-  @ApiProperty({ description: 'The answer, e.g. {"attackers":["b-m48"]}.', type: 'object', additionalProperties: true })
+  @ApiProperty({ description: 'The answer, e.g. {"attackers":["p2-dragon-1"]}.', type: 'object', additionalProperties: true })
   @IsDefined()
   @RawJson()
   answer!: unknown;
@@ -45,7 +45,7 @@ export class ReactionDto extends VersionDto {
 }
 
 export class StandingOrdersDto extends VersionDto {
-  @ApiProperty({ description: 'Standing orders per reaction kind, e.g. {"landing-fire":"all"}.', type: 'object', additionalProperties: true })
+  @ApiProperty({ description: 'Standing orders per reaction kind, e.g. {"anti-landing":"all"}.', type: 'object', additionalProperties: true })
   @IsDefined()
   @RawJson()
   orders!: unknown;

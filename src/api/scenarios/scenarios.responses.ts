@@ -2,7 +2,7 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { PageOf } from '../http/page.responses';
 
 export class ScenarioSideDto {
-  @ApiProperty({ description: 'The side id used everywhere else (seats, acting sides, orders).', example: 'A' })
+  @ApiProperty({ description: 'The side id used everywhere else (seats, acting sides, orders).', example: 'P1' })
   id!: string;
 
   @ApiProperty({ description: 'The side\'s name for people.' })
