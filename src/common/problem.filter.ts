@@ -20,6 +20,8 @@ export class ProblemFilter implements ExceptionFilter {
     const answer = errorResponse(wrongMethod?.error ?? error, req.originalUrl);
     if (answer.internal) logger().error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
+    // An error answer is never for a cache, also one raised before the API's own middleware ran (a body that cannot be read).
+    res.setHeader('Cache-Control', 'no-store');
     const retryAfter = answer.problem['retryAfterSeconds'];
     if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     res.status(answer.status).type(answer.contentType).send(JSON.stringify(answer.body));

@@ -290,6 +290,13 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     expect(plain['createGame'].settings).toEqual({ snapshotInterval: 100 });
   });
 
+  it('marks an answer to a body that cannot be read no-store, as every other answer of the API', async () => {
+    for (const path of [`/api/v1/games/${ctx.active}/resign`, '/graphql']) {
+      const res = await request(app.http).post(path).set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json').send('{"expectedVersion":');
+      expect([path, res.status, res.headers['cache-control']]).toEqual([path, 400, 'no-store']);
+    }
+  });
+
   it('a query integer that is no number is one problem, naming its range', async () => {
     const res = await request(app.http).get(`/api/v1/games/${ctx.active}?atVersion=abc`).set('Authorization', `Bearer ${alice.token}`);
     expect(res.status).toBe(400);
