@@ -115,7 +115,7 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     const rest = await request(app.http).post(`/api/v1/games/${gameId}/phases`).set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json')
       .send(`{"expectedVersion":1,"idempotencyKey":"deep-1","orders":${deep(20_000)}}`);
     expect(rest.status).toBe(400);
-    expect(rest.body).toMatchObject({ code: 'request/too_deep', field: expect.stringMatching(/^body\.orders(\[0\])+$/) });
+    expect(rest.body).toMatchObject({ code: 'request/too_deep', field: expect.stringMatching(/^body\.orders(\[0\])+(\[?0?…)?$/) }); // a path longer than 64 characters is cut as every echo is
     const variables = await request(app.http).post('/graphql').set('Authorization', `Bearer ${alice.token}`).set('Content-Type', 'application/json')
       .send(`{"query":"mutation($o: JSON!) { submitPhase(input: { gameId: \\"${gameId}\\", expectedVersion: 1, idempotencyKey: \\"deep-2\\", orders: $o }) { version } }","variables":{"o":${deep(20_000)}}}`);
     expect(variables.status).toBe(400);
