@@ -61,7 +61,7 @@ describe('answering a reaction window', () => {
       expect((await land(h, g)).phase).toMatchObject({ mode: 'reaction', acting: ['B'] });
       expect(await h.queries.summary(g.gameId, g.bob)).toMatchObject({ reaction: expect.objectContaining({ side: 'B' }) });
       const resigned = await h.actions.resign(g.gameId, await h.store.currentVersion(g.gameId), g.alice);
-      expect(resigned.phase).toMatchObject({ status: 'finished', mode: 'ended', acting: [], reaction: null });
+      expect(resigned.phase).toMatchObject({ status: 'finished', phase: 'ended', mode: 'ended', acting: [], reaction: null });
       for (const player of [g.alice, g.bob]) expect(await h.queries.summary(g.gameId, player)).toMatchObject({ status: 'finished', reaction: null });
     }));
 

@@ -32,7 +32,8 @@ export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Vie
   return {
     status: state.status,
     turn: p?.turn ?? 0,
-    phase: p?.phase ?? 'seating',
+    // Ended by the rules or by a resignation or forfeit mid-phase, a finished game reads the same.
+    phase: state.status === 'finished' ? 'ended' : (p?.phase ?? 'seating'),
     mode: state.status === 'finished' ? 'ended' : (p?.mode ?? 'seating'),
     acting: state.status === 'active' ? (p?.acting ?? []) : [],
     deadlineAt: state.deadline?.at ?? null,
