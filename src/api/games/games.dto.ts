@@ -29,7 +29,6 @@ export class MyGamesQuery extends PageQuery {
 export class AtVersionQuery {
   @ApiPropertyOptional({ description: 'Show the game as it was once the change that wrote this version was complete.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
-  // The range is checked where GraphQL's is, for one code over both (request/bad_version).
   @QueryInteger()
   atVersion?: number;
 }
@@ -64,7 +63,6 @@ export class SideOptionsAfterDto {
 export class HistoryQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Start at this version (default 1); not with a cursor, which says where the page starts.', minimum: 1, maximum: MAX_VERSION })
   @IsOptional()
-  // The range is checked where GraphQL's is, for one code over both (request/bad_version).
   @QueryInteger()
   fromVersion?: number;
 }
