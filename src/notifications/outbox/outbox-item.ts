@@ -21,6 +21,11 @@ export interface OutboxItem {
 /** Never held for a digest: the digest could come after the deadline it reminds of. */
 const URGENT: ReadonlySet<NotificationKind> = new Set(['deadline_reminder']);
 
+/** The deadline a notice is about for its recipient: only a side that acts is bound by one, so another side's never cuts quiet hours short. */
+export function bindingDeadline(content: { yourTurn?: unknown; deadlineAt?: unknown }): string | null {
+  return content.yourTurn === true && typeof content.deadlineAt === 'string' ? content.deadlineAt : null;
+}
+
 export function itemFromIntent(intent: NotificationIntent): OutboxItem {
   return {
     id: intent.id,
@@ -30,8 +35,7 @@ export function itemFromIntent(intent: NotificationIntent): OutboxItem {
     side: intent.side,
     gameVersion: intent.gameVersion,
     content: intent.content,
-    // The deadline binds only a side that acts: another side's deadline never cuts its quiet hours short.
-    deadlineAt: intent.content.yourTurn ? intent.content.deadlineAt : null,
+    deadlineAt: bindingDeadline(intent.content),
     digestible: !URGENT.has(intent.kind),
   };
 }

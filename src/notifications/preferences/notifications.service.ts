@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { PrismaService } from '../../database/prisma.service';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
+import { bindingDeadline } from '../outbox/outbox-item';
 import { whenReadable } from '../outbox/plan';
 import { parseClockTime } from '../schedule/quiet-hours';
 import type { UnsubscribeScope } from '../unsubscribe/unsubscribe-tokens';
@@ -39,7 +40,7 @@ FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.d
 
 /** The mail a player has held for a digest, with what decides when it may go out on its own. */
 const HELD_MAIL_SQL = `
-SELECT d.id, n.game_id, n.content->>'deadlineAt' AS deadline_at, coalesce((n.content->>'yourTurn')::boolean, false) AS your_turn, p.time_zone
+SELECT d.id, n.game_id, n.content, p.time_zone
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id JOIN players p ON p.id = d.player_id
 WHERE d.player_id = $1 AND d.status = 'held'`;
 
@@ -87,15 +88,15 @@ export class NotificationsService {
    */
   private async reconcile(playerId: string): Promise<void> {
     const now = this.clock.now();
-    const held = (await this.prisma.pool.query<{ id: string; game_id: string | null; deadline_at: string | null; your_turn: boolean; time_zone: string }>(HELD_MAIL_SQL, [playerId])).rows;
+    const held = (await this.prisma.pool.query<{ id: string; game_id: string | null; content: { yourTurn?: unknown; deadlineAt?: unknown }; time_zone: string }>(HELD_MAIL_SQL, [playerId])).rows;
     const at: Record<string, string> = {};
     if (held.length > 0) {
       const rows = await this.prisma.notificationPreference.findMany({ where: { playerId } });
       const defaults = rows.find((r) => r.gameId === PLAYER_DEFAULT) ?? null;
       for (const m of held) {
         const prefs = effectivePreferences(defaults, rows.find((r) => r.gameId === m.game_id) ?? null, this.config.notifications.defaultReminderMinutes);
-        // Only the recipient side's own deadline cuts quiet hours short, as when it was planned.
-        const deadline = m.your_turn && m.deadline_at ? new Date(m.deadline_at) : null;
+        const binding = bindingDeadline(m.content);
+        const deadline = binding === null ? null : new Date(binding);
         at[m.id] = whenReadable(now, m.time_zone, prefs.quiet, deadline).toISOString();
       }
     }
