@@ -33,6 +33,12 @@ describe('Gators! standing reaction orders through the service layer (real Postg
     const shape = await refusal(play(h, g.gameId, g.island, { 'anti-landing': { units: ['p2-inf-1', 7] } }, 'standing-orders'));
     expect(shape).toMatchObject({ code: 'orders/malformed', violations: [{ code: 'input/malformed' }] });
     expect(shape!.violations[0]!.message).toContain('anti-landing.units.1');
+    // An empty list is what "none" says: refused like an empty `hexes`, so one form means it.
+    for (const empty of [{ 'anti-landing': { units: [] } }, { 'anti-landing': { hexes: [] } }, { 'camouflage-unmask': { units: [] } }]) {
+      const r = await refusal(play(h, g.gameId, g.island, empty, 'standing-orders'));
+      expect(r).toMatchObject({ code: 'orders/malformed', violations: [{ code: 'input/malformed' }] });
+      expect(r!.violations[0]!.message).toMatch(/^standing orders (anti-landing|camouflage-unmask)\.(units|hexes): Too small/);
+    }
     const kind = await refusal(play(h, g.gameId, g.island, { 'landing-fire': 'all' }, 'standing-orders'));
     expect(kind!.violations).toMatchObject([{ code: 'input/unknown_reaction', message: expect.stringContaining('"landing-fire"') }]);
     expect(await h.store.currentVersion(g.gameId)).toBe(before);

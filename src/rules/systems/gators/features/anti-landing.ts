@@ -46,7 +46,7 @@ function firers(answer: Json): Firer[] {
 const standingSchema = z.union([
   z.literal('all'),
   z.literal('none'),
-  z.strictObject({ units: z.array(unitIdSchema).max(200) }),
+  z.strictObject({ units: z.array(unitIdSchema).min(1).max(200) }),
   z.strictObject({ allExcept: z.array(unitIdSchema).max(200) }),
   z.strictObject({ hexes: z.array(labelSchema).min(1).max(200) }),
 ]);

@@ -29,7 +29,7 @@ import { isAircraft } from '../queries';
  */
 export const UNMASK = 'camouflage-unmask';
 
-const standingSchema = z.union([z.literal('all'), z.literal('none'), z.literal('ask'), z.strictObject({ units: z.array(unitIdSchema).max(200) })]);
+const standingSchema = z.union([z.literal('all'), z.literal('none'), z.literal('ask'), z.strictObject({ units: z.array(unitIdSchema).min(1).max(200) })]);
 type Standing = z.infer<typeof standingSchema>;
 const answerSchema = z.strictObject({ unmask: z.array(unitIdSchema).max(30) });
 
