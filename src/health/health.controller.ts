@@ -1,15 +1,21 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { PrismaService } from '../database/prisma.service';
+import { HealthDto } from './health.responses';
 
 const PROBE_TIMEOUT_MS = 2000;
 
+@ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(private readonly prisma: PrismaService) {}
 
   /** 200 when the database answers a query, 503 when it does not. */
   @Get()
+  @ApiOperation({ summary: 'Whether the server can reach its database. No token needed.' })
+  @ApiOkResponse({ type: HealthDto, description: 'The database answered.' })
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The database did not answer within 2 s, or could not be reached.' })
   async health(@Res() res: Response): Promise<void> {
     const kind = this.prisma.runtime.kind;
     const started = Date.now();

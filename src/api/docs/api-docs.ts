@@ -3,18 +3,18 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import type { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { REST_CONTROLLERS } from '../rest-controllers';
+import { DOCUMENTED_CONTROLLERS } from '../rest-controllers';
 
 /** Placeholders for the controllers' dependencies: in preview mode nothing is instantiated. */
-const placeholders = [...new Set(REST_CONTROLLERS.flatMap((c) => (Reflect.getMetadata('design:paramtypes', c) ?? []) as unknown[]))].map((token) => ({
+const placeholders = [...new Set(DOCUMENTED_CONTROLLERS.flatMap((c) => (Reflect.getMetadata('design:paramtypes', c) ?? []) as unknown[]))].map((token) => ({
   provide: token as never,
   useValue: {},
 }));
 
-@Module({ controllers: REST_CONTROLLERS, providers: placeholders })
+@Module({ controllers: DOCUMENTED_CONTROLLERS, providers: placeholders })
 class RestDocsModule {}
 
-/** The OpenAPI document of the REST API, from the controllers' decorators. */
+/** The OpenAPI document of the REST API (and the health and unsubscribe routes), from the controllers' decorators. */
 export async function buildOpenApi(): Promise<OpenAPIObject> {
   // Preview mode scans the controllers without instantiating anything, so the document can be
   // built without a database or the rest of the app.

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { BadInputError } from '../../common/errors';
 import { NotificationsService } from '../preferences/notifications.service';
 import { escapeHtml } from '../templates/text';
@@ -9,6 +10,7 @@ import { UnsubscribeTokens } from './unsubscribe-tokens';
  * links; POST unsubscribes, which is also what a mail client sends for RFC 8058's
  * "List-Unsubscribe-Post: List-Unsubscribe=One-Click".
  */
+@ApiTags('notifications')
 @Controller('api/v1/notifications')
 export class UnsubscribeController {
   constructor(
@@ -19,6 +21,11 @@ export class UnsubscribeController {
   @Get('unsubscribe')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ type: String, description: 'An HTML page with one button that sends the POST below. Opening the link changes nothing.' })
+  @ApiOperation({ summary: "The page a mail's unsubscribe link opens. No API token: the link's token says whose mail." })
+  @ApiQuery({ name: 'token', type: String, description: 'The token of the link in the mail (it names the player, and the game when the link is for one game).' })
+  @ApiBadRequestResponse({ description: 'notifications/invalid_unsubscribe_token: the link is damaged or was not made by this server.' })
   confirm(@Query('token') token: unknown): string {
     const scope = this.read(token);
     const what = scope.gameId ? 'mail about this game' : 'all mail from Fieldpost';
@@ -34,6 +41,11 @@ export class UnsubscribeController {
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ type: String, description: 'A sentence saying what mail stops. Sending it again changes nothing.' })
+  @ApiOperation({ summary: 'Stops mail: about one game, or all of it, as the link says. Also the target of RFC 8058 one-click unsubscribe. No API token.' })
+  @ApiQuery({ name: 'token', type: String, description: 'The token of the link in the mail (it names the player, and the game when the link is for one game).' })
+  @ApiBadRequestResponse({ description: 'notifications/invalid_unsubscribe_token: the link is damaged or was not made by this server.' })
   async unsubscribe(@Query('token') token: unknown): Promise<string> {
     const scope = this.read(token);
     await this.preferences.unsubscribe(scope);
