@@ -8,7 +8,7 @@ import { apiValidation } from '../http/validation';
 import { PhaseDraftDto, ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
 import { OutcomeDto, PhaseCheckDto } from './play.responses';
 
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Instead of idempotencyKey in the body (sent in both places, the two must be the same).' });
+const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Required unless idempotencyKey is in the body (sent in both places, the two must be the same); without either the request is refused with request/idempotency_key.' });
 const outcome = ApiOkResponse({ type: OutcomeDto, description: 'What the action did, and the game as it stands now.' });
 
 /** Acting in a game over REST. Every answer but a check's is the outcome plus the game as it stands. */

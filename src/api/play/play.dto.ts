@@ -24,7 +24,7 @@ export class PhaseDraftDto extends VersionDto {
 }
 
 export class SubmitPhaseDto extends PhaseDraftDto {
-  @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header): a retry with the same key returns the first outcome.' })
+  @ApiPropertyOptional({ description: 'Idempotency key, 1-200 characters. Required here unless the Idempotency-Key header carries it (OpenAPI cannot say "one of the two"): a retry with the same key returns the first outcome.' })
   @IsOptional()
   @IsString()
   // Its length is checked where GraphQL's is, for one code over both (request/idempotency_key).
@@ -37,7 +37,7 @@ export class ReactionDto extends VersionDto {
   @RawJson()
   answer!: unknown;
 
-  @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
+  @ApiPropertyOptional({ description: 'Idempotency key, 1-200 characters. Required here unless the Idempotency-Key header carries it.' })
   @IsOptional()
   @IsString()
   // Its length is checked where GraphQL's is, for one code over both (request/idempotency_key).
@@ -50,7 +50,7 @@ export class StandingOrdersDto extends VersionDto {
   @RawJson()
   orders!: unknown;
 
-  @ApiPropertyOptional({ description: 'Idempotency key (or the Idempotency-Key header).' })
+  @ApiPropertyOptional({ description: 'Idempotency key, 1-200 characters. Required here unless the Idempotency-Key header carries it.' })
   @IsOptional()
   @IsString()
   // Its length is checked where GraphQL's is, for one code over both (request/idempotency_key).
