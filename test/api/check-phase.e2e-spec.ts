@@ -83,6 +83,20 @@ describe('checkPhase: a dry run of a submission, over GraphQL and REST', () => {
     }
   });
 
+  it('names the counter a violation of the whole phase is about, in the refusal and the dry run alike', async () => {
+    const setup = (await playScript(new GraphqlClient(app, p1), new GraphqlClient(app, p2), script, -1)).gameId;
+    const orders = script.steps[1]!.orders as Array<{ kind: string; unit?: string }>;
+    expect(orders[0]).toMatchObject({ kind: 'place', unit: 'p2-inf-1' });
+    const { version } = await written(setup);
+    for (const [transport, c] of clients(p2)) {
+      const refused = await c.submit(setup, version, 'orders', orders.slice(1), uniqueId('unplaced'));
+      if (refused.ok) throw new Error(`${transport}: a setup without p2-inf-1 was accepted`);
+      expect([transport, refused.violations]).toEqual([transport, [{ ruleId: expect.any(String), code: 'setup/unplaced', message: expect.any(String), orderIndex: null, unit: 'p2-inf-1' }]]);
+      expect([transport, await c.check(setup, version, 'orders', orders.slice(1))]).toEqual([transport, { ok: true, valid: false, version, violations: refused.violations }]);
+    }
+    expect((await written(setup)).version).toBe(version);
+  });
+
   it('cuts a long word of the orders in the violations, as the refusal does (at most 64 characters of it)', async () => {
     const { version } = await written(gameId);
     const long = [{ kind: 'Q'.repeat(150), unit: 'p1-lsd' }];

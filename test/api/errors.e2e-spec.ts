@@ -33,7 +33,7 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(r.status).toBe(200);
     const e = firstError(r);
     expect(e.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'orders/illegal' });
-    expect(e.extensions!['violations']).toEqual([{ ruleId: script.illegal.ruleId, code: expect.any(String), message: expect.any(String), orderIndex: 0 }]);
+    expect(e.extensions!['violations']).toEqual([{ ruleId: script.illegal.ruleId, code: expect.any(String), message: expect.any(String), orderIndex: 0, unit: null }]);
     const rest = await request(app.http).post(`/api/v1/games/${gameId}/phases`).set('Authorization', `Bearer ${alice.token}`).send({ expectedVersion: await version(), orders: script.illegal.orders, idempotencyKey: 'err-1r' });
     expect(rest.status).toBe(400);
     expect(rest.headers['content-type']).toMatch(/^application\/problem\+json/);

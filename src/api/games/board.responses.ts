@@ -98,6 +98,9 @@ export class ViolationDto {
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Index of the offending order in the submission; null for the submission as a whole.' })
   orderIndex!: number | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The one counter a violation of the whole submission is about (an unplaced unit, a helicopter on the wrong ship, a firer an answer names); null when it names an order (see orderIndex) or no single counter.' })
+  unit!: string | null;
 }
 
 export class ReachableHexDto {

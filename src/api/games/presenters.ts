@@ -83,8 +83,8 @@ export function toOutcomeParts(o: DomainOutcome): { gameId: string; fromVersion:
   return { gameId: o.gameId, fromVersion: o.fromVersion, version: o.version, events: o.events.map(toEvent), phase: toPhaseState(o.phase) };
 }
 
-export function toViolation(v: DomainViolation): { ruleId: string; code: string; message: string; orderIndex: number | null } {
-  return { ruleId: v.ruleId, code: v.code, message: v.message, orderIndex: v.orderIndex ?? null };
+export function toViolation(v: DomainViolation): { ruleId: string; code: string; message: string; orderIndex: number | null; unit: string | null } {
+  return { ruleId: v.ruleId, code: v.code, message: v.message, orderIndex: v.orderIndex ?? null, unit: v.unit ?? null };
 }
 
 export function toUnitOptions(o: DomainUnitOptions, targetHex?: string): UnitOptions {

@@ -2,7 +2,7 @@ import { GameState, UnitState } from '../model/state';
 import { Board, boardOf, isOnMap } from './board';
 import { hasTag, hexOf, mediumAt, typeOf, allUnits } from './queries';
 import { Violation } from './types';
-import { violation } from './violation';
+import { unitViolation, violation } from './violation';
 import { assertNever } from './assert-never';
 
 /** Whether the unit is in the setup box, still to be placed. */
@@ -42,7 +42,7 @@ export function setupViolations(after: GameState, side: string): Violation[] {
   const out: Violation[] = [];
   const mine = allUnits(after).filter((u) => u.side === side);
   for (const u of mine)
-    if (waitingForSetup(u)) out.push(violation(s.setup.zones[String(u.attrs['setupZone'])]?.ruleId ?? 'SETUP', 'setup/unplaced', `${u.id} has not been placed`, null));
+    if (waitingForSetup(u)) out.push(unitViolation(s.setup.zones[String(u.attrs['setupZone'])]?.ruleId ?? 'SETUP', 'setup/unplaced', `${u.id} has not been placed`, u.id));
   const markers = s.setup.hiddenMarkers[side];
   const hidden = mine.filter((u) => u.hidden !== undefined).length;
   if (markers !== undefined && hidden > markers.count)
@@ -56,7 +56,7 @@ export function setupViolations(after: GameState, side: string): Violation[] {
         const ha = hexOf(after, a);
         const hb = hexOf(after, b);
         if (ha !== null && hb !== null && board.grid.distance(board.grid.indexOf(ha), board.grid.indexOf(hb)) > c.distance)
-          out.push(violation(c.ruleId, 'setup/too_far', `${c.unit} must be within ${c.distance} hexes of ${c.from}`, null));
+          out.push(unitViolation(c.ruleId, 'setup/too_far', `${c.unit} must be within ${c.distance} hexes of ${c.from}`, c.unit));
         break;
       }
       case 'tags-in-zone': {
@@ -64,7 +64,7 @@ export function setupViolations(after: GameState, side: string): Violation[] {
         for (const u of mine) {
           if (u.loc.at !== 'hex' || !hasTag(typeOf(after, u), c.tags)) continue;
           if (!inZone(after, board, c.zone, board.grid.indexOf(u.loc.hex)))
-            out.push(violation(c.ruleId, 'setup/outside_zone', `${u.id} must be set up in zone ${c.zone}`, null));
+            out.push(unitViolation(c.ruleId, 'setup/outside_zone', `${u.id} must be set up in zone ${c.zone}`, u.id));
         }
         break;
       }

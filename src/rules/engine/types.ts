@@ -28,6 +28,12 @@ export interface Violation {
   message: string;
   /** Index of the offending order in the submission, or null for the whole submission. */
   orderIndex: number | null;
+  /**
+   * The one counter a violation of the whole submission is about (an unplaced unit, a helicopter
+   * on the wrong ship), so a client can point at it without reading the message. Null when the
+   * violation names an order (its unit is the order's) or no single counter.
+   */
+  unit: string | null;
 }
 
 /**

@@ -12,7 +12,7 @@ import { testScenario } from './scenario-files';
 import { testSpec, testSystem } from './test-system';
 
 const forced = z.union([z.int(), z.strictObject({ value: z.int(), sides: z.int().optional(), purpose: z.string().optional() })]);
-const violationMatch = z.strictObject({ ruleId: z.string(), code: z.string(), orderIndex: z.int().nullable().optional() });
+const violationMatch = z.strictObject({ ruleId: z.string(), code: z.string(), orderIndex: z.int().nullable().optional(), unit: z.string().nullable().optional() });
 const eventMatch = z.strictObject({
   type: z.string(),
   data: z.unknown().optional(),
@@ -23,7 +23,7 @@ const eventMatch = z.strictObject({
 });
 
 const expectSchema = z.strictObject({
-  /** Violations from parse or validate, exactly (ruleId, code, and orderIndex when given). [] = accepted. */
+  /** Violations from parse or validate, exactly (ruleId, code, and orderIndex and unit when given). [] = accepted. */
   violations: z.array(violationMatch).optional(),
   /** Events that must appear, in this order, each matching by type and a subset of its data. */
   events: z.array(eventMatch).optional(),
@@ -181,10 +181,12 @@ export function runCaseWith<X extends JsonObject>(target: CaseTarget<X>, input: 
     }
     const e = step.expect;
     if (e.violations !== undefined) {
-      const want = e.violations.map((v) => `${v.ruleId} ${v.code}${v.orderIndex === undefined ? '' : ` @${v.orderIndex}`}`);
-      const got = violations.map((v, i) => `${v.ruleId} ${v.code}${e.violations![i]?.orderIndex === undefined ? '' : ` @${v.orderIndex}`}`);
+      const at = (v: { orderIndex?: number | null; unit?: string | null }, w: { orderIndex?: number | null; unit?: string | null } | undefined) =>
+        `${w?.orderIndex === undefined ? '' : ` @${v.orderIndex}`}${w?.unit === undefined ? '' : ` unit ${v.unit ?? null}`}`;
+      const want = e.violations.map((v) => `${v.ruleId} ${v.code}${at(v, v)}`);
+      const got = violations.map((v, i) => `${v.ruleId} ${v.code}${at(v, e.violations![i])}`);
       if (JSON.stringify(want) !== JSON.stringify(got))
-        failures.push(`${where}: violations ${JSON.stringify(violations.map((v) => `${v.ruleId} ${v.code} @${v.orderIndex}: ${v.message}`))}, expected ${JSON.stringify(want)}`);
+        failures.push(`${where}: violations ${JSON.stringify(violations.map((v) => `${v.ruleId} ${v.code} @${v.orderIndex}${v.unit ? ` unit ${v.unit}` : ''}: ${v.message}`))}, expected ${JSON.stringify(want)}`);
     } else if (violations.length > 0) failures.push(`${where}: unexpected violations ${JSON.stringify(violations)}`);
     if (violations.length > 0) return;
     onResolved?.(dice.rolls, events);

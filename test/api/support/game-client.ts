@@ -100,7 +100,7 @@ export class GraphqlClient implements GameClient {
   }
 
   async check(gameId: string, expectedVersion: number, kind: 'orders' | 'reaction' | 'standing-orders', orders: unknown): Promise<CheckResult> {
-    const r = await this.app.gql(this.player.token, 'query($input: CheckPhaseInput!) { checkPhase(input: $input) { valid version violations { ruleId code message orderIndex } } }', {
+    const r = await this.app.gql(this.player.token, 'query($input: CheckPhaseInput!) { checkPhase(input: $input) { valid version violations { ruleId code message orderIndex unit } } }', {
       input: { gameId, expectedVersion, kind: GQL_KIND[kind], orders },
     });
     return refusalOf(r.body) ?? { ok: true, ...r.body.data!['checkPhase'] };

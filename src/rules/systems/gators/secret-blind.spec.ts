@@ -187,7 +187,7 @@ describe("a side's refused orders and unit options say nothing of what the other
       validate: (state, side, sub) => {
         const hidden = Object.values(state.units).filter((u) => u.side !== side && u.hidden !== undefined && u.loc.at === 'hex');
         const tell = hidden.map((u) => `${u.id}@${u.loc.at === 'hex' ? u.loc.hex : ''}`).sort().join(',');
-        return [...gators.validate(state, side, sub), ...(tell === '' ? [] : [{ ruleId: 'leak', code: 'leak', message: tell, orderIndex: null }])];
+        return [...gators.validate(state, side, sub), ...(tell === '' ? [] : [{ ruleId: 'leak', code: 'leak', message: tell, orderIndex: null, unit: null }])];
       },
     };
     const r = secretBlind(leaky, caseStates().slice(0, 200), { seed, broken: 0, maxTwins: 3 });

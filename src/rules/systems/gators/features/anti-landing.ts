@@ -9,7 +9,7 @@ import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
 import { labelSchema, notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
-import { INPUT_RULE, violation } from '../../../engine/violation';
+import { INPUT_RULE, unitViolation, violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { marksOf, visibilityFor } from '../../../engine/visibility';
 import { gatorsData } from '../data';
@@ -153,17 +153,17 @@ function landingFails(ctx: ResolveContext, l: Landing): boolean {
  */
 function whyNot(state: GameState, req: ReactionRequest, id: string, side: string): Violation {
   const u = state.units[id];
-  if (u === undefined || u.side !== side) return violation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${id}"`, null);
+  if (u === undefined || u.side !== side) return unitViolation(INPUT_RULE, 'input/not_your_unit', `${side} has no unit "${id}"`, id);
   const { unit, hex } = req.prompt as { unit: string; hex: string };
   const board = boardOf(state.scenario);
   const near = u.loc.at === 'hex' && board.grid.distance(board.grid.indexOf(u.loc.hex), board.grid.indexOf(hex)) === 1;
-  if (!near) return violation('GT-7O.3', 'reaction/not_eligible', `${id} is not next to ${hex}: no attack from a distance`, null);
-  if (flag(u, USED)) return violation('GT-7O.4', 'reaction/used', `${id} has made its anti-landing attack this turn`, null);
-  if (isBroken(state, u)) return violation('GT-4.9', 'combat/broken_down', `${id} has broken down and cannot attack`, null);
+  if (!near) return unitViolation('GT-7O.3', 'reaction/not_eligible', `${id} is not next to ${hex}: no attack from a distance`, id);
+  if (flag(u, USED)) return unitViolation('GT-7O.4', 'reaction/used', `${id} has made its anti-landing attack this turn`, id);
+  if (isBroken(state, u)) return unitViolation('GT-4.9', 'combat/broken_down', `${id} has broken down and cannot attack`, id);
   const target = state.units[unit];
   const cls = target === undefined ? undefined : targetClassAt(board, typeOf(state, target), board.grid.indexOf(hex));
-  if (cls !== undefined && (typeOf(state, u).strength[cls] ?? 0) <= 0) return violation('GT-7A.4', 'combat/zero_strength', `${id} has no strength against ${unit}`, null);
-  return violation('GT-7O.1', 'reaction/not_eligible', `${id} may not attack this landing now`, null);
+  if (cls !== undefined && (typeOf(state, u).strength[cls] ?? 0) <= 0) return unitViolation('GT-7A.4', 'combat/zero_strength', `${id} has no strength against ${unit}`, id);
+  return unitViolation('GT-7O.1', 'reaction/not_eligible', `${id} may not attack this landing now`, id);
 }
 
 const reaction: ReactionKind<GatorsExt> = {

@@ -10,7 +10,7 @@ import { checkPath } from '../../../engine/movement/validate-path';
 import { zeros } from '../../../engine/zoc';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { flag, hexOf, unitsAt } from '../../../engine/queries';
-import { INPUT_RULE, violation } from '../../../engine/violation';
+import { INPUT_RULE, unitViolation, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { airOps } from '../air-data';
 import { hasAnyTag, isOffMap, neighbourHexes, standingAt, typeValue } from '../air-queries';
@@ -183,7 +183,7 @@ function offMapLeft(after: GState, side: SideId, h: CoreHooks): Violation[] {
   const canEnter = (unit: string) => reachableHexes(after, unit, { knownTo: side, hooks: h.move }).some((m) => isOnMap(board, board.grid.indexOf(m.hex)));
   return Object.values(after.units)
     .filter((u) => u.side === side && isOffMap(after, u) && (flag(u, 'moved') || canEnter(u.id)))
-    .map((u) => violation('GT-5.3', 'launch/off_map_end', `${u.id} was launched off the map and must enter it this phase`, null));
+    .map((u) => unitViolation('GT-5.3', 'launch/off_map_end', `${u.id} was launched off the map and must enter it this phase`, u.id));
 }
 
 function launched(state: GState, data: unknown): GState {

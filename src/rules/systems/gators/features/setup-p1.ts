@@ -5,7 +5,7 @@ import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { loadOrder } from '../../../engine/orders/transport-orders';
 import { allUnits } from '../../../engine/queries';
-import { violation } from '../../../engine/violation';
+import { unitViolation, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { visibilityFor } from '../../../engine/visibility';
 import { airOps } from '../air-data';
@@ -128,14 +128,14 @@ function p1Setup(after: GState, side: SideId, orders: readonly JsonObject[]): Vi
     const aboard = allUnits(after).filter((u) => u.loc.at === 'carried' && u.loc.by === ship.id);
     for (const u of aboard)
       for (const r of only.filter((x) => tagged(after, u, ...x.unit) && !tagged(after, ship, ...x.ship)))
-        out.push(violation(r.ruleId, 'setup/lhd_only', `${u.id} may not start on ${ship.id}`, null));
+        out.push(unitViolation(r.ruleId, 'setup/lhd_only', `${u.id} may not start on ${ship.id}`, u.id));
     if (tagged(after, ship, ...setup.mainShipTags)) continue;
     const assigned = aboard.filter((u) => tagged(after, u, ...setup.assignTags));
     if (assigned.length > options.helicoptersPerOtherShip)
       out.push(violation('Q-GT-13', 'setup/too_many_helicopters', `${assigned.length} helicopters on ${ship.id}, at most ${options.helicoptersPerOtherShip}`, null));
     for (const u of aboard.filter((x) => tagged(after, x, ...setup.armedOffMainShipTags)))
       if ((notesOf(after, side).loadouts?.[u.id] ?? []).length === 0)
-        out.push(violation('GT-4.11', 'setup/unarmed_helicopter', `${u.id} on ${ship.id} must be armed at setup`, null));
+        out.push(unitViolation('GT-4.11', 'setup/unarmed_helicopter', `${u.id} on ${ship.id} must be armed at setup`, u.id));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { hexOptions, labelSchema } from '../../../engine/orders/common';
 import { placeOrder } from '../../../engine/orders/place';
 import { allUnits, hexOf, mediumAt } from '../../../engine/queries';
 import { setupViolations } from '../../../engine/setup';
-import { violation } from '../../../engine/violation';
+import { unitViolation, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
 import { GatorsFeature } from '../feature';
@@ -63,16 +63,16 @@ function p2Setup(after: GState, side: SideId): Violation[] {
     if (!tagged(after, u, ...gatorsData(after.scenario).setup.airborneTags)) {
       out.push(
         board.airfieldOf[at]! >= 0
-          ? violation('GT-6Q.4', 'setup/airfield_unusable', `${u.id} cannot start on the airfield at ${u.loc.hex}: its Debris makes it unusable`, null)
-          : violation('GT-4.4', 'setup/aircraft_off_airfield', `${u.id} must start on an airfield`, null),
+          ? unitViolation('GT-6Q.4', 'setup/airfield_unusable', `${u.id} cannot start on the airfield at ${u.loc.hex}: its Debris makes it unusable`, u.id)
+          : unitViolation('GT-4.4', 'setup/aircraft_off_airfield', `${u.id} must start on an airfield`, u.id),
       );
       continue;
     }
     airborne.push(u.id);
     if (distanceToAirfield(after, hexOf(after, u)!) > d.airborneF5aDistance)
-      out.push(violation('GT-4.4', 'setup/airborne_too_far', `airborne ${u.id} must be within ${d.airborneF5aDistance} hexes of an airfield`, null));
+      out.push(unitViolation('GT-4.4', 'setup/airborne_too_far', `airborne ${u.id} must be within ${d.airborneF5aDistance} hexes of an airfield`, u.id));
     if ((notesOf(after, side).loadouts?.[u.id] ?? []).length === 0)
-      out.push(violation('Q-GT-15', 'setup/airborne_unarmed', `airborne ${u.id} must carry an Air-Attack loadout`, null));
+      out.push(unitViolation('Q-GT-15', 'setup/airborne_unarmed', `airborne ${u.id} must carry an Air-Attack loadout`, u.id));
   }
   if (airborne.length > d.airborneF5aMax)
     out.push(violation('GT-4.4', 'setup/too_many_airborne', `${airborne.length} aircraft airborne, at most ${d.airborneF5aMax}`, null));

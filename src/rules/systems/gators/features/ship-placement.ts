@@ -1,7 +1,7 @@
 import { placeOrder } from '../../../engine/orders/place';
 import { allUnits } from '../../../engine/queries';
 import { setupViolations } from '../../../engine/setup';
-import { violation } from '../../../engine/violation';
+import { unitViolation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
@@ -18,7 +18,7 @@ function placement(after: GState, side: string): Violation[] {
     if (u.side !== side || u.loc.at !== 'hex') continue;
     const hex = u.loc.hex;
     if (allUnits(after).some((e) => e.side !== side && e.loc.at === 'hex' && e.loc.hex === hex))
-      out.push(violation('GT-4.14', 'setup/occupied', `${u.id} may not be placed in ${hex}, where the enemy is`, null));
+      out.push(unitViolation('GT-4.14', 'setup/occupied', `${u.id} may not be placed in ${hex}, where the enemy is`, u.id));
   }
   return out;
 }
