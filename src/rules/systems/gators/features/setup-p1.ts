@@ -72,14 +72,22 @@ function assignOrder(): OrderHandler<GatorsExt, AssignOrder> {
   };
 }
 
-/** The three squads a split takes from the pool: the lowest-numbered still there. */
-export function squadsFromPool(state: GameState, side: SideId): string[] {
+/** The attr of a squad that has gone back to the pool by a merge, which P2 saw. */
+export const RETURNED = 'returnedToPool';
+
+/**
+ * The three squads a split takes from the pool. At setup: the lowest-numbered. On land, where P2
+ * reads their ids, they must not tell what the sealed setup took (Q-GT-01): first those P2 saw go
+ * back by a merge, lowest first, then the highest-numbered of those never used, which the setup's
+ * splits reach last. Squads are alike, so the choice is no loss to P1.
+ */
+export function squadsFromPool(state: GameState, side: SideId, on: 'setup' | 'land' = 'setup'): string[] {
   const d = groundData(state.scenario).squads;
-  return allUnits(state)
-    .filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === d.pool && tagged(state, u, ...d.squadTags))
-    .map((u) => u.id)
-    .sort(idOrder)
-    .slice(0, 3);
+  const pool = allUnits(state).filter((u) => u.side === side && u.loc.at === 'box' && u.loc.box === d.pool && tagged(state, u, ...d.squadTags));
+  if (on === 'setup') return pool.map((u) => u.id).sort(idOrder).slice(0, 3);
+  const back = pool.filter((u) => u.attrs[RETURNED] === true).map((u) => u.id).sort(idOrder);
+  const unused = pool.filter((u) => u.attrs[RETURNED] !== true).map((u) => u.id).sort((a, b) => idOrder(b, a));
+  return [...back, ...unused].slice(0, 3).sort(idOrder);
 }
 
 function checkSplit(state: GameState, side: SideId, o: SplitOrder, i: number): Violation[] {

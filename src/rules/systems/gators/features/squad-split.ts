@@ -81,7 +81,7 @@ function splitFrom(state: GameState, h: CombinedHooks, side: SideId, platoon: st
   if (p.loc.at !== 'hex' || mediumOf(board, typeOf(state, p), board.grid.indexOf(p.loc.hex)) !== 'land') return [violation('GT-6J.1', 'squads/not_on_land', `${p.id} may be split only standing on land`, i)];
   const flags = [...moveFlagProblems(state, p, i), ...[h.moveProblem(state, p, i)].filter((v): v is Violation => v !== null)];
   if (flags.length > 0) return flags;
-  const squads = squadsFromPool(state, side);
+  const squads = squadsFromPool(state, side, 'land');
   if (squads.length < 3) return [violation('GT-4.13', 'squads/no_squads', 'no squads are left in the pool', i)];
   const squad = typeOf(state, state.units[squads[0]!]!);
   const at = board.grid.indexOf(p.loc.hex);
@@ -154,7 +154,7 @@ type SplitSquad = { readonly unit: string; readonly hex: string } | { readonly u
 /** The event of a split: the squads placed in hexes (the staying one first); those boarding a transport follow as UnitLoaded. */
 function splitEvent(state: GameState, side: SideId, o: SplitOnLandOrder): { side: SideId; platoon: string; hex: string; squads: SplitSquad[] } {
   const p = state.units[o.platoon]!;
-  const [stay, ...rest] = squadsFromPool(state, side);
+  const [stay, ...rest] = squadsFromPool(state, side, 'land');
   const hex = p.loc.at === 'hex' ? p.loc.hex : '';
   const squads: SplitSquad[] = [{ unit: stay!, hex }, ...o.to.map((place, k): SplitSquad => ('hex' in place ? { unit: rest[k]!, hex: place.hex } : { unit: rest[k]! }))];
   return { side, platoon: o.platoon, hex, squads };
@@ -162,7 +162,7 @@ function splitEvent(state: GameState, side: SideId, o: SplitOnLandOrder): { side
 
 export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, SplitOnLandOrder> {
   const loads = (state: GameState, side: SideId, o: SplitOnLandOrder) => {
-    const rest = squadsFromPool(state, side).slice(1);
+    const rest = squadsFromPool(state, side, 'land').slice(1);
     return o.to.flatMap((place, k) => ('carrier' in place ? [{ unit: rest[k]!, carrier: place.carrier }] : []));
   };
   return {

@@ -12,7 +12,7 @@ import { GatorsExt, GState } from '../ext';
 import { groundData } from '../ground-data';
 import { idOrder, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
-import { split, splitOrder } from './setup-p1';
+import { RETURNED, split, splitOrder } from './setup-p1';
 import { splitOnLandOrder } from './squad-split';
 
 /**
@@ -38,8 +38,18 @@ function splitBox(state: GameState, side: SideId): UnitState[] {
     .sort((a, b) => idOrder(a.id, b.id));
 }
 
+/** The attr of a platoon P2 saw go into the split box (split on land), not one P1's sealed setup put there. */
+const SPLIT_ON_LAND = 'splitOnLand';
+
+/**
+ * The platoon a merge takes. With none named, one P2 saw go into the box, lowest-numbered first,
+ * so that the counter coming out does not tell which platoons the sealed setup split (Q-GT-01).
+ */
 function platoonFor(state: GameState, side: SideId, o: MergeOrder, i: number): UnitState | Violation {
-  if (o.platoon === undefined) return splitBox(state, side)[0] ?? violation('Q-GT-24', 'squads/no_platoon', 'no platoon counter is in the split box', i);
+  if (o.platoon === undefined) {
+    const box = splitBox(state, side);
+    return box.find((p) => p.attrs[SPLIT_ON_LAND] === true) ?? box[0] ?? violation('Q-GT-24', 'squads/no_platoon', 'no platoon counter is in the split box', i);
+  }
   const p = state.units[o.platoon];
   if (p?.side === side && p.loc.at === 'eliminated') return violation('GT-4.13', 'squads/platoon_destroyed', `${o.platoon} was destroyed; destroyed platoons are not rebuilt`, i);
   const own = ownUnit(state, side, o.platoon, i);
@@ -121,9 +131,13 @@ function merged(state: GState, data: unknown): GState {
   // The pool lies under a hidden marker (oob.json), so the enemy does not count the squads still aboard.
   const { pool, poolMarker } = groundData(state.scenario).squads;
   const units: Record<string, UnitState> = { ...state.units };
-  for (const id of d.squads) units[id] = { ...units[id]!, loc: { at: 'box', box: pool }, hidden: { marker: poolMarker }, flags: {} };
+  for (const id of d.squads) {
+    const u = units[id]!;
+    units[id] = { ...u, loc: { at: 'box', box: pool }, hidden: { marker: poolMarker }, flags: {}, attrs: { ...u.attrs, [RETURNED]: true } };
+  }
   const { hidden: _h, ...p } = units[d.platoon]!;
-  units[d.platoon] = { ...p, loc: { at: 'hex', hex: d.hex }, flags: { moved: true } };
+  const { [SPLIT_ON_LAND]: _s, ...attrs } = p.attrs;
+  units[d.platoon] = { ...p, loc: { at: 'hex', hex: d.hex }, flags: { moved: true }, attrs };
   return { ...state, units };
 }
 
@@ -131,7 +145,8 @@ function splitOnLand(state: GState, data: unknown): GState {
   const d = data as { platoon: string; squads: ({ unit: string; hex: string } | { unit: string })[] };
   const box = groundData(state.scenario).squads.splitBox;
   const units: Record<string, UnitState> = { ...state.units };
-  units[d.platoon] = { ...units[d.platoon]!, loc: { at: 'box', box }, hidden: { marker: box } };
+  const p = units[d.platoon]!;
+  units[d.platoon] = { ...p, loc: { at: 'box', box }, hidden: { marker: box }, attrs: { ...p.attrs, [SPLIT_ON_LAND]: true } };
   for (const s of d.squads) {
     const { hidden: _h, ...sq } = units[s.unit]!;
     // GT-6J.3, Q-GT-25: none of the three moves on; a boarding squad is loaded by the UnitLoaded that follows.
