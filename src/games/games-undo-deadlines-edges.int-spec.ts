@@ -74,6 +74,26 @@ describe('undo once the other side has acted', () => {
 });
 
 describe('missed deadlines and reaction windows', () => {
+  // A job claimed before the deadline it stands for (its row moved, or written by an instance
+  // whose clock ran ahead) was cancelled as moot, and nothing planned it again: the game then
+  // stayed past its deadline for good, refusing orders, with no miss ever marked.
+  it('puts a deadline job run before its deadline back for the deadline, and marks the miss then', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 2 });
+      const deadlineJob = () => h.prisma.scheduledJob.findFirstOrThrow({ where: { gameId: g.gameId, kind: 'deadline' }, orderBy: { createdAt: 'desc' } });
+      const planned = await deadlineJob();
+      await h.prisma.scheduledJob.update({ where: { id: planned.id }, data: { dueAt: new Date(planned.dueAt.getTime() - 90 * 60_000) } });
+      clock.advance(HOUR);
+      await runDue(h);
+      expect(await deadlineJob()).toMatchObject({ id: planned.id, status: 'pending', dueAt: planned.dueAt });
+      const missed = async () => (await h.store.readStream(g.gameId)).filter((e) => e.type === 'DeadlineMissed').length;
+      expect(await missed()).toBe(0);
+      clock.advance(2 * HOUR);
+      await runDue(h);
+      expect(await h.prisma.scheduledJob.findUniqueOrThrow({ where: { id: planned.id } })).toMatchObject({ status: 'done' });
+      expect(await missed()).toBeGreaterThan(0);
+    }));
+
   it('runs the jobs a worker catches up on in the order they fell due', () =>
     withGames(async (h, clock) => {
       const later = await startedGame(h, { deadlineHours: 48 });
@@ -221,6 +241,24 @@ describe('a vacation whose end the worker runs late (an outage)', () => {
       expect(after.find((e) => e.type === 'VacationEnded')?.data).toMatchObject({ side: 'A', usedMs: 24 * HOUR });
       // 20 h were left when A went away: the deadline is 20 h after the allowance ran out, not after the worker ran.
       expect(after.find((e) => e.type === 'DeadlineSet')?.data).toMatchObject({ at: new Date(leftAt + 24 * HOUR + 20 * HOUR).toISOString() });
+    }));
+});
+
+describe('a vacation end claimed before the allowance runs out', () => {
+  it('is put back for the time the allowance runs out, not dropped', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24, vacationDays: 1 });
+      const away = await h.actions.startVacation(g.gameId, g.version, g.alice);
+      const endsAt = new Date(clock.now().getTime() + 24 * HOUR);
+      const job = await h.prisma.scheduledJob.findFirstOrThrow({ where: { gameId: g.gameId, kind: 'vacation', status: 'pending' } });
+      expect(job.dueAt).toEqual(endsAt);
+      await h.prisma.scheduledJob.update({ where: { id: job.id }, data: { dueAt: clock.now() } });
+      await runDue(h);
+      expect(await h.prisma.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'pending', dueAt: endsAt });
+      expect((await h.store.readStream(g.gameId, away.version + 1)).map((e) => e.type)).not.toContain('VacationEnded');
+      clock.advance(24 * HOUR);
+      await runDue(h);
+      expect((await h.store.readStream(g.gameId, away.version + 1)).find((e) => e.type === 'VacationEnded')?.data).toMatchObject({ side: 'A', usedMs: 24 * HOUR });
     }));
 });
 

@@ -72,6 +72,11 @@ export class DeadlineWorker implements OnApplicationBootstrap, OnApplicationShut
   private async runOne(job: DueJob & { attempts: number }): Promise<void> {
     try {
       const result = await this.runner.run(job);
+      if (typeof result === 'object') {
+        // Only a job still pending: a commit meanwhile may have replaced it.
+        await this.prisma.scheduledJob.updateMany({ where: { id: job.id, status: 'pending' }, data: { dueAt: result.early, lockedUntil: null, attempts: 0 } });
+        return;
+      }
       await this.prisma.scheduledJob.update({ where: { id: job.id }, data: { status: result === 'moot' ? 'cancelled' : 'done', doneAt: this.clock.now(), lockedUntil: null } });
     } catch (err) {
       // A player acted at the same moment: look again on the next tick.

@@ -35,7 +35,12 @@ export class JobRunner {
     @Inject(DICE_SOURCE) private readonly diceSource: DiceSourceFactory,
   ) {}
 
-  async run(job: DueJob): Promise<'applied' | 'moot'> {
+  /**
+   * `early`: the job still stands but its time has not come (its row was moved, or an instance
+   * with a clock ahead wrote it); cancelling it would leave the game with nothing to mark the
+   * deadline, so the worker puts it back for `at`.
+   */
+  async run(job: DueJob): Promise<'applied' | 'moot' | { early: Date }> {
     const game = await this.loader.load(job.gameId);
     const { state, system, version } = game;
     if (state.status !== 'active') return 'moot';
@@ -49,10 +54,13 @@ export class JobRunner {
     } else if (job.kind === 'vacation') {
       const v = job.side ? state.vacation[job.side] : undefined;
       const allowance = state.options.vacationDays * 86_400_000;
-      if (job.side && v?.since && new Date(v.since).getTime() + allowance - v.usedMs <= now.getTime()) drafts = endVacationDrafts(state, job.side, now);
+      const ends = v?.since ? new Date(new Date(v.since).getTime() + allowance - v.usedMs) : null;
+      if (job.side && ends && ends > now) return { early: ends };
+      if (job.side && ends) drafts = endVacationDrafts(state, job.side, now);
     } else if (job.kind === 'deadline') {
       const d = state.deadline;
-      if (d?.id === job.gameVersion && d.at && new Date(d.at) <= now) drafts = await this.expire(system, state, d.sides);
+      if (d?.id === job.gameVersion && d.at && new Date(d.at) > now) return { early: new Date(d.at) };
+      if (d?.id === job.gameVersion && d.at) drafts = await this.expire(system, state, d.sides);
     }
     if (!drafts.length) return 'moot';
     await this.committer.commit(system, state, version, drafts, { actor: 'system', correlationId: job.id, idempotencyKey: `job:${job.id}`, requestHash: job.id });
