@@ -30,6 +30,8 @@ export interface Deadline {
   /** Milliseconds left when paused. */
   remainingMs: number | null;
   reminded: boolean;
+  /** Set by a vacation's pause or restart of the deadline before it (absent in older snapshots). */
+  retimed?: boolean;
 }
 
 /** The last submitted phase, kept so that it can be taken back (undo). */

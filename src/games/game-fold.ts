@@ -67,7 +67,9 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
       const reminded = d['retimed'] ? (state.deadline?.reminded ?? false) : false;
       return {
         ...state,
-        deadline: d['sides'] ? { id: event.version, sides: d['sides'] as string[], at: (d['at'] as string | null) ?? null, remainingMs: (d['remainingMs'] as number | null) ?? null, reminded } : null,
+        deadline: d['sides']
+          ? { id: event.version, sides: d['sides'] as string[], at: (d['at'] as string | null) ?? null, remainingMs: (d['remainingMs'] as number | null) ?? null, reminded, retimed: d['retimed'] === true }
+          : null,
       };
     }
     case AppEvent.DeadlineReminded:

@@ -244,6 +244,28 @@ describe('a vacation whose end the worker runs late (an outage)', () => {
     }));
 });
 
+describe('a clock restarted with less time left than the reminder lead', () => {
+  // The reminder's time had passed when the clock restarted, so none was planned: a player whose
+  // vacation ran out while away heard nothing until the deadline was missed.
+  it('reminds the side at once when the vacation runs out, and only once', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 24, vacationDays: 1 });
+      await play(h, g.gameId, g.alice, setupA);
+      const setUp = await play(h, g.gameId, g.bob, setupB());
+      clock.advance(14 * HOUR);
+      const away = await h.actions.startVacation(g.gameId, setUp.version, g.alice);
+      clock.advance(24 * HOUR);
+      await runDue(h);
+      const after = await h.store.readStream(g.gameId, away.version + 1);
+      const restart = after.find((e) => e.type === 'DeadlineSet');
+      expect(restart?.data).toMatchObject({ retimed: true, at: new Date(clock.now().getTime() + 10 * HOUR).toISOString() });
+      expect(after.filter((e) => e.type === 'DeadlineReminded').map((e) => e.data)).toEqual([{ side: 'A', deadlineAt: (restart!.data as { at: string }).at }]);
+      clock.advance(5 * HOUR);
+      await runDue(h);
+      expect((await h.store.readStream(g.gameId, away.version + 1)).filter((e) => e.type === 'DeadlineReminded')).toHaveLength(1);
+    }));
+});
+
 describe('a vacation end claimed before the allowance runs out', () => {
   it('is put back for the time the allowance runs out, not dropped', () =>
     withGames(async (h, clock) => {

@@ -47,11 +47,15 @@ export function planJobs(
     if (d?.at) {
       const at = new Date(d.at);
       plan.add.push({ kind: 'deadline', gameVersion: d.id, side: null, dueAt: at });
+      // A paused clock restarting (a vacation over) with less time left than the lead: the side
+      // may have been away all along and heard nothing of the clock, so it is told at once.
+      const restarted = d.retimed === true && before?.deadline?.at === null && !d.reminded && at > now;
       for (const side of d.sides) {
         const lead = leadMinutes[side];
         if (lead === undefined) continue;
         const due = new Date(at.getTime() - lead * 60_000);
         if (due > now) plan.add.push({ kind: 'reminder', gameVersion: d.id, side, dueAt: due });
+        else if (restarted) plan.add.push({ kind: 'reminder', gameVersion: d.id, side, dueAt: now });
       }
     }
   }
