@@ -112,6 +112,7 @@ export class GameCommitter {
       events: stored,
       playerNames: namesOf(final, settings),
       publicUrl: this.config.publicUrl,
+      undoLapsedFor: undoLapsedFor(before, final, all),
     }) : [];
     // planJobs reads the leads only when the deadline changed.
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
@@ -178,6 +179,19 @@ export class GameCommitter {
     if (early && early.gameId === state.id && players.every((p) => early.reminderLeadMinutes(p) !== undefined)) return early;
     return this.outbox.settingsFor(state.id, players);
   }
+}
+
+/**
+ * The side whose undo proposal this commit closed unanswered, when another side's phase (or a
+ * pass the scheduler made) did: the proposer, waiting for an answer, is told. A proposer that
+ * goes on itself knows, and the end of the game tells its own news.
+ */
+function undoLapsedFor(before: GameEnvelope | undefined, after: GameEnvelope, drafts: readonly Draft[]): string | null {
+  const proposer = before?.pendingUndo?.proposedBy;
+  if (!proposer || after.pendingUndo || after.status === 'finished') return null;
+  if (drafts.some((d) => d.type === AppEvent.UndoAccepted || d.type === AppEvent.UndoDeclined)) return null;
+  const own = drafts.some((d) => d.type === AppEvent.PhaseSubmitted && (d.data as { side?: string; auto?: boolean }).side === proposer && !(d.data as { auto?: boolean }).auto);
+  return own ? null : proposer;
 }
 
 /**

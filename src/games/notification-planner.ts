@@ -27,6 +27,8 @@ export interface PlanInput {
   events: StoredEvent[];
   playerNames: Record<string, string>;
   publicUrl: string;
+  /** The side whose undo proposal this commit let lapse: the other side went on without answering it. */
+  undoLapsedFor?: string | null;
 }
 
 /**
@@ -86,6 +88,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         break;
     }
   }
+  if (input.undoLapsedFor) add(input.undoLapsedFor, 'undo_answered');
   // The side whose turn another side's miss began hears "your turn"; the side that missed, of its miss.
   for (const [side, set] of kinds) if (!missedBy.has(side) && (set.has('your_turn') || set.has('reaction_requested'))) set.delete('deadline_missed');
   // The rules' GameEnded and the game's own, which finishes it, tell the same end: it is told once.
@@ -118,7 +121,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
         happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
         ...(kind === 'deadline_missed' ? { missed: { sides: [...missedBy].map(sideName), you: missedBy.has(side) } } : {}),
-        ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted) } : {}),
+        ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted), ...(side === input.undoLapsedFor ? { undoLapsed: true } : {}) } : {}),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
       },

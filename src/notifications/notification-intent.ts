@@ -48,6 +48,8 @@ export interface NotificationContent {
   missed?: { sides: string[]; you: boolean };
   /** For an answer to the recipient's undo proposal: whether the other side accepted it. */
   undoAccepted?: boolean;
+  /** For the recipient's undo proposal that the other side went on without answering (then undoAccepted is false). */
+  undoLapsed?: boolean;
   /** Absolute links: the game's page and the place to act. */
   links: { game: string; act: string };
   /** Set when the game has ended. */

@@ -70,6 +70,34 @@ describe('turn notices', () => {
     expect(headline('undo_answered', told.get(true)!)).toBe('Your opponent accepted your undo: your last phase is taken back.');
   });
 
+  // The other side may go on instead of answering; the proposal then lapses, which nothing else
+  // told the proposer (its turn had not come).
+  it('tells the proposer of an undo that the other side went on without answering it', async () => {
+    const g = await serviceGame(app);
+    await g.submit(g.alice, setupA);
+    await g.submit(g.bob, setupB());
+    await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+    const attacked = await g.submit(g.alice, []);
+    expect(attacked.phase.acting).toEqual(['B']);
+    const actions = g.nest.get(PlayerActionsHandler);
+    await actions.proposeUndo(g.gameId, attacked.version, g.alice);
+    const before = (await kinds(g.gameId, g.alice)).length;
+    const went = await g.submit(g.bob, []);
+    expect(went.phase.acting).toEqual(['B']);
+    const told = (await kinds(g.gameId, g.alice)).slice(before);
+    expect(told.map((n) => [n.kind, (n.content as { undoAccepted?: boolean; undoLapsed?: boolean }).undoLapsed])).toEqual([['undo_answered', true]]);
+    expect(headline('undo_answered', told[0]!.content as unknown as NotificationContent)).toBe('Your undo lapsed: your opponent went on without answering it.');
+    // The proposer who goes on himself is told nothing of his own proposal.
+    const g2 = await serviceGame(app);
+    await g2.submit(g2.alice, setupA);
+    await g2.submit(g2.bob, setupB());
+    const moved = await g2.submit(g2.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+    await g2.nest.get(PlayerActionsHandler).proposeUndo(g2.gameId, moved.version, g2.alice);
+    const count = (await kinds(g2.gameId, g2.alice)).length;
+    await g2.submit(g2.alice, []);
+    expect((await kinds(g2.gameId, g2.alice)).slice(count).map((n) => n.kind)).not.toContain('undo_answered');
+  });
+
   it('tells the opponent of a resignation with an opponent_resigned notification, naming the turn the game ended in', async () => {
     const g = await serviceGame(app);
     await g.submit(g.alice, setupA);

@@ -15,6 +15,7 @@ export function headline(kind: NotificationKind, c: NotificationContent): string
     case 'undo_proposed':
       return 'Your opponent proposes to undo their last action.';
     case 'undo_answered':
+      if (c.undoLapsed) return 'Your undo lapsed: your opponent went on without answering it.';
       return c.undoAccepted ? 'Your opponent accepted your undo: your last phase is taken back.' : 'Your opponent declined your undo.';
     case 'deadline_reminder':
       return 'Reminder: the deadline is approaching.';
@@ -34,7 +35,7 @@ export function headline(kind: NotificationKind, c: NotificationContent): string
 export function status(kind: NotificationKind, c: NotificationContent): string {
   if (kind === 'game_ended' || kind === 'opponent_resigned') return 'game over';
   if (kind === 'undo_proposed') return 'undo proposed';
-  if (kind === 'undo_answered') return c.undoAccepted ? 'undo accepted' : 'undo declined';
+  if (kind === 'undo_answered') return c.undoLapsed ? (c.yourTurn ? 'your turn' : 'undo lapsed') : c.undoAccepted ? 'undo accepted' : 'undo declined';
   if (kind === 'deadline_reminder') return c.yourTurn ? 'deadline soon' : 'waiting';
   if (kind === 'deadline_missed') return 'deadline passed';
   return c.yourTurn ? 'your turn' : 'waiting';
