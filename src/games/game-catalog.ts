@@ -1,15 +1,8 @@
 import type { GameSystem } from '../rules/engine/types';
+import type { ScenarioFacts } from './scenario-facts';
 
 /** A scenario that games can be created from, with the system that plays it. */
-export interface CatalogEntry {
-  id: string;
-  /** Changes whenever the scenario's data changes (a hash of its files), so exports name exactly what was played. */
-  version: string;
-  name: string;
-  description: string;
-  systemId: string;
-  sides: Array<{ id: string; name: string }>;
-  turns: number;
+export interface CatalogEntry extends ScenarioFacts {
   /** The validated scenario data handed to `system.start`. */
   scenario: unknown;
   system: GameSystem;
