@@ -30,6 +30,12 @@ export function scenarioFacts(scenario: Scenario, version: string, systemId: str
 /** A game's own scenario: the data its first rules event recorded, which its rules play on. */
 export interface GameScenario extends ScenarioFacts {
   data: Scenario;
+  /**
+   * A read that carries this is compared and logged as text (the leak tests compare what each
+   * side reads): it names its scenario there, not the hundreds of kilobytes of data every side
+   * has alike.
+   */
+  toJSON(): { id: string; version: string };
 }
 
 /**
@@ -40,5 +46,6 @@ export interface GameScenario extends ScenarioFacts {
 export function gameScenario(system: GameSystem, state: GameEnvelope): GameScenario | null {
   if (state.rules === undefined) return null;
   const data = system.scenario(state.rules);
-  return { ...scenarioFacts(data, state.scenarioVersion, state.systemId), data };
+  const facts = scenarioFacts(data, state.scenarioVersion, state.systemId);
+  return { ...facts, data, toJSON: () => ({ id: facts.id, version: facts.version }) };
 }
