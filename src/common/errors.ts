@@ -62,7 +62,7 @@ export class ConflictError extends DomainError {
   }
 }
 
-/** The server cannot take the request now (its database is saturated): nothing was done, try again shortly. */
+/** The server cannot take the request now (its database is saturated, or it lacks what the game needs): nothing was done. */
 export class UnavailableError extends DomainError {
   constructor(code: string, message: string, details: Record<string, unknown> = {}) {
     super('unavailable', code, message, details);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Scenario } from '../rules/model/scenario';
 import type { GameSystem } from '../rules/engine/types';
 import type { CatalogEntry } from './game-catalog';
+import { scenarioFacts } from './scenario-facts';
 
 /**
  * A scenario's version: a hash of its data as the first rules event of a game records it, so that
@@ -13,16 +14,5 @@ export function scenarioVersionOf(scenario: unknown): string {
 
 /** A catalog entry from a validated scenario and the system that plays it. */
 export function catalogEntry(scenario: Scenario, system: GameSystem): CatalogEntry {
-  const m = scenario.manifest;
-  return {
-    id: m.id,
-    version: scenarioVersionOf(scenario),
-    name: m.name,
-    description: m.description ?? '',
-    systemId: system.id,
-    sides: m.sides.map((s) => ({ id: s.id, name: s.name })),
-    turns: scenario.turns.turns,
-    scenario,
-    system,
-  };
+  return { ...scenarioFacts(scenario, scenarioVersionOf(scenario), system.id), scenario, system };
 }

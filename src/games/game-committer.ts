@@ -6,7 +6,6 @@ import { EventStore } from '../event-store/event-store.service';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
 import { NOTIFICATION_OUTBOX, NotificationOutbox, PrepareOptions, RecipientSettings } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
-import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
 import { AppEvent, Draft, GameEnvelope } from './game-envelope';
 import type { GameEventMeta } from './game-events';
@@ -52,7 +51,6 @@ export class GameCommitter {
   constructor(
     private readonly prisma: PrismaService,
     private readonly store: EventStore,
-    @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -106,7 +104,6 @@ export class GameCommitter {
     const settings = this.outbox ? await this.settings(final, ctx.prefetched) : undefined;
     const intents = settings ? planNotifications({
       system,
-      entry: this.catalog.get(final.scenarioId),
       after: final,
       version: v,
       events: stored,

@@ -5,7 +5,7 @@ import type { GameSystem } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import type { GameEnvelope } from './game-envelope';
 import { foldGame, GameCreatedData } from './game-fold';
-import { gameNotFound, scenarioNotFound } from './games.errors';
+import { gameNotFound, systemUnavailable } from './games.errors';
 
 export interface LoadedGame {
   state: GameEnvelope;
@@ -38,8 +38,7 @@ export class GameLoader {
     const events = await this.store.readStream(gameId, (base?.version ?? 0) + 1, atVersion, tx);
     let state = base?.state as GameEnvelope | undefined;
     if (!state && events.length === 0) throw gameNotFound(gameId);
-    const scenarioId = state?.scenarioId ?? (events[0]!.data as GameCreatedData).scenarioId;
-    const system = this.systemFor(scenarioId);
+    const system = this.systemFor(state?.systemId ?? (events[0]!.data as GameCreatedData).systemId);
     for (const e of events) state = foldGame(system, state, e as never);
     const version = events.length > 0 ? events[events.length - 1]!.version : base!.version;
     if (atVersion === undefined || version >= (cached?.version ?? 0)) this.remember(gameId, version, state!);
@@ -50,13 +49,17 @@ export class GameLoader {
   held(gameId: string, version: number): LoadedGame | undefined {
     const cached = this.recent.get(gameId);
     if (!cached || cached.version !== version) return undefined;
-    return { state: cached.state, version, system: this.systemFor(cached.state.scenarioId) };
+    return { state: cached.state, version, system: this.systemFor(cached.state.systemId) };
   }
 
-  systemFor(scenarioId: string): GameSystem {
-    const entry = this.catalog.get(scenarioId);
-    if (!entry) throw scenarioNotFound(scenarioId);
-    return entry.system;
+  /**
+   * A game carries its scenario data (the first rules event), so it needs only the system that
+   * plays it: not the catalog entry it was created from, which may have changed or gone since.
+   */
+  systemFor(systemId: string): GameSystem {
+    const system = this.catalog.system(systemId);
+    if (!system) throw systemUnavailable(systemId);
+    return system;
   }
 
   /** A state this process folded for a version it knows is committed. */

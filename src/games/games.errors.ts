@@ -1,8 +1,14 @@
 import type { Violation } from '../rules/engine/types';
-import { BadInputError, ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
+import { BadInputError, ConflictError, ForbiddenError, NotFoundError, UnavailableError } from '../common/errors';
 
 export const gameNotFound = (gameId: string) => new NotFoundError('game/not_found', `No game ${gameId} that you can see.`);
 export const scenarioNotFound = (id: string) => new NotFoundError('scenario/not_found', `No scenario "${id}".`);
+/**
+ * A game of a system this server no longer plays (taken out of SYSTEMS): the game is intact, and
+ * a server that has the system again plays it. No fault of the request, so no 4xx; no crash, so no 500.
+ */
+export const systemUnavailable = (systemId: string) =>
+  new UnavailableError('game/system_unavailable', `This game is played with game system "${systemId}", which this server does not have now.`, { systemId });
 export const notSeated = (gameId: string) => new ForbiddenError('game/not_seated', `You hold no seat in game ${gameId}.`);
 export const gameFinished = (gameId: string) => new ConflictError('game/finished', `Game ${gameId} has ended.`);
 export const gameNotStarted = (gameId: string) => new ConflictError('game/not_started', `Game ${gameId} is still waiting for players.`);

@@ -12,7 +12,8 @@ import { StaticCatalog } from './game-catalog';
  * generic checks, then those of the system its manifest names (GameSystem.checkScenario). A
  * scenario with a mistake, or for a system this server does not have, stops the server with a
  * message naming it: a half-loaded catalog would be worse.
- * Folders without scenario.json (a scenario still being authored) are skipped.
+ * Folders without scenario.json (a scenario still being authored) are skipped. Every system is
+ * kept, whether or not a folder names it: games already played with it go on without their folder.
  */
 export function loadCatalog(systems: readonly GameSystem[], dir = resolve(projectRoot(), 'src/scenarios')): StaticCatalog {
   const byId = new Map(systems.map((s) => [s.id, s]));
@@ -28,5 +29,5 @@ export function loadCatalog(systems: readonly GameSystem[], dir = resolve(projec
     if (issues.length > 0) throw new ScenarioError(name, issues);
     entries.push(catalogEntry(scenario, system));
   }
-  return new StaticCatalog(entries);
+  return new StaticCatalog(entries, systems);
 }

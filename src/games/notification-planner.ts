@@ -2,9 +2,9 @@ import type { StoredEvent } from '../event-store/event-store.types';
 import type { NotificationIntent, NotificationKind } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
 import { describeLines, humanPhase } from './describe-event';
-import type { CatalogEntry } from './game-catalog';
 import { AppEvent, GameEnvelope } from './game-envelope';
 import { eventsFor } from './game-events';
+import { gameScenario } from './scenario-facts';
 
 // A resignation also ends the game: its opponent hears the more telling of the two.
 const priority: NotificationKind[] = [
@@ -21,7 +21,6 @@ const priority: NotificationKind[] = [
 
 export interface PlanInput {
   system: GameSystem;
-  entry: CatalogEntry | undefined;
   after: GameEnvelope;
   version: number;
   events: StoredEvent[];
@@ -94,7 +93,8 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   // The rules' GameEnded and the game's own, which finishes it, tell the same end: it is told once.
   const ruledEnd = events.some((e) => (e.meta as { source?: string }).source === 'rules' && e.type === AppEvent.GameEnded);
   const told = ruledEnd ? events.filter((e) => !((e.meta as { source?: string }).source === 'app' && e.type === AppEvent.GameEnded)) : events;
-  const sideName = (s: string) => input.entry?.sides.find((x) => x.id === s)?.name ?? s;
+  const scenario = gameScenario(system, after);
+  const sideName = (s: string) => scenario?.sides.find((x) => x.id === s)?.name ?? s;
   const intents: NotificationIntent[] = [];
   for (const [side, set] of kinds) {
     const kind = priority.find((k) => set.has(k))!;
@@ -108,7 +108,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
       gameVersion: input.version,
       content: {
         gameTitle: after.title,
-        scenarioName: input.entry?.name ?? after.scenarioId,
+        scenarioName: scenario?.name ?? after.scenarioId,
         turn,
         phase: humanPhase(phase?.phase ?? (after.status === 'finished' ? 'game over' : 'seating')),
         whoseTurn: (phase?.acting ?? []).map((s) => ({

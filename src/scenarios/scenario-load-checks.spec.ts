@@ -67,6 +67,14 @@ describe('scenario checks at load (loadCatalog)', () => {
     expect(loadCatalog([...SYSTEMS, testSystem], root).get('kernel-test')?.systemId).toBe('kernel-test');
   });
 
+  it('keeps every system it has when no folder names it, for the games already played with it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'scenario-load-'));
+    tmp.push(root);
+    const catalog = loadCatalog(SYSTEMS, root);
+    expect(catalog.list()).toEqual([]);
+    expect(catalog.system('gators')).toBe(gators);
+  });
+
   it.each<[string, (f: Files) => void, RegExp]>([
     ['1. a phase kind the system does not play', (f) => (f['turns.json'].phases[0].kind = 'lanch'), /turns\.json at phases\[0\]\.kind: system gators has no phase kind "lanch"/],
     ['2. a module naming no feature', (f) => f['scenario.json'].modules.push('no-such-feature'), /scenario\.json at modules\[14\]: "no-such-feature" is not a Gators! rule module/],

@@ -15,10 +15,11 @@ import { assertNever } from '../../rules/engine/assert-never';
 import { hexLabel } from '../../rules/model/schema/common';
 import type { RawSubmission } from '../../rules/engine/types';
 import { badCursor, decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
-import { publicMap, PublicMap } from '../scenarios/board-map';
+import { onMap, publicMap, PublicMap } from '../scenarios/board-map';
+import type { Scenario } from '../scenarios/scenario.model';
 import type { BoardView, HistoryEvent, HistoryPhase, SideOptions, UnitOptions } from './board.model';
 import type { Game, GameListing, PhaseState } from './game.model';
-import { toBoardView, toEvent, toGame, toHistoryPhase, toListing, toOutcomeParts, toUnitOptions, toViolation } from './presenters';
+import { toBoardView, toEvent, toGame, toHistoryPhase, toListing, toOutcomeParts, toScenario, toUnitOptions, toViolation } from './presenters';
 
 export type MyGamesFilterValue = 'awaiting' | 'active' | 'finished' | 'all';
 export type PlayerAction = 'resign' | 'proposeUndo' | 'acceptUndo' | 'declineUndo' | 'startVacation' | 'endVacation';
@@ -81,7 +82,7 @@ export class GamesApiService {
 
   scenarios(first: number | null | undefined, after: string | null | undefined) {
     const size = pageSize(first, this.maxPageSize);
-    const all = this.queries.scenarios();
+    const all = this.queries.scenarios().map(toScenario);
     const from = decodeCursor('scenarios', after, isString);
     const start = from === undefined ? 0 : all.findIndex((s) => s.id === from) + 1;
     if (from !== undefined && start === 0) throw new BadInputError('request/bad_cursor', 'That cursor is not one this list handed out.', { field: 'after' });
@@ -89,13 +90,21 @@ export class GamesApiService {
     return { items, cursors: items.map((s) => encodeCursor('scenarios', s.id)), hasMore: start + size < all.length };
   }
 
+  /** A scenario on offer: what new games are created from, not what an existing game plays (see gameScenario). */
   scenario(id: string) {
-    return this.queries.scenarios().find((s) => s.id === id) ?? null;
+    const entry = this.catalog.get(id);
+    return entry ? toScenario(entry) : null;
   }
 
   scenarioMap(id: string): PublicMap | null {
     const entry = this.catalog.get(id);
-    return entry ? publicMap(entry) : null;
+    return entry ? publicMap({ version: entry.version, data: entry.scenario }) : null;
+  }
+
+  /** The scenario a game plays, with its board, as the game recorded them. */
+  async gameScenario(gameId: string, playerId: string): Promise<(Scenario & { map: PublicMap | null }) | null> {
+    const scenario = await this.queries.scenario(gameId, playerId);
+    return scenario ? { ...toScenario(scenario), map: publicMap(scenario) } : null;
   }
 
   async game(gameId: string, playerId: string, atVersion?: number): Promise<Game> {
@@ -103,8 +112,8 @@ export class GamesApiService {
   }
 
   async view(gameId: string, playerId: string, atVersion?: number): Promise<BoardView> {
-    const { game, board } = await this.queries.view(gameId, playerId, checkVersion(atVersion));
-    return toBoardView(toGame(game), board, this.scenarioMap(game.scenarioId));
+    const { game, board, scenario } = await this.queries.view(gameId, playerId, checkVersion(atVersion));
+    return toBoardView(toGame(game), board, scenario ? publicMap(scenario) : null);
   }
 
   /** `after`: the orders of a phase being written (see GameQueries.options); undefined: none. */
@@ -112,11 +121,9 @@ export class GamesApiService {
     if (!unitId || unitId.length > 100) throw new BadInputError('request/bad_unit', 'unitId must be 1 to 100 characters.', { field: 'unitId' });
     const target = targetHex ?? undefined;
     if (target !== undefined && !hexLabel.safeParse(target).success) throw badTargetHex();
-    const { scenarioId, options } = await this.queries.options(gameId, playerId, unitId, after ?? undefined);
+    const { scenario, options } = await this.queries.options(gameId, playerId, unitId, after ?? undefined);
     // The map is public (see publicMap), so refusing a hex off it tells nothing of the game.
-    const entry = this.catalog.get(scenarioId);
-    const map = entry ? publicMap(entry) : null;
-    if (target !== undefined && map && !map.hexes.some((h) => h.hex === target)) throw badTargetHex();
+    if (target !== undefined && scenario && !onMap(scenario, target)) throw badTargetHex();
     return toUnitOptions(options, target);
   }
 

@@ -62,9 +62,12 @@ export class GamesResolver {
     return this.games.game(created.gameId, playerId);
   }
 
-  @ResolveField(() => Scenario, { nullable: true, description: 'The scenario played.' })
-  scenario(@Parent() game: Game) {
-    return this.games.scenario(game.scenarioId);
+  @ResolveField(() => Scenario, {
+    nullable: true,
+    description: 'The scenario played, with its board, as the game recorded them when it was created: the scenario on offer under the same id may have changed since, or gone.',
+  })
+  scenario(@Parent() game: Game, @PlayerId() playerId: string) {
+    return this.games.gameScenario(game.id, playerId);
   }
 
   @ResolveField(() => BoardView, { description: 'The board as your side sees it: hexes and terrain, the units you may see with their visible values, stacks and markers.' })

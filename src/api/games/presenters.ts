@@ -4,7 +4,9 @@ import type { Outcome as DomainOutcome } from '../../games/outcome';
 import type { GameSummary, HistoryPhase as DomainHistoryPhase } from '../../games/queries/game-queries';
 import { awaits, MyGamesRow } from '../../games/queries/my-games.query';
 import type { UnitOptions as DomainUnitOptions, Violation as DomainViolation } from '../../rules/engine/types';
+import type { ScenarioFacts } from '../../games/scenario-facts';
 import type { PublicMap } from '../scenarios/board-map';
+import type { Scenario } from '../scenarios/scenario.model';
 import type { AttackOption, BoardView, HistoryEvent, HistoryPhase, MarkerView, StackView, UnitOptions, UnitView } from './board.model';
 import type { Game, GameListing, GameStatus, PhaseMode, PhaseState } from './game.model';
 
@@ -51,6 +53,11 @@ export function toGame(s: GameSummary): Game {
     },
     pendingUndo: s.pendingUndo ? { proposedBy: s.pendingUndo.proposedBy, version: s.pendingUndo.version } : null,
   };
+}
+
+/** A scenario's facts as the API names them, whether it is one on offer or the one a game recorded. */
+export function toScenario(f: ScenarioFacts): Scenario {
+  return { id: f.id, version: f.version, name: f.name, description: f.description, system: f.systemId, sides: f.sides.map((s) => ({ ...s })), turns: f.turns };
 }
 
 export function toListing(r: MyGamesRow): GameListing {

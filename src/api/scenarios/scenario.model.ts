@@ -10,7 +10,7 @@ export class ScenarioSide {
   name!: string;
 }
 
-@ObjectType({ description: 'A scenario games can be created from.' })
+@ObjectType({ description: 'A scenario: one on offer, which games can be created from, or the one a game recorded when it was created.' })
 export class Scenario {
   @Field(() => ID, { description: 'Scenario id, e.g. "gators-unnarstan".' })
   id!: string;

@@ -1,6 +1,7 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { GamesApiService } from '../games/games-api.service';
 import { connection, ConnectionType, PageArgs } from '../graphql/pagination';
+import type { PublicMap } from './board-map';
 import { BoardMap, Scenario } from './scenario.model';
 
 const ScenarioConnection = ConnectionType(Scenario, 'Scenario', 'scenario');
@@ -22,7 +23,8 @@ export class ScenariosResolver {
   }
 
   @ResolveField(() => BoardMap, { nullable: true, description: 'The scenario\'s board: hexes, terrain and overlays (public). Null for a system without a kernel map.' })
-  map(@Parent() scenario: Scenario) {
-    return this.games.scenarioMap(scenario.id);
+  map(@Parent() scenario: Scenario & { map?: PublicMap | null }) {
+    // A game's scenario comes with the board the game recorded; one on offer has the catalog's.
+    return scenario.map !== undefined ? scenario.map : this.games.scenarioMap(scenario.id);
   }
 }

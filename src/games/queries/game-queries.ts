@@ -6,6 +6,7 @@ import { EventStore } from '../../event-store/event-store.service';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import type { OtherOption, UnitOptions, Viewer } from '../../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from '../game-catalog';
+import { gameScenario, GameScenario } from '../scenario-facts';
 import { illegalOrders, malformedOrders, noSuchVersion, notSeated, notYourUnit } from '../games.errors';
 import { AppEvent, GameEnvelope } from '../game-envelope';
 import { eventsFor, VisibleEvent } from '../game-events';
@@ -47,8 +48,9 @@ export class GameQueries {
     @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
   ) {}
 
+  /** The scenarios new games can be created from. */
   scenarios() {
-    return this.catalog.list().map((e) => ({ id: e.id, version: e.version, name: e.name, description: e.description, system: e.systemId, sides: e.sides, turns: e.turns }));
+    return this.catalog.list();
   }
 
   async summary(gameId: string, playerId: string, atVersion?: number): Promise<GameSummary> {
@@ -80,24 +82,31 @@ export class GameQueries {
    * The board as the player's side sees it (at a past version, if asked: as the side saw it
    * then; after the end, in full).
    */
-  async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown }> {
+  async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown; scenario: GameScenario | null }> {
     const { state, version, system, viewer } = await this.loadFor(gameId, playerId, atVersion);
     // Canonical key order, so that a view's bytes never depend on how its state was built.
     const board = state.status === 'seating' && state.rules === undefined ? null : canonical(system.view(state.rules, viewer));
-    return { game: await this.summarise(state, version, system, viewer, playerId), board };
+    return { game: await this.summarise(state, version, system, viewer, playerId), board, scenario: gameScenario(system, state) };
+  }
+
+  /** The scenario the game is played on, as it recorded it (its map is public, as every scenario's). */
+  async scenario(gameId: string, playerId: string): Promise<GameScenario | null> {
+    const { state, system } = await this.loader.load(gameId);
+    viewerFor(state, playerId);
+    return gameScenario(system, state);
   }
 
   /**
-   * What one of the side's units can do now, and the scenario it is played in (for its map).
+   * What one of the side's units can do now, and the game's own scenario (for its map).
    * `after`: orders the player means to send first (a phase being written), as submitPhase takes
    * them; the options are then those after them. Read with the rules engine's parse and its check
    * of each order, as a submission's, so a draft is refused with the same violations.
    */
-  async options(gameId: string, playerId: string, unitId: string, after?: unknown): Promise<{ scenarioId: string; options: UnitOptions }> {
+  async options(gameId: string, playerId: string, unitId: string, after?: unknown): Promise<{ scenario: GameScenario | null; options: UnitOptions }> {
     const { state, system, side, draft } = await this.forOptions(gameId, playerId, after);
     const out = system.options(state.rules, side, unitId, draft);
     if (Array.isArray(out)) throw notYourUnit(out);
-    return { scenarioId: state.scenarioId, options: out };
+    return { scenario: gameScenario(system, state), options: out };
   }
 
   /**
@@ -147,11 +156,11 @@ export class GameQueries {
    * log holds the sides' secrets and the unrevealed seed.
    */
   async export(gameId: string, playerId: string) {
-    const { state, version } = await this.loader.load(gameId);
+    const { state, version, system } = await this.loader.load(gameId);
     // First, so that a stranger learns nothing (not even that the game is still running).
     viewerFor(state, playerId);
     if (state.status !== 'finished') throw new ConflictError('game/not_finished', 'A game can be exported once it has ended.');
-    const entry = this.catalog.get(state.scenarioId);
+    const name = gameScenario(system, state)?.name ?? state.scenarioId;
     // Up to the version loaded, so that `game.version` is the last event's number.
     const events = await this.store.readStream(gameId, 1, version);
     const names = await this.names(state);
@@ -159,7 +168,7 @@ export class GameQueries {
       format: 'fieldpost.game-export',
       formatVersion: 1,
       game: { id: state.id, title: state.title, version, result: canonical(state.result), options: canonical(state.options) },
-      scenario: { id: state.scenarioId, version: state.scenarioVersion, system: state.systemId, name: entry?.name ?? state.scenarioId },
+      scenario: { id: state.scenarioId, version: state.scenarioVersion, system: state.systemId, name },
       seats: Object.entries(state.seats).map(([side, playerId]) => ({ side, playerId, playerName: playerId ? (names[playerId] ?? null) : null })),
       dice: { algorithm: 'HMAC-SHA256(seed, decimal roll number); 32-bit words with rejection; value = word mod sides + 1', seedCommitment: state.seedCommitment, seed: state.seed },
       events: events.map((e) => ({ version: e.version, type: e.type, data: e.data, meta: e.meta })),
@@ -172,17 +181,17 @@ export class GameQueries {
   }
 
   private async summarise(state: GameEnvelope, version: number, system: ReturnType<GameLoader['systemFor']>, viewer: Viewer, playerId: string): Promise<GameSummary> {
-    const entry = this.catalog.get(state.scenarioId);
+    const scenario = gameScenario(system, state);
     const names = await this.names(state);
     return {
       gameId: state.id,
       title: state.title,
       scenarioId: state.scenarioId,
-      scenarioName: entry?.name ?? state.scenarioId,
+      scenarioName: scenario?.name ?? state.scenarioId,
       version,
       // The side the player reads as (at a past version, the seat they hold now), else theirs.
       mySide: viewer.kind === 'side' ? viewer.side : sideOf(state, playerId),
-      seats: Object.entries(state.seats).map(([side, p]) => ({ side, sideName: entry?.sides.find((s) => s.id === side)?.name ?? side, playerId: p, playerName: p ? (names[p] ?? null) : null })),
+      seats: Object.entries(state.seats).map(([side, p]) => ({ side, sideName: scenario?.sides.find((s) => s.id === side)?.name ?? side, playerId: p, playerName: p ? (names[p] ?? null) : null })),
       seedCommitment: state.seedCommitment,
       seed: state.status === 'finished' ? state.seed : null,
       // Canonical, as the board: a view's bytes never depend on how its state was built.

@@ -167,6 +167,12 @@ export interface GameSystem<S = unknown, Sub = unknown> {
   view(state: S, viewer: Viewer): unknown;
 
   /**
+   * The scenario the game was started with, as its first event recorded it: the game's map and
+   * names are this data's, whatever the scenario files on offer say now.
+   */
+  scenario(state: S): Scenario;
+
+  /**
    * What one of the side's units may do now, or after the orders of `draft` (one validateDraft
    * accepts): each option an order validation accepts sent after them. Violations: not its unit.
    */

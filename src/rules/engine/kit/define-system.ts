@@ -36,6 +36,7 @@ export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<Ga
     resolve: (state, side, sub, dice) => resolve(spec, state, side, sub, dice),
     expireReaction: (state, dice) => expire(spec, state, dice),
     view: (state, viewer) => view(spec, state, viewer),
+    scenario: (state) => state.scenario,
     options: (state, side, unitId, draft) => options(spec, state, side, unitId, draft),
     sideOptions: (state, side, draft) => sideOptions(spec, state, side, draft),
   };

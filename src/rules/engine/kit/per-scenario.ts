@@ -41,6 +41,7 @@ export function perScenario<X extends Json, Sub>(id: string, key: (s: Scenario) 
     resolve: (state, side, sub, dice) => of(state.scenario).resolve(state, side, sub, dice),
     expireReaction: (state, dice) => of(state.scenario).expireReaction(state, dice),
     view: (state, viewer) => of(state.scenario).view(state, viewer),
+    scenario: (state) => state.scenario,
     options: (state, side, unitId, draft) => of(state.scenario).options(state, side, unitId, draft),
     sideOptions: (state, side, draft) => of(state.scenario).sideOptions(state, side, draft),
   };
