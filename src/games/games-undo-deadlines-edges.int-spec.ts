@@ -1,4 +1,6 @@
 import { GamesHarness, refusalCode, withOwnGames } from '../../test/support/games-harness';
+import type { NotificationContent } from '../notifications/notification-intent';
+import { headline } from '../notifications/templates/text';
 import { land, play, setupA, setupB, startedGame, toLandingTurn } from '../../test/support/kernel-game';
 
 /**
@@ -137,6 +139,25 @@ describe('missed deadlines and reaction windows', () => {
       expect(events.some((e) => e.type === 'ReactionAnswered' && (e.data as { by?: string }).by === 'expiry')).toBe(true);
     }));
 
+  it('tells the side whose reaction window closed unanswered what applied, not that it missed a deadline', () =>
+    withOwnGames(
+      'edges-window-notice',
+      async (h, clock) => {
+        const g = await startedGame(h, { deadlineHours: 24, reactionHours: 1 });
+        await toLandingTurn(h, g);
+        expect((await land(h, g)).phase.mode).toBe('reaction');
+        clock.advance(2 * HOUR);
+        await runDue(h);
+        const told = await h.prisma.notification.findFirstOrThrow({ where: { gameId: g.gameId, playerId: g.bob, kind: 'deadline_missed' } });
+        const content = told.content as unknown as NotificationContent;
+        expect(content.missed).toEqual({ sides: ['Red (defends the island)'], you: true, window: 'reaction' });
+        expect(headline('deadline_missed', content)).toBe('Your reaction window closed unanswered: your standing orders, or no reaction, applied.');
+        expect(headline('deadline_missed', { ...content, missed: { ...content.missed!, you: false } })).toBe('Red (defends the island) let a reaction window close unanswered.');
+      },
+      undefined,
+      { notifications: true },
+    ));
+
   // As a vacation is (vacation/too_late): acting after one's own deadline, before the worker marks
   // the miss, would cancel it, and standing orders sent then would decide the expired window.
   it('refuses a side\'s orders, reaction and standing orders once its own deadline has passed, until the miss is applied', () =>
@@ -149,6 +170,9 @@ describe('missed deadlines and reaction windows', () => {
       const late = await h.store.currentVersion(g.gameId);
       expect(await refusalCode(play(h, g.gameId, g.bob, { attackers: ['b-m48'] }, 'reaction'))).toBe('game/deadline_passed');
       expect(await refusalCode(play(h, g.gameId, g.bob, { 'landing-fire': 'all' }, 'standing-orders'))).toBe('game/deadline_passed');
+      // A window's end applies standing orders or no reaction, never the timeout policy: the refusal says which.
+      const refusal = await play(h, g.gameId, g.bob, { attackers: ['b-m48'] }, 'reaction').then(() => null, (e: Error) => e.message);
+      expect(refusal).toMatch(/^Your side's reaction window closed at .*: your standing orders, or no reaction, apply; this answer is no longer taken\.$/);
       expect(await refusalCode(h.check.execute({ gameId: g.gameId, expectedVersion: late, submission: { kind: 'reaction', orders: { attackers: ['b-m48'] } } }, g.bob))).toBe('game/deadline_passed');
       expect(await h.store.currentVersion(g.gameId)).toBe(late);
       await runDue(h);
@@ -162,6 +186,7 @@ describe('missed deadlines and reaction windows', () => {
       expect((await h.queries.summary(g.gameId, g.bob)).acting).toEqual(['B']);
       clock.advance(25 * HOUR);
       expect(await refusalCode(play(h, g.gameId, g.bob, []))).toBe('game/deadline_passed');
+      expect(await play(h, g.gameId, g.bob, []).then(() => null, (e: Error) => e.message)).toMatch(/^Your side's deadline passed at .*: the game's timeout policy applies, and this is no longer taken\.$/);
     }));
 
   it('standing orders do not wipe the count of deadlines missed in a row', () =>

@@ -27,8 +27,14 @@ export const noSuchVersion = (field: 'atVersion' | 'fromVersion', asked: number,
  * The side's own deadline has passed and the worker has yet to apply the game's timeout policy:
  * acting now would cancel a miss already due (a vacation is refused the same way).
  */
-export const deadlinePassed = (at: string) =>
-  new ConflictError('game/deadline_passed', `Your side's deadline passed at ${at}: the game's timeout policy applies, and this is no longer taken.`, { deadlineAt: at });
+export const deadlinePassed = (at: string, window: boolean) =>
+  new ConflictError(
+    'game/deadline_passed',
+    window
+      ? `Your side's reaction window closed at ${at}: your standing orders, or no reaction, apply; this answer is no longer taken.`
+      : `Your side's deadline passed at ${at}: the game's timeout policy applies, and this is no longer taken.`,
+    { deadlineAt: at },
+  );
 /** `ruleId`: the rule the engine names (the sequence of play). */
 export const notYourTurn = (side: string, acting: string[], ruleId: string | undefined) =>
   new ConflictError('game/not_your_turn', `Side ${side} may not act now; waiting for ${acting.join(', ') || 'nobody'}.`, { acting, ...(ruleId === undefined ? {} : { ruleId }) });

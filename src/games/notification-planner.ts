@@ -50,6 +50,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   // A notice of the end names the turn the game ended in, not 0.
   const turn = phase?.turn ?? (after.status === 'finished' && after.rules !== undefined ? system.phase(after.rules).turn : 0);
   const missedBy = new Set<string>();
+  let windowClosed = false;
   for (const e of events) {
     if ((e.meta as { source?: string }).source !== 'app') continue;
     const d = (e.data ?? {}) as Record<string, unknown>;
@@ -75,6 +76,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         break;
       case AppEvent.DeadlineMissed:
         missedBy.add(d['side'] as string);
+        if (d['window'] === 'reaction') windowClosed = true;
         sides.forEach((s) => add(s, 'deadline_missed'));
         break;
       case AppEvent.Resigned:
@@ -120,7 +122,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         deadlineAt: after.deadline?.at ?? null,
         // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
         happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
-        ...(kind === 'deadline_missed' ? { missed: { sides: [...missedBy].map(sideName), you: missedBy.has(side) } } : {}),
+        ...(kind === 'deadline_missed' ? { missed: { sides: [...missedBy].map(sideName), you: missedBy.has(side), ...(windowClosed ? { window: 'reaction' as const } : {}) } } : {}),
         ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted), ...(side === input.undoLapsedFor ? { undoLapsed: true } : {}) } : {}),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),

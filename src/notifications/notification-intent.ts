@@ -44,8 +44,12 @@ export interface NotificationContent {
   deadlineAt: string | null;
   /** What the change that caused this notice did, as this side may see it, one line per item. */
   happened: string[];
-  /** For a missed deadline: the sides that missed it (by name), and whether the recipient's is one. */
-  missed?: { sides: string[]; you: boolean };
+  /**
+   * For a missed deadline: the sides that missed it (by name), and whether the recipient's is one;
+   * `window` when what closed was a reaction window (standing orders or no reaction applied; no
+   * missed phase for the timeout policy).
+   */
+  missed?: { sides: string[]; you: boolean; window?: 'reaction' };
   /** For an answer to the recipient's undo proposal: whether the other side accepted it. */
   undoAccepted?: boolean;
   /** For the recipient's undo proposal that the other side went on without answering (then undoAccepted is false). */

@@ -100,10 +100,15 @@ export async function workerDatabase(label: string): Promise<{ url: string | und
  * Runs fn with a games harness on a database and a clock of its own (for tests that run the
  * deadline worker), and drops both after it.
  */
-export async function withOwnGames(label: string, fn: (h: GamesHarness, clock: FakeClock) => Promise<void>, start = '2026-12-10T09:00:00.000Z'): Promise<void> {
+export async function withOwnGames(
+  label: string,
+  fn: (h: GamesHarness, clock: FakeClock) => Promise<void>,
+  start = '2026-12-10T09:00:00.000Z',
+  options: Pick<HarnessOptions, 'notifications'> = {},
+): Promise<void> {
   const clock = new FakeClock(start);
   const db = await workerDatabase(label);
-  const h = await gamesHarness({ clock, databaseUrl: db.url });
+  const h = await gamesHarness({ clock, databaseUrl: db.url, ...options });
   try {
     await fn(h, clock);
   } finally {

@@ -39,7 +39,7 @@ export function checkSubmission({ state, version, system }: LoadedGame, side: Si
   if (submission.kind !== 'standing-orders' && !phase.acting.includes(side)) throw notYourTurn(side, phase.acting, ruleBroken());
   if (submission.kind === 'orders' && phase.mode === 'reaction') throw reactionPending(side, ruleBroken());
   const late = overdue(system, state, side, now);
-  if (late !== null) throw deadlinePassed(late);
+  if (late !== null) throw deadlinePassed(late, phase.mode === 'reaction');
 
   const parsed = system.parse(state.rules, side, submission);
   if (!parsed.ok) return { ok: false, stage: 'parse', violations: parsed.violations };

@@ -21,6 +21,8 @@ export function headline(kind: NotificationKind, c: NotificationContent): string
       return 'Reminder: the deadline is approaching.';
     case 'deadline_missed':
       if (!c.missed) return 'The deadline has passed.';
+      if (c.missed.window === 'reaction')
+        return c.missed.you ? 'Your reaction window closed unanswered: your standing orders, or no reaction, applied.' : `${c.missed.sides.join(' and ')} let a reaction window close unanswered.`;
       return c.missed.you ? 'You missed the deadline.' : `${c.missed.sides.join(' and ')} missed the deadline.`;
     case 'opponent_resigned':
       return 'Your opponent has resigned.';
