@@ -67,6 +67,26 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.invitations.join({ invitationId: open.invitationId }, bob))).toBe('invitation/seat_taken');
   });
 
+  // Nobody may ever come to an open challenge: a seated player is not left holding a game that
+  // can never start (before, a game still seating could not be resigned or ended at all).
+  it('a seated player may withdraw a game still waiting for players: it ends with no winner, and nobody can join it', async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const open = await h.invitations.invite(gameId, 'B', 'open', alice);
+    const tok = await h.invitations.invite(gameId, 'B', 'token', alice);
+    const before = await h.store.currentVersion(gameId);
+    expect(await codeOf(h.actions.resign(gameId, before, bob))).toBe('game/not_found');
+    const done = await h.actions.resign(gameId, before, alice);
+    expect(done.events.map((e) => e.type)).toEqual(expect.arrayContaining(['Resigned', 'GameEnded']));
+    const s = await h.queries.summary(gameId, alice);
+    expect([s.status, s.phase, s.result]).toEqual(['finished', 'ended', { winner: null, reason: 'Side A withdrew before the game started.' }]);
+    expect((await h.invitations.openChallenges(1000)).map((c) => c.invitationId)).not.toContain(open.invitationId);
+    expect(await codeOf(h.invitations.join({ token: tok.token! }, bob))).toBe('game/finished');
+    expect(await codeOf(h.invitations.join({ invitationId: open.invitationId }, bob))).toBe('game/finished');
+    expect(await codeOf(h.actions.resign(gameId, await h.store.currentVersion(gameId), alice))).toBe('game/finished');
+  });
+
   it('an open challenge is for others: its creator may not accept it', async () => {
     const org = await h.player('Org');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);

@@ -23,14 +23,25 @@ export class PlayerActionsHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * Also while the game still waits for players: whoever holds a seat may withdraw it then, as
+   * nobody may ever take the others; nobody wins a game that never began.
+   */
   resign(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
-    return this.act(gameId, expectedVersion, playerId, ({ state }, side) => {
-      const others = Object.keys(state.seats).filter((s) => s !== side);
-      return [
-        appDraft(AppEvent.Resigned, { side }),
-        appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: `Side ${side} resigned.` }),
-      ];
-    });
+    return this.act(
+      gameId,
+      expectedVersion,
+      playerId,
+      ({ state }, side) => {
+        if (state.status === 'seating') return [appDraft(AppEvent.Resigned, { side }), appDraft(AppEvent.GameEnded, { winner: null, reason: `Side ${side} withdrew before the game started.` })];
+        const others = Object.keys(state.seats).filter((s) => s !== side);
+        return [
+          appDraft(AppEvent.Resigned, { side }),
+          appDraft(AppEvent.GameEnded, { winner: others.length === 1 ? others[0]! : null, reason: `Side ${side} resigned.` }),
+        ];
+      },
+      { whileSeating: true },
+    );
   }
 
   proposeUndo(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
@@ -82,11 +93,11 @@ export class PlayerActionsHandler {
     });
   }
 
-  private async act(gameId: string, expectedVersion: number, playerId: string, decide: (game: LoadedGame, side: string) => Draft[]): Promise<Outcome> {
+  private async act(gameId: string, expectedVersion: number, playerId: string, decide: (game: LoadedGame, side: string) => Draft[], opts: { whileSeating?: boolean } = {}): Promise<Outcome> {
     const game = await this.loader.load(gameId);
     const side = requireSide(game.state, playerId);
     if (game.state.status === 'finished') throw gameFinished(gameId);
-    if (game.state.status === 'seating') throw gameNotStarted(gameId);
+    if (game.state.status === 'seating' && !opts.whileSeating) throw gameNotStarted(gameId);
     if (game.version !== expectedVersion) throw new VersionConflictError(gameId, expectedVersion, game.version);
     const done = await this.committer.commit(game.system, game.state, game.version, decide(game, side), { actor: playerId, correlationId: randomUUID() });
     return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);
