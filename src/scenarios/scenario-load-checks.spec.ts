@@ -42,6 +42,8 @@ function refusal(root: string): ScenarioError {
   throw new Error('the scenario was accepted');
 }
 
+const odds = (f: Files) => f['rules.json'].combat.odds;
+
 /** A hex of the map with terrain character ch on no road. */
 function hexOf(f: Files, ch: string): string {
   const m = f['map.json'];
@@ -106,6 +108,16 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['a city in two parts (GT-3.16)', (f) => f['map.json'].cities.find((c: { id: string }) => c.id === 'cerro-alto').hexes.push('2013'), /map\.json at cities\[5\]\.hexes: city "cerro-alto" is not one group of adjacent hexes: its parts are separate cities \(GT-3\.16\)/],
     ['a cargo-seen flag nothing sets (Q-GT-49)', (f) => (f['rules.json'].visibility.seenCargoWhen = ['firedAbord']), /rules\.json at visibility\.seenCargoWhen\[0\]: "firedAbord" is not a flag Gators! sets \(firedAboard\)/],
     ['a marker of no loadout', (f) => (f['rules.json'].combat.airOps.heavyMarkers = ['Gruond']), /rules\.json at combat\.airOps\.heavyMarkers\[0\]: "Gruond" is not a marker/],
+    ['a gap between combat table columns (a 6:1 read on no column)', (f) => (odds(f).columns[9].min = 7), /rules\.json at combat\.odds\.columns\[9\]: no column for odds 6 \(columns\[8\] "5" ends at 5, this one starts at 7\)/],
+    ['overlapping combat table columns', (f) => (odds(f).columns[9].min = 5), /rules\.json at combat\.odds\.columns\[9\]: this column and columns\[8\] "5" both hold odds 5/],
+    ['a combat table column whose min is above its max', (f) => Object.assign(odds(f).columns[5], { min: 3, max: 2 }), /rules\.json at combat\.odds\.columns\[5\]: min 3 is above max 2/],
+    [
+      'combat table columns out of order',
+      (f) => (Object.assign(odds(f).columns[4], { min: 2, max: 2 }), Object.assign(odds(f).columns[5], { min: 1, max: 1 })),
+      /rules\.json at combat\.odds\.columns\[5\]: odds 1 come before columns\[4\] "1" \(2 to 2\): columns go from the lowest odds to the highest/,
+    ],
+    ['a combat table column open below in the middle of the table', (f) => delete odds(f).columns[5].min, /rules\.json at combat\.odds\.columns\[5\]: only the first column may leave out "min"/],
+    ['a combat table column open above in the middle of the table', (f) => delete odds(f).columns[5].max, /rules\.json at combat\.odds\.columns\[5\]: only the last column may leave out "max"/],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);
   });

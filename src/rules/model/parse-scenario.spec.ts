@@ -72,6 +72,11 @@ describe('parseScenario', () => {
     expect(issues.some((i) => pattern.test(i))).toBe(true);
   });
 
+  it('accepts combat table columns closed at both ends (odds beyond them read on the end column)', () => {
+    const issues = issuesOf(mutate(set(['rules.json', 'combat', 'odds', 'columns', 0, 'min'], -9), set(['rules.json', 'combat', 'odds', 'columns', 9, 'max'], 20)));
+    expect(issues).toEqual([]);
+  });
+
   it('throws one ScenarioError that lists every mistake', () => {
     const files = mutate(set(['units.json', 'types', 'tank', 'speed'], -1), set(['oob.json', 'units', 0, 'side'], 'Z'));
     expect(() => parseScenario(files)).toThrow(ScenarioError);
