@@ -118,6 +118,8 @@ describe('scenario checks at load (loadCatalog)', () => {
     ],
     ['a combat table column open below in the middle of the table', (f) => delete odds(f).columns[5].min, /rules\.json at combat\.odds\.columns\[5\]: only the first column may leave out "min"/],
     ['a combat table column open above in the middle of the table', (f) => delete odds(f).columns[5].max, /rules\.json at combat\.odds\.columns\[5\]: only the last column may leave out "max"/],
+    ['a turn in which no side acts', (f) => f['turns.json'].phases.forEach((p: { auto: boolean }) => (p.auto = true)), /turns\.json at phases: every phase is "auto": no side would ever act, and the game would run by itself/],
+    ['a turn track without end', (f) => (f['turns.json'].turns = 10_001), /turns\.json at turns: /],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);
   });

@@ -82,6 +82,9 @@ export function checkSetupTurnsVictory(
       if (!ph.auto && ph.mode === 'simultaneous' && (ph.sides ?? []).length === 0) report('turns.json', p, 'a simultaneous phase needs "sides"');
     });
   }
+  // All automatic, the turns would follow one another with nobody to stop them (runner.ts advance).
+  if (s.turns.phases.every((ph) => ph.auto))
+    report('turns.json', ['phases'], 'every phase is "auto": no side would ever act, and the game would run by itself; give a side a phase to act in');
   s.victory.conditions.forEach((c, i) => {
     const p = ['conditions', i];
     if (!sides.has(c.side)) report('victory.json', [...p, 'side'], `"${c.side}" is not a side`);
