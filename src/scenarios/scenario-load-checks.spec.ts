@@ -127,6 +127,13 @@ describe('scenario checks at load (loadCatalog)', () => {
     expect(refusal(copy(edit)).message).toMatch(where);
   });
 
+  it('refuses a map.json that is a folder, naming the file', () => {
+    const root = copy();
+    rmSync(join(root, 'gators-unnarstan', 'map.json'));
+    mkdirSync(join(root, 'gators-unnarstan', 'map.json'));
+    expect(refusal(root).message).toMatch(/map\.json at \(top\): is a folder, not a file/);
+  });
+
   it('start refuses a broken scenario handed to it directly, with the same ScenarioError', () => {
     const s = loadScenario(join(copy((f) => (f['rules.json'].combat.airOps.launchSlots = -3)), 'gators-unnarstan'));
     expect(() => gators.start(s, { sides: ['P1', 'P2'] })).toThrow(ScenarioError);
