@@ -26,6 +26,8 @@ export class StaticCatalog implements GameCatalog {
   private readonly byId: Map<string, CatalogEntry>;
   constructor(entries: CatalogEntry[]) {
     this.byId = new Map(entries.map((e) => [e.id, e]));
+    // A Map keeps the last of two entries with one id: the other scenario would vanish unnoticed.
+    if (this.byId.size !== entries.length) throw new Error(`two scenarios of the catalog have the same id (${entries.map((e) => e.id).join(', ')})`);
   }
   list(): CatalogEntry[] {
     return [...this.byId.values()];

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalog } from '../games/load-catalog';
+import { logger } from '../logging/logger';
 import { ScenarioError } from '../rules/model/scenario-error';
 import { SYSTEMS } from '../rules/systems';
 import { gators } from '../rules/systems/gators';
@@ -123,6 +124,7 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['a setup zone on a terrain the map lacks', (f) => (f['setup.json'].zones['p1-sea'].terrain = ['lowland']), /setup\.json at zones\["p1-sea"\]\.terrain\[0\]: no hex of map\.json is "lowland"/],
     ['a setup zone on a misspelt medium', (f) => (f['setup.json'].zones['p2-land'].medium = 'lnd'), /setup\.json at zones\["p2-land"\]\.medium: "lnd" is not a medium of terrain\.json \(land, water\)/],
     ['a setup zone next to a misspelt medium', (f) => (f['setup.json'].zones['p2-shore'].adjacentToMedium = 'lnd'), /setup\.json at zones\["p2-shore"\]\.adjacentToMedium: "lnd" is not a medium of terrain\.json/],
+    ['a game system this server does not have', (f) => (f['scenario.json'].system = 'grav-armor'), /scenario\.json at system: game system "grav-armor" is not one this server has \(it has: gators\)/],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);
   });
@@ -132,6 +134,26 @@ describe('scenario checks at load (loadCatalog)', () => {
     rmSync(join(root, 'gators-unnarstan', 'map.json'));
     mkdirSync(join(root, 'gators-unnarstan', 'map.json'));
     expect(refusal(root).message).toMatch(/map\.json at \(top\): is a folder, not a file/);
+  });
+
+  it('refuses two folders with the same scenario id, naming both', () => {
+    const root = copy();
+    cpSync(join(root, 'gators-unnarstan'), join(root, 'gators-copy'), { recursive: true });
+    expect(refusal(root).message).toMatch(/^scenario gators-unnarstan refused: 1 mistake\n {2}scenario\.json at id: "gators-unnarstan" is already the id of the scenario in folder gators-copy/);
+  });
+
+  it('skips a folder without scenario.json (still being authored), saying so in one line', () => {
+    const root = copy();
+    mkdirSync(join(root, 'draft'));
+    writeFileSync(join(root, 'draft', 'map.json'), '{}');
+    const warn = jest.spyOn(logger(), 'warn').mockImplementation(() => undefined);
+    try {
+      expect(loadCatalog(SYSTEMS, root).list().map((e) => e.id)).toEqual(['gators-unnarstan']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(JSON.stringify(warn.mock.calls[0])).toMatch(/scenario folder draft skipped: it has no scenario\.json/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('start refuses a broken scenario handed to it directly, with the same ScenarioError', () => {
