@@ -12,8 +12,6 @@ import type { GameCatalog } from './games/game-catalog';
 import type { Clock } from './games/game-clock';
 import type { DiceSourceFactory } from './games/dice/dice-source';
 import { GamesModule } from './games/games.module';
-import { loadCatalog } from './games/load-catalog';
-import { SYSTEMS } from './rules/systems';
 import { HealthModule } from './health/health.module';
 import { requestIdMiddleware } from './logging/request-id.middleware';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -27,9 +25,9 @@ export interface AppOverrides {
 
 @Module({})
 export class AppModule implements NestModule {
-  static register(config: AppConfig, database: DatabaseRuntime, overrides: AppOverrides = {}): DynamicModule {
+  static register(config: AppConfig, database: DatabaseRuntime, overrides: AppOverrides & { catalog: GameCatalog }): DynamicModule {
     const games = GamesModule.register({
-      catalog: overrides.catalog ?? loadCatalog(SYSTEMS),
+      catalog: overrides.catalog,
       ...(overrides.clock ? { clock: overrides.clock } : {}),
       ...(overrides.dice ? { dice: overrides.dice } : {}),
       // The outbox and the players' reminder preferences come from the notifications module.

@@ -14,6 +14,8 @@ import { openDatabase, DatabaseRuntime } from './database/database';
 import type { DestinationStream } from 'pino';
 import { configureLogger, logger } from './logging/logger';
 import { JsonNestLogger } from './logging/nest-logger';
+import { loadCatalog } from './games/load-catalog';
+import { SYSTEMS } from './rules/systems';
 
 export interface RunningApp {
   app: INestApplication;
@@ -32,9 +34,11 @@ export interface RunningApp {
  */
 export async function createApp(config: AppConfig, logDestination?: DestinationStream, overrides: AppOverrides = {}): Promise<RunningApp> {
   configureLogger(config.logLevel, logDestination);
+  // Before the database: a scenario refused need not start, migrate and stop one first.
+  const catalog = overrides.catalog ?? loadCatalog(SYSTEMS);
   const database = await openDatabase(config.database);
   try {
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, database, overrides), {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, database, { ...overrides, catalog }), {
       logger: new JsonNestLogger(),
       bufferLogs: false,
       // The API reads JSON only (no form bodies): see jsonBody.

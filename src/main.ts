@@ -1,20 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/config.schema';
+import { loadConfig } from './config/config.schema';
 import { createApp, listen } from './bootstrap';
-import { DataDirError } from './database/embedded-postgres';
 import { logger } from './logging/logger';
+import { exitIfRefused } from './startup-refusal';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfig(process.env);
   const running = await createApp(config);
   await listen(running, config);
   const stop = async () => {
@@ -26,10 +17,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof DataDirError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  }
+  exitIfRefused(err);
   logger().fatal({ err }, 'Fieldpost failed to start');
   process.exit(1);
 });

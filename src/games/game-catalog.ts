@@ -27,6 +27,8 @@ export class StaticCatalog implements GameCatalog {
   /** `systems`: besides those of the entries, systems whose scenarios are no longer on offer. */
   constructor(entries: CatalogEntry[], systems: readonly GameSystem[] = []) {
     this.byId = new Map(entries.map((e) => [e.id, e]));
+    // A Map keeps the last of two entries with one id: the other scenario would vanish unnoticed.
+    if (this.byId.size !== entries.length) throw new Error(`two scenarios of the catalog have the same id (${entries.map((e) => e.id).join(', ')})`);
     this.systems = new Map([...systems, ...entries.map((e) => e.system)].map((s) => [s.id, s]));
   }
   list(): CatalogEntry[] {

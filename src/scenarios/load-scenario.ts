@@ -7,8 +7,8 @@ import { ScenarioError } from '../rules/model/scenario-error';
 /**
  * Reads a scenario folder (src/scenarios/<id>/) and validates it with the
  * pure schema of src/rules/model. Only the files the schema names are read
- * (README.md and other notes are left alone). Any mistake — a missing file,
- * JSON that does not parse, a value the schema refuses — throws one
+ * (README.md and other notes are left alone). Any mistake — a missing or
+ * unreadable file, JSON that does not parse, a value the schema refuses — throws one
  * ScenarioError naming the file and the JSON path; nothing is half-loaded.
  */
 export function loadScenario(dir: string): Scenario {
@@ -19,7 +19,13 @@ export function loadScenario(dir: string): Scenario {
   const issues: { file: string; path: string; message: string }[] = [];
   for (const file of Object.keys(SCENARIO_FILES)) {
     if (!present.has(file)) continue; // parseScenario reports it missing
-    const text = readFileSync(join(dir, file), 'utf8');
+    let text: string;
+    try {
+      text = readFileSync(join(dir, file), 'utf8');
+    } catch (e) {
+      issues.push({ file, path: '', message: unreadable(e) });
+      continue;
+    }
     try {
       files[file] = JSON.parse(text) as unknown;
     } catch (e) {
@@ -36,6 +42,12 @@ function isDirectory(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+function unreadable(e: unknown): string {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'EISDIR') return 'is a folder, not a file';
+  return `cannot be read: ${typeof code === 'string' ? code : e instanceof Error ? e.message : String(e)}`;
 }
 
 /** The parser's message, with the line and column of the first syntax error. */

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalog } from '../games/load-catalog';
+import { logger } from '../logging/logger';
 import { ScenarioError } from '../rules/model/scenario-error';
 import { SYSTEMS } from '../rules/systems';
 import { gators } from '../rules/systems/gators';
@@ -41,6 +42,8 @@ function refusal(root: string): ScenarioError {
   }
   throw new Error('the scenario was accepted');
 }
+
+const odds = (f: Files) => f['rules.json'].combat.odds;
 
 /** A hex of the map with terrain character ch on no road. */
 function hexOf(f: Files, ch: string): string {
@@ -114,8 +117,51 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['a city in two parts (GT-3.16)', (f) => f['map.json'].cities.find((c: { id: string }) => c.id === 'cerro-alto').hexes.push('2013'), /map\.json at cities\[5\]\.hexes: city "cerro-alto" is not one group of adjacent hexes: its parts are separate cities \(GT-3\.16\)/],
     ['a cargo-seen flag nothing sets (Q-GT-49)', (f) => (f['rules.json'].visibility.seenCargoWhen = ['firedAbord']), /rules\.json at visibility\.seenCargoWhen\[0\]: "firedAbord" is not a flag Gators! sets \(firedAboard\)/],
     ['a marker of no loadout', (f) => (f['rules.json'].combat.airOps.heavyMarkers = ['Gruond']), /rules\.json at combat\.airOps\.heavyMarkers\[0\]: "Gruond" is not a marker/],
+    ['a gap between combat table columns (a 6:1 read on no column)', (f) => (odds(f).columns[9].min = 7), /rules\.json at combat\.odds\.columns\[9\]: no column for odds 6 \(columns\[8\] "5" ends at 5, this one starts at 7\)/],
+    ['overlapping combat table columns', (f) => (odds(f).columns[9].min = 5), /rules\.json at combat\.odds\.columns\[9\]: this column and columns\[8\] "5" both hold odds 5/],
+    ['a combat table column whose min is above its max', (f) => Object.assign(odds(f).columns[5], { min: 3, max: 2 }), /rules\.json at combat\.odds\.columns\[5\]: min 3 is above max 2/],
+    [
+      'combat table columns out of order',
+      (f) => (Object.assign(odds(f).columns[4], { min: 2, max: 2 }), Object.assign(odds(f).columns[5], { min: 1, max: 1 })),
+      /rules\.json at combat\.odds\.columns\[5\]: odds 1 come before columns\[4\] "1" \(2 to 2\): columns go from the lowest odds to the highest/,
+    ],
+    ['a combat table column open below in the middle of the table', (f) => delete odds(f).columns[5].min, /rules\.json at combat\.odds\.columns\[5\]: only the first column may leave out "min"/],
+    ['a combat table column open above in the middle of the table', (f) => delete odds(f).columns[5].max, /rules\.json at combat\.odds\.columns\[5\]: only the last column may leave out "max"/],
+    ['a turn in which no side acts', (f) => f['turns.json'].phases.forEach((p: { auto: boolean }) => (p.auto = true)), /turns\.json at phases: every phase is "auto": no side would ever act, and the game would run by itself/],
+    ['a turn track without end', (f) => (f['turns.json'].turns = 10_001), /turns\.json at turns: /],
+    ['a setup zone on a terrain the map lacks', (f) => (f['setup.json'].zones['p1-sea'].terrain = ['lowland']), /setup\.json at zones\["p1-sea"\]\.terrain\[0\]: no hex of map\.json is "lowland"/],
+    ['a setup zone on a misspelt medium', (f) => (f['setup.json'].zones['p2-land'].medium = 'lnd'), /setup\.json at zones\["p2-land"\]\.medium: "lnd" is not a medium of terrain\.json \(land, water\)/],
+    ['a setup zone next to a misspelt medium', (f) => (f['setup.json'].zones['p2-shore'].adjacentToMedium = 'lnd'), /setup\.json at zones\["p2-shore"\]\.adjacentToMedium: "lnd" is not a medium of terrain\.json/],
+    ['a game system this server does not have', (f) => (f['scenario.json'].system = 'grav-armor'), /scenario\.json at system: game system "grav-armor" is not one this server has \(it has: gators\)/],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);
+  });
+
+  it('refuses a map.json that is a folder, naming the file', () => {
+    const root = copy();
+    rmSync(join(root, 'gators-unnarstan', 'map.json'));
+    mkdirSync(join(root, 'gators-unnarstan', 'map.json'));
+    expect(refusal(root).message).toMatch(/map\.json at \(top\): is a folder, not a file/);
+  });
+
+  it('refuses two folders with the same scenario id, naming both', () => {
+    const root = copy();
+    cpSync(join(root, 'gators-unnarstan'), join(root, 'gators-copy'), { recursive: true });
+    expect(refusal(root).message).toMatch(/^scenario gators-unnarstan refused: 1 mistake\n {2}scenario\.json at id: "gators-unnarstan" is already the id of the scenario in folder gators-copy/);
+  });
+
+  it('skips a folder without scenario.json (still being authored), saying so in one line', () => {
+    const root = copy();
+    mkdirSync(join(root, 'draft'));
+    writeFileSync(join(root, 'draft', 'map.json'), '{}');
+    const warn = jest.spyOn(logger(), 'warn').mockImplementation(() => undefined);
+    try {
+      expect(loadCatalog(SYSTEMS, root).list().map((e) => e.id)).toEqual(['gators-unnarstan']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(JSON.stringify(warn.mock.calls[0])).toMatch(/scenario folder draft skipped: it has no scenario\.json/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('start refuses a broken scenario handed to it directly, with the same ScenarioError', () => {

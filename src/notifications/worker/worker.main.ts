@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../../config/config.module';
-import { AppConfig, ConfigError, loadConfig } from '../../config/config.schema';
+import { AppConfig, loadConfig } from '../../config/config.schema';
 import type { DatabaseRuntime } from '../../database/database';
 import { DatabaseModule } from '../../database/database.module';
 import { configureLogger, logger } from '../../logging/logger';
 import { JsonNestLogger } from '../../logging/nest-logger';
 import { NotificationsModule } from '../notifications.module';
+import { exitIfRefused } from '../../startup-refusal';
 
 @Module({})
 class NotificationWorkerProcessModule {
@@ -26,10 +27,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig({ ...process.env, WORKERS_ENABLED: 'true' });
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
+    exitIfRefused(err);
     throw err;
   }
   if (!config.database.url) {

@@ -43,17 +43,7 @@ export function checkSetupTurnsVictory(
   report: Report,
 ): void {
   const sides = k.sides;
-  for (const [id, z] of Object.entries(s.setup.zones)) {
-    const p = ['zones', id];
-    if (z.side !== undefined && !sides.has(z.side)) report('setup.json', [...p, 'side'], `"${z.side}" is not a side`);
-    (z.hexes ?? []).forEach((h, j) => hex('setup.json', [...p, 'hexes', j], h));
-    [...(z.terrain ?? []), ...(z.notAdjacentToTerrain ?? [])].forEach((t) => {
-      if (!Object.hasOwn(s.terrain.terrain, t)) report('setup.json', p, `terrain "${t}" is not defined in terrain.json`);
-    });
-    [...(z.overlays ?? []), ...(z.excludeOverlays ?? [])].forEach((o) => {
-      if (!Object.hasOwn(s.terrain.overlays, o)) report('setup.json', p, `overlay "${o}" is not defined in terrain.json`);
-    });
-  }
+  checkZones(s, sides, hex, report);
   s.setup.constraints.forEach((c, i) => {
     const p = ['constraints', i];
     if (c.kind === 'max-distance') {
@@ -82,6 +72,9 @@ export function checkSetupTurnsVictory(
       if (!ph.auto && ph.mode === 'simultaneous' && (ph.sides ?? []).length === 0) report('turns.json', p, 'a simultaneous phase needs "sides"');
     });
   }
+  // All automatic, the turns would follow one another with nobody to stop them (runner.ts advance).
+  if (s.turns.phases.every((ph) => ph.auto))
+    report('turns.json', ['phases'], 'every phase is "auto": no side would ever act, and the game would run by itself; give a side a phase to act in');
   s.victory.conditions.forEach((c, i) => {
     const p = ['conditions', i];
     if (!sides.has(c.side)) report('victory.json', [...p, 'side'], `"${c.side}" is not a side`);
@@ -93,4 +86,31 @@ export function checkSetupTurnsVictory(
   });
   const w = s.victory.atTurnLimit.winner;
   if (w !== null && !sides.has(w)) report('victory.json', ['atTurnLimit', 'winner'], `"${w}" is not a side`);
+}
+
+/**
+ * A zone names terrain, overlays and media that exist. A terrain no hex of the map has, or a
+ * misspelt medium, would make the zone empty: every setup would be refused, for ever.
+ */
+function checkZones(s: Scenario, sides: ReadonlySet<string>, hex: HexCheck, report: Report): void {
+  const mapped = new Set(s.map.terrainRows.flatMap((row) => [...row].map((ch) => s.map.legend[ch])));
+  const media = [...new Set([...Object.values(s.terrain.terrain), ...Object.values(s.terrain.overlays)].flatMap((t) => (t.medium === undefined ? [] : [t.medium])))].sort();
+  for (const [id, z] of Object.entries(s.setup.zones)) {
+    const p = ['zones', id];
+    if (z.side !== undefined && !sides.has(z.side)) report('setup.json', [...p, 'side'], `"${z.side}" is not a side`);
+    (z.hexes ?? []).forEach((h, j) => hex('setup.json', [...p, 'hexes', j], h));
+    for (const key of ['terrain', 'notAdjacentToTerrain'] as const)
+      (z[key] ?? []).forEach((t, j) => {
+        if (!Object.hasOwn(s.terrain.terrain, t)) report('setup.json', [...p, key, j], `terrain "${t}" is not defined in terrain.json`);
+        else if (key === 'terrain' && !mapped.has(t)) report('setup.json', [...p, key, j], `no hex of map.json is "${t}"`);
+      });
+    for (const key of ['overlays', 'excludeOverlays'] as const)
+      (z[key] ?? []).forEach((o, j) => {
+        if (!Object.hasOwn(s.terrain.overlays, o)) report('setup.json', [...p, key, j], `overlay "${o}" is not defined in terrain.json`);
+      });
+    for (const key of ['medium', 'adjacentToMedium'] as const) {
+      const m = z[key];
+      if (m !== undefined && !media.includes(m)) report('setup.json', [...p, key], `"${m}" is not a medium of terrain.json (${media.join(', ')})`);
+    }
+  }
 }

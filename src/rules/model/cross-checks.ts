@@ -1,5 +1,6 @@
 import { HexGrid, gridFor } from '../hex/grid';
 import { Scenario } from './scenario';
+import { checkOddsTable } from './cross-checks-odds';
 import { HexCheck, checkArea, checkSetupTurnsVictory, tagsOf } from './cross-checks-play';
 import { Report, ScenarioIssue, issueList } from './scenario-error';
 
@@ -181,20 +182,7 @@ function checkTerrain(s: Scenario, report: Report): void {
 }
 
 function checkRules(s: Scenario, hex: HexCheck, report: Report): void {
-  const odds = s.rules.combat.odds;
-  if (odds !== undefined) {
-    if (odds.table.length !== odds.die) report('rules.json', ['combat', 'odds', 'table'], `has ${odds.table.length} rows, one per die value 1..${odds.die} expected`);
-    odds.table.forEach((row, r) => {
-      if (row.length !== odds.columns.length)
-        report('rules.json', ['combat', 'odds', 'table', r], `has ${row.length} entries for ${odds.columns.length} columns`);
-      row.forEach((cell, c) => {
-        if (!Object.hasOwn(odds.results, cell)) report('rules.json', ['combat', 'odds', 'table', r, c], `result "${cell}" is not defined in "results"`);
-      });
-    });
-    odds.resultOverrides.forEach((o, i) => {
-      if (!Object.hasOwn(odds.results, o.result)) report('rules.json', ['combat', 'odds', 'resultOverrides', i, 'result'], `result "${o.result}" is not defined`);
-    });
-  }
+  if (s.rules.combat.odds !== undefined) checkOddsTable(s.rules.combat.odds, report);
   s.rules.visibility.seenCargo.forEach((c, i) =>
     c.terrain.forEach((t, j) => {
       if (!Object.hasOwn(s.terrain.terrain, t)) report('rules.json', ['visibility', 'seenCargo', i, 'terrain', j], `terrain "${t}" is not defined in terrain.json`);

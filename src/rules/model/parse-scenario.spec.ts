@@ -64,12 +64,19 @@ describe('parseScenario', () => {
     ['a duplicate unit id', push(['oob.json', 'units'], { id: 'a-ship', type: 'ship', side: 'A' }), /^oob\.json at units\[8\]\.id: unit id "a-ship" is used twice/],
     ['a carrier that carries nothing', set(['oob.json', 'units', 3, 'at'], { carrier: 'a-plt-1' }), /^oob\.json at units\[3\]\.at\.carrier: "a-plt-1" \(rifle-platoon\) is not a transport/],
     ['a sequential phase without a side', del(['turns.json', 'phases', 0, 'side']), /^turns\.json at phases\[0\]: a sequential phase needs "side"/],
+    ['more turn phases than the phase machine runs', set(['turns.json', 'phases'], Array.from({ length: 1001 }, (_, i) => ({ id: `p${i}`, kind: 'end', auto: true }))), /^turns\.json at phases: /],
+    ['more setup phases than the phase machine runs', set(['turns.json', 'setup'], Array.from({ length: 1001 }, (_, i) => ({ id: `s${i}`, kind: 'end', auto: true }))), /^turns\.json at setup: /],
     ['a victory city that does not exist', set(['victory.json', 'conditions', 0, 'area'], { city: 'atlantis' }), /^victory\.json at conditions\[0\]\.area\.city/],
     ['a stacking area off the board', push(['rules.json', 'stacking', 'exceptions'], { kind: 'area', area: { hexes: ['1320'] }, tags: ['helicopter'], ruleId: 'Q-GT-46' }), /^rules\.json at stacking\.exceptions\[\d+\]\.area\.hexes\[0\]: "1320" is not a hex/],
   ])('refuses %s', (_name, edit, pattern) => {
     const issues = issuesOf(mutate(edit));
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.some((i) => pattern.test(i))).toBe(true);
+  });
+
+  it('accepts combat table columns closed at both ends (odds beyond them read on the end column)', () => {
+    const issues = issuesOf(mutate(set(['rules.json', 'combat', 'odds', 'columns', 0, 'min'], -9), set(['rules.json', 'combat', 'odds', 'columns', 9, 'max'], 20)));
+    expect(issues).toEqual([]);
   });
 
   it('throws one ScenarioError that lists every mistake', () => {

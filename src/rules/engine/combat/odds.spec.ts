@@ -33,6 +33,16 @@ describe('odds (GT-7B.2) and the results table (GT-9.5)', () => {
     );
   });
 
+  it('odds beyond a table with closed ends read on the nearer end column', () => {
+    const closed = { ...table, columns: [{ label: '2', min: 2, max: 2 }, { label: '3', min: 3, max: 3 }] };
+    expect(columnFor(closed, 1)).toBe(0);
+    expect(columnFor(closed, -4)).toBe(0);
+    expect(columnFor(closed, 9)).toBe(1);
+    const defensive = { ...table, columns: [{ label: '-3', min: -3, max: -3 }, { label: '-2', min: -2, max: -2 }] };
+    expect(columnFor(defensive, -1)).toBe(1);
+    expect(columnFor(defensive, 4)).toBe(1);
+  });
+
   it('a zero defense has infinite odds', () => {
     expect(odds(1, 0)).toBe(Infinity);
     expect(columnFor(table, Infinity)).toBe(9);

@@ -11,11 +11,16 @@ export function odds(attack: number, defense: number): number {
   return attack >= defense ? Math.floor(attack / defense) : -Math.floor(defense / attack);
 }
 
-/** Index of the table column for an advantage, from the columns' [min, max] ranges in rules.json. */
+/**
+ * Index of the table column for an advantage, from the columns' [min, max] ranges in rules.json.
+ * The load checks that the columns go up without gap or overlap, so odds no column holds are
+ * beyond one end of the table, and read on that end column.
+ */
 export function columnFor(table: OddsCombat, advantage: number): number {
   const i = table.columns.findIndex((c) => (c.min === undefined || advantage >= c.min) && (c.max === undefined || advantage <= c.max));
   if (i >= 0) return i;
-  return advantage > 0 ? table.columns.length - 1 : 0;
+  const lowest = table.columns[0]!.min;
+  return lowest !== undefined && advantage < lowest ? 0 : table.columns.length - 1;
 }
 
 export interface TableRead {

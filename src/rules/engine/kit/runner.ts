@@ -178,6 +178,8 @@ export function advance<X extends Json>(r: Resolution<X>): void {
     if (r.state.phase.stage === 'ended') return;
     if (!def.auto) return;
   }
+  // Loaded data cannot get here (a phase a side acts in each turn, at most 1,000 phases:
+  // turns.schema.ts): only a system that never lets an automatic phase end could.
   throw new Error('the phase machine ran 10,000 automatic phases without stopping');
 }
 
