@@ -144,6 +144,20 @@ describe('scenario checks at load (loadCatalog)', () => {
     expect(refusal(root).message).toMatch(/map\.json at \(top\): is a folder, not a file/);
   });
 
+  // JSON.parse keeps the last of two equal keys: a unit type copied and not renamed replaced the first unnoticed.
+  it('refuses a key an object repeats, naming the file and the key, in every file and at any depth', () => {
+    const root = copy();
+    const units = join(root, 'gators-unnarstan', 'units.json');
+    const text = readFileSync(units, 'utf8');
+    const first = Object.keys(JSON.parse(text).types)[0]!;
+    writeFileSync(units, text.replace(/"types": \{/, `"types": {\n    "${first}": { "repeated": true },`));
+    const terrain = join(root, 'gators-unnarstan', 'terrain.json');
+    writeFileSync(terrain, readFileSync(terrain, 'utf8').replace(/^\{/, '{\n  "a": 1,\n  "a": 2,'));
+    const message = refusal(root).message;
+    expect(message).toContain(`units.json at types${/^[A-Za-z_$][\w$]*$/.test(first) ? `.${first}` : `["${first}"]`}: this key appears twice in its object`);
+    expect(message).toContain('terrain.json at a: this key appears twice in its object');
+  });
+
   it('refuses two folders with the same scenario id, naming both', () => {
     const root = copy();
     cpSync(join(root, 'gators-unnarstan'), join(root, 'gators-copy'), { recursive: true });
