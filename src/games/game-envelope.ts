@@ -42,6 +42,8 @@ export interface UndoPoint {
   rules: unknown;
   diceCounter: number;
   undoable: boolean;
+  /** The side's count of deadlines missed in a row before it, which the phase reset (absent in older snapshots). */
+  missed?: number;
   /** The opponent declined to take it back: asking again would only repeat the question. */
   declined?: boolean;
 }

@@ -54,7 +54,7 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
         ...state,
         missed,
         pendingUndo: null,
-        lastSubmission: { side, fromVersion: event.version, toVersion: event.version, rules: state.rules, diceCounter: state.diceCounter, undoable: true },
+        lastSubmission: { side, fromVersion: event.version, toVersion: event.version, rules: state.rules, diceCounter: state.diceCounter, undoable: true, missed: state.missed[side] ?? 0 },
       };
     }
     case AppEvent.DiceRolled: {
@@ -95,7 +95,9 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
     case AppEvent.UndoAccepted: {
       const point = state.lastSubmission;
       if (!point) return { ...state, pendingUndo: null };
-      return { ...state, rules: point.rules, diceCounter: point.diceCounter, lastSubmission: null, pendingUndo: null };
+      // The game as it was before the phase, its run of misses included: else orders taken back would still end it.
+      const missed = point.missed === undefined ? state.missed : { ...state.missed, [point.side]: point.missed };
+      return { ...state, rules: point.rules, diceCounter: point.diceCounter, missed, lastSubmission: null, pendingUndo: null };
     }
     case AppEvent.Resigned:
       return state;

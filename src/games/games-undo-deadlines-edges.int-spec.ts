@@ -202,6 +202,28 @@ describe('missed deadlines and reaction windows', () => {
       expect((await h.queries.summary(g.gameId, g.alice)).result).toMatchObject({ winner: 'A' });
     }));
 
+  // The undo puts the game back as it was before the phase: the count of misses it had reset too.
+  it('orders taken back by an undo do not wipe the count of deadlines missed in a row', () =>
+    withGames(async (h, clock) => {
+      const g = await startedGame(h, { deadlineHours: 2, timeout: { kind: 'pass', forfeitAfter: 3 } });
+      await play(h, g.gameId, g.alice, setupA);
+      await play(h, g.gameId, g.bob, setupB());
+      for (let k = 0; k < 2; k++) {
+        clock.advance(3 * HOUR);
+        await runDue(h); // A misses its move, then its attack
+      }
+      expect((await h.queries.summary(g.gameId, g.alice)).acting).toEqual(['B']);
+      await play(h, g.gameId, g.bob, []);
+      await play(h, g.gameId, g.bob, []);
+      const moved = await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      const proposed = await h.actions.proposeUndo(g.gameId, moved.version, g.alice);
+      await h.actions.answerUndo(g.gameId, proposed.version, g.bob, true);
+      clock.advance(3 * HOUR);
+      await runDue(h); // the third miss in a row: the move in between was taken back
+      expect((await h.store.readStream(g.gameId)).filter((e) => e.type === 'DeadlineMissed').map((e) => (e.data as { side: string }).side)).toEqual(['A', 'A', 'A']);
+      expect((await h.queries.summary(g.gameId, g.alice)).result).toMatchObject({ winner: 'B' });
+    }));
+
   it('makes no winner of a side that missed the same deadline as the side that forfeits', () =>
     withGames(async (h, clock) => {
       const forfeit = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'forfeit', forfeitAfter: 1 } });
