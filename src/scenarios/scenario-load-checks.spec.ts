@@ -128,6 +128,7 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['a combat table column open below in the middle of the table', (f) => delete odds(f).columns[5].min, /rules\.json at combat\.odds\.columns\[5\]: only the first column may leave out "min"/],
     ['a combat table column open above in the middle of the table', (f) => delete odds(f).columns[5].max, /rules\.json at combat\.odds\.columns\[5\]: only the last column may leave out "max"/],
     ['a turn in which no side acts', (f) => f['turns.json'].phases.forEach((p: { auto: boolean }) => (p.auto = true)), /turns\.json at phases: every phase is "auto": no side would ever act, and the game would run by itself/],
+    ['a side that acts in no phase (its seat could do nothing, yet the game waits for it to be taken)', (f) => f['scenario.json'].sides.push({ id: 'P3', name: 'Onlookers' }), /scenario\.json at sides\[2\]: side "P3" acts in no phase of turns\.json/],
     ['a turn track without end', (f) => (f['turns.json'].turns = 10_001), /turns\.json at turns: /],
     ['a setup zone on a terrain the map lacks', (f) => (f['setup.json'].zones['p1-sea'].terrain = ['lowland']), /setup\.json at zones\["p1-sea"\]\.terrain\[0\]: no hex of map\.json is "lowland"/],
     ['a setup zone on a misspelt medium', (f) => (f['setup.json'].zones['p2-land'].medium = 'lnd'), /setup\.json at zones\["p2-land"\]\.medium: "lnd" is not a medium of terrain\.json \(land, water\)/],

@@ -75,6 +75,12 @@ export function checkSetupTurnsVictory(
   // All automatic, the turns would follow one another with nobody to stop them (runner.ts advance).
   if (s.turns.phases.every((ph) => ph.auto))
     report('turns.json', ['phases'], 'every phase is "auto": no side would ever act, and the game would run by itself; give a side a phase to act in');
+  // A side with no phase of its own would hold a seat in which nothing can be done, and the game
+  // could not begin until someone took it.
+  const acting = new Set(s.turns.phases.filter((ph) => !ph.auto).flatMap((ph) => [...(ph.side === undefined ? [] : [ph.side]), ...(ph.sides ?? [])]));
+  s.manifest.sides.forEach((side, i) => {
+    if (!acting.has(side.id)) report('scenario.json', ['sides', i], `side "${side.id}" acts in no phase of turns.json: its seat could do nothing`);
+  });
   s.victory.conditions.forEach((c, i) => {
     const p = ['conditions', i];
     if (!sides.has(c.side)) report('victory.json', [...p, 'side'], `"${c.side}" is not a side`);
