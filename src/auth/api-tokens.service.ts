@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError, UnauthenticatedError } from '../common/errors';
 import { lockPlayer } from '../database/player-lock';
-import { PrismaService } from '../database/prisma.service';
+import { PrismaService, Tx } from '../database/prisma.service';
 import { ApiTokenView, AUTH_CLOCK, AuthClock, IssuedToken, Principal } from './auth.types';
 import { API_TOKEN_PREFIX, looksLike, TokenHasher } from './token-hasher';
 
@@ -20,19 +20,37 @@ export class ApiTokensService {
     @Inject(AUTH_CLOCK) private readonly clock: AuthClock,
   ) {}
 
-  async issue(playerId: string, name: string): Promise<IssuedToken> {
+  /**
+   * `signIn`: the token is what a sign-in link is traded for, and this spends the link in the same
+   * transaction, so that a refusal leaves it usable. Signing in by mail is the way back into an
+   * account, so at the cap it makes room by revoking the token used least recently: else whoever
+   * held the tokens (a thief among them) would keep the owner out.
+   */
+  async issue(playerId: string, name: string, signIn?: (tx: Tx) => Promise<void>): Promise<IssuedToken> {
     const label = name.trim();
     if (label.length < 1 || label.length > 100) throw new BadInputError('auth/invalid_token_name', 'name must be 1 to 100 characters.', { field: 'name' });
     const token = this.hasher.newSecret(API_TOKEN_PREFIX);
     const row = await this.prisma.$transaction(async (tx) => {
       await lockPlayer(tx, playerId);
+      await signIn?.(tx);
       const live = await tx.apiToken.count({ where: { playerId, revokedAt: null } });
-      if (live >= MAX_LIVE_TOKENS) throw new BadInputError('auth/too_many_tokens', `A player may hold at most ${MAX_LIVE_TOKENS} tokens; revoke one first.`);
+      if (live >= MAX_LIVE_TOKENS && !signIn) throw new BadInputError('auth/too_many_tokens', `A player may hold at most ${MAX_LIVE_TOKENS} tokens; revoke one first.`);
+      if (live >= MAX_LIVE_TOKENS) await this.revokeLeastUsed(tx, playerId, live - MAX_LIVE_TOKENS + 1);
       return tx.apiToken.create({
         data: { id: `tok_${randomUUID().replace(/-/g, '')}`, playerId, name: label, tokenHash: this.hasher.hash(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6), createdAt: this.clock.now() },
       });
     });
     return { token, apiToken: view(row) };
+  }
+
+  private async revokeLeastUsed(tx: Tx, playerId: string, count: number): Promise<void> {
+    const oldest = await tx.apiToken.findMany({
+      where: { playerId, revokedAt: null },
+      orderBy: [{ lastUsedAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'asc' }, { id: 'asc' }],
+      take: count,
+      select: { id: true },
+    });
+    await tx.apiToken.updateMany({ where: { id: { in: oldest.map((t) => t.id) } }, data: { revokedAt: this.clock.now() } });
   }
 
   /** Newest first; `after` is the id of the last token of the previous page. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
+import { UnavailableError } from '../common/errors';
 import { logger } from '../logging/logger';
 import { EmailChannel } from '../notifications/channels/email.channel';
 import { escapeHtml } from '../notifications/templates/text';
@@ -53,7 +54,8 @@ export class MagicLinkMailer implements OnModuleDestroy {
     );
     if (outcome.kind !== 'delivered') {
       logger().warn({ component: 'auth', outcome: outcome.kind, error: outcome.error }, 'sign-in mail not sent');
-      throw new Error(`sign-in mail not sent: ${outcome.error}`);
+      // The mail server's trouble, not the client's and not a failure of this server.
+      throw new UnavailableError('auth/mail_not_sent', 'The sign-in mail could not be sent just now; nothing was kept. Try again in a minute.', { retryAfterSeconds: 60 });
     }
   }
 

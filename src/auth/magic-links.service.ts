@@ -42,16 +42,19 @@ export class MagicLinksService {
     const token = this.hasher.newSecret(MAGIC_LINK_PREFIX);
     const ttlMinutes = this.config.api.magicLinkTtlMinutes;
     const expiresAt = new Date(this.clock.now().getTime() + ttlMinutes * 60_000);
+    const id = `ml_${randomUUID().replace(/-/g, '')}`;
     await this.prisma.$transaction(async (tx) => {
       // One request at a time per address: ten asked for at once were all sent.
       await lockPlayer(tx, player.id);
       await this.refuseIfFlooded(tx, player.id);
-      await tx.magicLink.create({
-        data: { id: `ml_${randomUUID().replace(/-/g, '')}`, playerId: player.id, tokenHash: this.hasher.hash(token), createdAt: this.clock.now(), expiresAt },
-      });
+      await tx.magicLink.create({ data: { id, playerId: player.id, tokenHash: this.hasher.hash(token), createdAt: this.clock.now(), expiresAt } });
     });
     if (this.mailer.available) {
-      await this.mailer.send({ to: player.email, displayName: player.displayName, token, ttlMinutes });
+      // A link never sent neither works nor counts against the address's hourly limit.
+      await this.mailer.send({ to: player.email, displayName: player.displayName, token, ttlMinutes }).catch(async (err: unknown) => {
+        await this.prisma.magicLink.deleteMany({ where: { id } });
+        throw err;
+      });
     } else {
       // Development without SMTP: the link goes to the log so that sign-up still works locally.
       logger().warn({ component: 'auth', email: player.email, signInCode: token }, 'SMTP_HOST is not set: sign-in code written to the log (development only)');
@@ -82,8 +85,10 @@ export class MagicLinksService {
     const now = this.clock.now();
     const row = await this.prisma.magicLink.findUnique({ where: { tokenHash: this.hasher.hash(token) } });
     if (!row) throw refused;
-    const used = await this.prisma.magicLink.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-    if (used.count !== 1) throw refused;
-    return this.tokens.issue(row.playerId, tokenName);
+    // Spent in the token's own transaction: a refused token name leaves the link usable.
+    return this.tokens.issue(row.playerId, tokenName, async (tx) => {
+      const used = await tx.magicLink.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      if (used.count !== 1) throw refused;
+    });
   }
 }

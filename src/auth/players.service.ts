@@ -10,7 +10,13 @@ export interface NewPlayer {
   timeZone?: string | undefined;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+// A plain address: dot-atom local part, host names of letters, digits and inner hyphens. The
+// looser forms the mail standards allow (quoted or commented local parts, lists, display names,
+// address literals) are where a send goes somewhere else, or nowhere: "x,victim@example.org" was
+// a player of its own that mailed victim@example.org past that address's hourly limit.
+const ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const EMAIL = new RegExp(`^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$`);
 
 /** Players' accounts: found by email, made on first sign-in. */
 @Injectable()

@@ -1,4 +1,7 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { ApiTokensService } from '../../src/auth/api-tokens.service';
 import { PrismaService } from '../../src/database/prisma.service';
 import { uniqueId } from '../support/database';
 import { apiApp, ApiApp, data, firstError } from './support/api-app';
@@ -112,11 +115,107 @@ describe('sign-up and sign-in by magic link, over a loopback SMTP server', () =>
     expect(firstError(await app.gql(null, `mutation { requestMagicLink(email: "${uniqueId('t')}@example.test", timeZone: "Mars/Olympus") { sent } }`)).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'auth/invalid_time_zone' });
   });
 
+  // Each of these passed the old check and was stored as a player of its own (escaping the hourly
+  // limit of the address it really mails), or broke at send time with a 500.
+  it.each([
+    'z1,victim@example.org',
+    'z2<victim@example.org>',
+    'Victim <victim@example.org>',
+    '(x)victim@example.org',
+    '<victim@example.org',
+    'victim@example.org>',
+    'vic\u0085tim@example.org',
+    'victim;z@example.org',
+    '"vic tim"@example.org',
+    'vic..tim@example.org',
+    '.victim@example.org',
+    'victim@[127.0.0.1].com',
+    'victim@example.org.',
+    'victim@exa\\mple.org',
+    'victim@-example.org',
+    'victim@example-.org',
+    'victim@example.o',
+  ])('refuses %j as an address, over REST, and stores nothing', async (email) => {
+    const players = await prisma.player.count();
+    const res = await request(app.http).post('/api/v1/auth/magic-links').send({ email });
+    expect([res.status, res.body.code]).toEqual([400, 'auth/invalid_email']);
+    expect(await prisma.player.count()).toBe(players);
+  });
+
+  it('takes the usual forms of an address', async () => {
+    for (const email of [`first.last+tag-${uniqueId('a')}@sub.example.co.uk`, `o'neil_${uniqueId('b')}@example.ie`, `${uniqueId('c')}@xn--mller-kva.example`]) {
+      const res = await request(app.http).post('/api/v1/auth/magic-links').send({ email });
+      expect([email, res.status]).toEqual([email, 202]);
+    }
+  });
+
+  const linkFor = async (email: string) => {
+    const before = smtp.mails.length;
+    expect((await request(app.http).post('/api/v1/auth/magic-links').send({ email })).status).toBe(202);
+    await waitFor(() => smtp.mails.slice(before).some((m) => (m.to as { text: string }).text.includes(email)), 'the mail');
+    return codeIn(smtp.mails.slice(before).find((m) => (m.to as { text: string }).text.includes(email))!.text ?? '')!;
+  };
+  const redeem = (token: string, tokenName?: string) => request(app.http).post('/api/v1/auth/magic-links/redeem').send({ token, ...(tokenName === undefined ? {} : { tokenName }) });
+
+  // Signing in by mail is the way back into an account: at the cap of live tokens it refused
+  // (after spending the link), so whoever held 50 tokens (a thief among them) kept the owner out.
+  it('signs in even at the cap of live tokens, revoking the one used least recently', async () => {
+    const email = `${uniqueId('full')}@example.test`;
+    const first = await redeem(await linkFor(email));
+    expect(first.status).toBe(201);
+    const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+    const tokens = app.running.app.get(ApiTokensService);
+    for (let i = 0; i < 49; i++) await tokens.issue(player.id, `extra ${i}`);
+    expect((await request(app.http).post('/api/v1/me/tokens').set('Authorization', `Bearer ${first.body.token}`).send({ name: 'one more' })).body.code).toBe('auth/too_many_tokens');
+    // The first token is the one used least recently once the others have been used.
+    await prisma.apiToken.updateMany({ where: { playerId: player.id, NOT: { id: first.body.apiToken.id } }, data: { lastUsedAt: new Date() } });
+    const again = await redeem(await linkFor(email), 'laptop');
+    expect(again.status).toBe(201);
+    expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${again.body.token}`)).status).toBe(200);
+    expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${first.body.token}`)).status).toBe(401);
+    expect(await prisma.apiToken.count({ where: { playerId: player.id, revokedAt: null } })).toBe(50);
+  });
+
+  it('keeps the link usable when the token name is refused', async () => {
+    const code = await linkFor(`${uniqueId('blank')}@example.test`);
+    const refused = await redeem(code, '   ');
+    expect([refused.status, refused.body.code]).toEqual([400, 'auth/invalid_token_name']);
+    expect((await redeem(code, 'phone')).status).toBe(201);
+  });
+
   it('serves the page the mail links to, without spending the code', async () => {
     const res = await request(app.http).get('/api/v1/auth/magic-link');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain('/api/v1/auth/magic-links/redeem');
+  });
+});
+
+describe('sign-in mail that cannot be sent', () => {
+  // The mail server down (or refusing the address) was a 500 that still kept the unsent link,
+  // which counted against the address's hourly limit.
+  it('answers 503 with Retry-After, and the unsent link neither works nor counts', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as AddressInfo;
+        srv.close(() => resolve(port));
+      });
+    });
+    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closed), NOTIFY_HTTP_TIMEOUT_MS: '2000' });
+    try {
+      const email = `${uniqueId('down')}@example.test`;
+      for (let i = 0; i < 6; i++) {
+        const res = await request(app.http).post('/api/v1/auth/magic-links').send({ email });
+        expect([res.status, res.body.code, res.headers['retry-after']]).toEqual([503, 'auth/mail_not_sent', '60']);
+      }
+      const gql = firstError(await app.gql(null, `mutation { requestMagicLink(email: "${email}") { sent } }`));
+      expect(gql.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errorCode: 'auth/mail_not_sent' });
+      const prisma = app.running.app.get(PrismaService);
+      const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+      expect(await prisma.magicLink.count({ where: { playerId: player.id } })).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -50,7 +50,7 @@ export async function apiApp(env: Record<string, string> = {}, options: { entrie
     running,
     http,
     async player(name, timeZone = 'Europe/Berlin') {
-      const email = `${uniqueId(name.toLowerCase())}@example.test`;
+      const email = `${uniqueId(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}@example.test`;
       const { player } = await players.findOrCreate({ email, displayName: name, timeZone });
       const issued = await tokens.issue(player.id, 'test');
       return { id: player.id, name, email, token: issued.token, tokenId: issued.apiToken.id };
