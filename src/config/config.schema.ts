@@ -70,7 +70,7 @@ export const envSchema = z.object({
   API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(262_144),
   /** Largest page of any list (the `first` argument, the `limit` query parameter). */
   API_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
-  /** Requests per window per API token; anonymous requests are counted per client address. */
+  /** Requests per window per player (all its API tokens); anonymous requests, and refused tokens, per client address. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).max(1_000_000).default(60),

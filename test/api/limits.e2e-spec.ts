@@ -100,7 +100,7 @@ describe('GraphQL introspection by configuration', () => {
   });
 });
 
-describe('rate limits per token', () => {
+describe('rate limits per player', () => {
   let app: ApiApp;
   beforeAll(async () => {
     app = await apiApp({ RATE_LIMIT_PER_TOKEN: '5', RATE_LIMIT_ANONYMOUS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
@@ -109,7 +109,7 @@ describe('rate limits per token', () => {
     await app.close();
   });
 
-  it('answers the request over the limit with 429, Retry-After and RATE_LIMITED, per token, on GraphQL and REST alike', async () => {
+  it('answers the request over the limit with 429, Retry-After and RATE_LIMITED, per player, on GraphQL and REST alike', async () => {
     const busy = await app.player('Busy');
     const calm = await app.player('Calm');
     for (let i = 0; i < 3; i++) data(await app.gql(busy.token, '{ me { id } }'));
@@ -123,13 +123,13 @@ describe('rate limits per token', () => {
     expect(Number(rest.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(rest.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(rest.body).toMatchObject({ status: 429, code: 'http/rate_limited', retryAfterSeconds: expect.any(Number) });
-    // Another token has its own budget.
+    // Another player has their own budget.
     data(await app.gql(calm.token, '{ me { id } }'));
   });
 
   // Over graphql-ws, queries and mutations reached the resolvers with no count at all: a client
   // over its limit on HTTP could go on over a socket.
-  it('counts each graphql-ws operation against the budget of its token, the one HTTP requests use', async () => {
+  it('counts each graphql-ws operation against the budget of its player, the one HTTP requests use', async () => {
     const url = await app.listen();
     const socket = await app.player('Socket');
     const client = wsClient(url, socket.token);
@@ -148,6 +148,24 @@ describe('rate limits per token', () => {
     } finally {
       await client.dispose();
     }
+  });
+
+  // Per token, a player with 50 tokens had 50 budgets.
+  it("counts all of a player's tokens against one budget", async () => {
+    const many = await app.player('Many');
+    const second = data(await app.gql(many.token, 'mutation { createApiToken(name: "second") { token } }'))['createApiToken'].token as string;
+    for (let i = 0; i < 3; i++) expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${many.token}`)).status).toBe(200);
+    expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${second}`)).status).toBe(200);
+    expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${second}`)).status).toBe(429);
+  });
+
+  // Each made-up token was a database lookup, and a 401 was never counted.
+  it('counts refused tokens against the client address, and answers 429 once it is spent', async () => {
+    const client = new Agent({ localAddress: `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await request(app.http).get('/api/v1/me').agent(client).set('Authorization', `Bearer fp_${'x'.repeat(43)}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await request(app.http).get('/api/v1/scenarios').agent(client)).status).toBe(429);
   });
 
   it('counts anonymous requests per client address', async () => {

@@ -54,7 +54,7 @@ async function exhaust(instances: ApiApp[], p: TestPlayer): Promise<{ allowed: n
     refusals.length = 0;
     allowed += 1;
     const flushed = allowed;
-    await until(`${flushed} requests are flushed`, async () => (await stored(`token:${p.tokenId}`)) >= flushed);
+    await until(`${flushed} requests are flushed`, async () => (await stored(`player:${p.id}`)) >= flushed);
   }
   return { allowed, refusals };
 }
@@ -69,7 +69,7 @@ describe('rate limits over two instances sharing the database', () => {
     return apps as [ApiApp, ApiApp];
   };
 
-  it('lets one token through about the limit in total (at most one more per other instance between flushes), then both refuse', async () => {
+  it('lets one player through about the limit in total (at most one more per other instance between flushes), then both refuse', async () => {
     const [a, b] = await twoInstances({ RATE_LIMIT_PER_TOKEN: '6', RATE_LIMIT_WINDOW_SECONDS: '3600', RATE_LIMIT_SYNC_MS: String(SYNC_MS) });
     const p = await a.player('Spread');
     const { allowed } = await exhaust([a, b], p);
@@ -86,7 +86,7 @@ describe('rate limits over two instances sharing the database', () => {
     // Refused requests are not counted: nothing more reaches the table while they keep coming.
     for (let i = 0; i < 10; i++) expect((await me(i % 2 ? b : a, p)).status).toBe(429);
     await sleep(4 * SYNC_MS);
-    expect(await stored(`token:${p.tokenId}`)).toBe(allowed);
+    expect(await stored(`player:${p.id}`)).toBe(allowed);
   });
 
   it('lets requests through again on both instances once the Retry-After they gave has passed', async () => {
@@ -108,7 +108,7 @@ describe('rate limits over two instances sharing the database', () => {
     const windowMs = 3000;
     const [a, b] = await twoInstances({ RATE_LIMIT_PER_TOKEN: '3', RATE_LIMIT_WINDOW_SECONDS: String(windowMs / 1000), RATE_LIMIT_SYNC_MS: String(SYNC_MS) });
     const p = await a.player('Switching');
-    const key = `token:${p.tokenId}`;
+    const key = `player:${p.id}`;
     // Windows are fixed on the clock (the instances run in this process, on its clock).
     const nextWindow = () => sleep(windowMs - (Date.now() % windowMs) + 20);
     await nextWindow();
@@ -129,9 +129,9 @@ describe('rate limits over two instances sharing the database', () => {
     const app = await apiApp({ RATE_LIMIT_WINDOW_SECONDS: '3600', RATE_LIMIT_SYNC_MS: '59000' });
     const p = await app.player('Leaving');
     expect((await me(app, p)).status).toBe(200);
-    expect(await stored(`token:${p.tokenId}`)).toBe(0);
+    expect(await stored(`player:${p.id}`)).toBe(0);
     await app.close();
-    expect(await stored(`token:${p.tokenId}`)).toBe(1);
+    expect(await stored(`player:${p.id}`)).toBe(1);
   });
 });
 
@@ -142,8 +142,8 @@ describe('rate limits while the database refuses the flush', () => {
     const name = uniqueId('rl_refuse').replace(/[^a-z0-9_]/gi, '_').toLowerCase();
     try {
       const p = await app.player('Offline');
-      const key = `token:${p.tokenId}`;
-      // A real failure of the flush statement, for this token's rows only: other tests' instances
+      const key = `player:${p.id}`;
+      // A real failure of the flush statement, for this player's rows only: other tests' instances
       // flushing into the same table meanwhile are not disturbed. The sequence (not rolled back
       // with the failed statement) counts the refused flushes.
       await db.query(`CREATE SEQUENCE ${name}`);

@@ -11,7 +11,7 @@ import type { ApiRequest, GqlContext } from '../http/principal';
 import { formatGraphqlError } from './graphql-errors';
 import { graphqlProtection, noSubscriptionOverHttpRule, parseAndValidate, prepareOperation } from './graphql-limits';
 import { inputProblem } from '../http/input-guards';
-import type { RateLimiter } from '../http/rate-limiter';
+import { RateLimiter, rateKeyOf } from '../http/rate-limiter';
 import { describeRootTypes } from './root-descriptions';
 
 interface WsExtra {
@@ -122,7 +122,7 @@ export function graphqlOptions(config: AppConfig, tokens: ApiTokensService, sche
             return [new GraphQLError(err.message, { originalError: err })];
           }
           // Each operation counts as one HTTP request would, against the same budget.
-          const decision = limiter.hit(`token:${ctx.extra.principal.tokenId}`, true);
+          const decision = limiter.hit(rateKeyOf(ctx.extra.principal), true);
           if (!decision.allowed) {
             const limited = new RateLimitedError(decision.retryAfterSeconds);
             return [new GraphQLError(limited.message, { originalError: limited })];

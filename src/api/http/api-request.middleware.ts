@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
 import { InputProblem, inputProblem, textProblem } from './input-guards';
 import type { ApiRequest } from './principal';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, rateKeyOf } from './rate-limiter';
 
 const BODY_BYTES = Symbol('bodyBytes');
 
@@ -54,15 +54,22 @@ export class ApiRequestMiddleware implements NestMiddleware {
       }
       const bad = problemIn(req, graphql);
       if (bad !== null) return this.refuse(req, res, new BadInputError(bad.code, bad.message, { field: bad.field }));
-      req.principal = await this.authenticate(req.headers.authorization);
-      const key = req.principal ? `token:${req.principal.tokenId}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+      const address = `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+      req.principal = await this.authenticate(req.headers.authorization).catch(async (err: unknown) => {
+        // A refused token counts as an anonymous request of its address: else guessing tokens
+        // (a database lookup each) would never be limited.
+        if (err instanceof UnauthenticatedError) {
+          const spent = await this.limiter.hit(address, false);
+          if (!spent.allowed) throw rateLimited(res, spent);
+        }
+        throw err;
+      });
+      // Per player, not per token: a player may hold 50 tokens.
+      const key = req.principal ? rateKeyOf(req.principal) : address;
       const decision = await this.limiter.hit(key, !!req.principal);
       res.setHeader('RateLimit-Limit', String(decision.limit));
       res.setHeader('RateLimit-Remaining', String(decision.remaining));
-      if (!decision.allowed) {
-        res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-        return this.refuse(req, res, new RateLimitedError(decision.retryAfterSeconds));
-      }
+      if (!decision.allowed) return this.refuse(req, res, rateLimited(res, decision));
       next();
     } catch (err) {
       if (err instanceof DomainError) return this.refuse(req, res, err);
@@ -82,6 +89,11 @@ export class ApiRequestMiddleware implements NestMiddleware {
     const answer = errorResponse(error, req.originalUrl.split('?')[0]!, status);
     res.status(answer.status).type(answer.contentType).send(JSON.stringify(answer.body));
   }
+}
+
+function rateLimited(res: Response, decision: { retryAfterSeconds: number }): RateLimitedError {
+  res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+  return new RateLimitedError(decision.retryAfterSeconds);
 }
 
 /** The first problem of a request's path, query string or JSON body (see input-guards.ts). */

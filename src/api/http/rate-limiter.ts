@@ -19,6 +19,9 @@ const PRUNE_EVERY_MS = 60_000;
 /** Shutdown does not wait longer than this for the last flush (the database may be gone). */
 const LAST_FLUSH_MS = 2000;
 
+/** The bucket of an authenticated caller, over HTTP and graphql-ws alike: per player, as a player may hold 50 tokens. */
+export const rateKeyOf = (principal: { playerId: string }) => `player:${principal.playerId}`;
+
 /**
  * Counts requests per API token (per client address without one) in a sliding window, over
  * all server instances sharing the database. It is called once per HTTP request by the API
