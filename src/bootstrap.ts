@@ -44,6 +44,9 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
       // The API reads JSON only (no form bodies): see jsonBody.
       bodyParser: false,
     });
+    // The framework's name tells an attacker what to try, and nobody else anything.
+    app.disable('x-powered-by');
+    app.set('trust proxy', config.api.trustProxy);
     const cors = corsOptions(config.api.corsOrigins);
     if (cors) app.enableCors(cors);
     app.use(jsonBody());

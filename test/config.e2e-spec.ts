@@ -32,6 +32,21 @@ describe('configuration', () => {
     expect(names).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else naming it', () => {
+    expect(loadConfig({}).api.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).api.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).api.trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    for (const bad of ['true', 'everyone', '10.0.0.0/99', '-1']) {
+      let err: unknown;
+      try {
+        loadConfig({ TRUST_PROXY: bad });
+      } catch (e) {
+        err = e;
+      }
+      expect([bad, (err as ConfigError | undefined)?.problems.map((p) => p.variable)]).toEqual([bad, ['TRUST_PROXY']]);
+    }
+  });
+
   it.each([
     [{ PORT: 'not-a-port' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL'],

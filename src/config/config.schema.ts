@@ -1,3 +1,4 @@
+import { compile as compileTrust } from 'proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -89,9 +90,30 @@ export const envSchema = z.object({
     .string()
     .default('*')
     .refine((v) => v === '*' || v === 'none' || corsOrigins(v).every(isOrigin), 'CORS_ORIGINS is *, none, or origins such as https://app.example.org separated by commas'),
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (rate limits per client address):
+   * how many hops to trust, or their addresses. Unset: none, the socket's address is the client's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || trustProxy(v) !== null, 'TRUST_PROXY is a number of proxy hops (0-10), or proxy addresses and subnets separated by commas (loopback, linklocal, uniquelocal, 10.0.0.0/8, ::1)'),
 });
 
 const corsOrigins = (v: string) => v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+
+/** TRUST_PROXY as Express's `trust proxy` takes it, or null when it is not one of its two forms here. */
+function trustProxy(v: string): number | string[] | null {
+  if (/^\d+$/.test(v.trim())) return Number(v) <= 10 ? Number(v) : null;
+  const list = v.split(',').map((a) => a.trim()).filter((a) => a !== '');
+  try {
+    // Express compiles the list with the same library: a bad entry would throw only there, at start.
+    compileTrust(list);
+    return list.length > 0 ? list : null;
+  } catch {
+    return null;
+  }
+}
 
 function isOrigin(o: string): boolean {
   try {
@@ -140,6 +162,8 @@ export interface ApiConfig {
   wsOperationsPerConnection: number;
   /** Origins whose pages may call the API (CORS): any, none, or these. */
   corsOrigins: '*' | 'none' | string[];
+  /** Express's `trust proxy`: false (none), a hop count, or proxy addresses. */
+  trustProxy: false | number | string[];
 }
 
 export interface NotificationsConfig {
@@ -252,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       wsConnectionsPerPlayer: e.WS_CONNECTIONS_PER_PLAYER,
       wsOperationsPerConnection: e.WS_OPERATIONS_PER_CONNECTION,
       corsOrigins: e.CORS_ORIGINS === '*' || e.CORS_ORIGINS === 'none' ? e.CORS_ORIGINS : corsOrigins(e.CORS_ORIGINS),
+      trustProxy: e.TRUST_PROXY === undefined ? false : trustProxy(e.TRUST_PROXY)!,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import request from 'supertest';
 import { loadConfig } from '../../src/config/config.schema';
 import { apiApp, ApiApp, TestPlayer } from './support/api-app';
@@ -6,6 +7,49 @@ const WEB_CLIENT = 'https://app.example.org';
 
 const preflight = (app: ApiApp, origin: string, path = '/graphql') =>
   request(app.http).options(path).set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization,content-type');
+
+describe('the client address behind a reverse proxy', () => {
+  const fromProxy = (app: ApiApp, client: string) => request(app.http).get('/api/v1/scenarios').set('X-Forwarded-For', client);
+  // A random client per run: anonymous counts are shared by every app on the test database.
+  const someone = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
+
+  it('is the socket address by default: X-Forwarded-For, which anyone can send, changes nothing', async () => {
+    const app = await apiApp({ RATE_LIMIT_ANONYMOUS: '2' });
+    try {
+      // From a loopback address of its own, so that other tests' requests do not count here.
+      const agent = new Agent({ localAddress: `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fromProxy(app, someone()).agent(agent)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  // Behind a proxy every client came from the proxy's address: one client at the anonymous
+  // limit shut sign-in and sign-up for everyone.
+  it('is the one the trusted proxy names with TRUST_PROXY, so each client has its own anonymous limit', async () => {
+    const app = await apiApp({ RATE_LIMIT_ANONYMOUS: '2', TRUST_PROXY: 'loopback' });
+    try {
+      const [a, b] = [someone(), someone().replace('203.0.113', '198.51.100')];
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fromProxy(app, a)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await fromProxy(app, b)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is not told by an X-Powered-By header', async () => {
+    const app = await apiApp();
+    try {
+      expect((await request(app.http).get('/health')).headers['x-powered-by']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 describe('the default server', () => {
   let app: ApiApp;
