@@ -294,7 +294,7 @@ describe('the dice verifier on a Gators! game that fought', () => {
     const upper = structuredClone(exported);
     upper.dice.seed = upper.dice.seed.toUpperCase();
     expect(problems(upper)).toMatch(/^dice\.seed is not a revealed seed \(64 lowercase hex digits\)/);
-    expect(problems({ ...exported, dice: { ...exported.dice, seed: null } })).toBe('the export has no revealed seed: the game has not ended');
+    expect(problems({ ...exported, dice: { ...exported.dice, seed: null } })).toBe('the export has no revealed seed (dice.seed): a game exported before its end has none');
   });
 
   it("reports a scenario that is not the game's: another id or version in the header, or scenario data that does not hash to its version", () => {
@@ -316,6 +316,38 @@ describe('the dice verifier on a Gators! game that fought', () => {
     const user = d5.events.find((e) => e.type === 'AttackResolved' && roll.data['purpose'] === `attack on ${e.data['target']}`)!;
     user.data['roll'] = roll.data['value'];
     expect(problems(d5)).toMatch(new RegExp(`event ${first.version} \\(${first.type}\\) carries scenario data that does not hash to the game's scenario version "${created['scenarioVersion']}"`));
+  });
+
+  // The export's header is what an auditor reads first; it said one thing and the log another,
+  // and the verifier still said OK.
+  it('reports a header that disagrees with its log: the game, its result, its seats and its scenario name', () => {
+    type Doc = Exported & { game: Record<string, unknown> & { result: { winner: string | null } }; scenario: Record<string, unknown>; seats: Array<{ side: string; playerId: string | null }> };
+    const t = () => structuredClone(exported) as Doc;
+    const named = t();
+    named.scenario['name'] = 'Totally Different Scenario';
+    expect(problems(named)).toMatch(/scenario\.name is "Totally Different Scenario", but the scenario data of event \d+ names it "/);
+    const other = t();
+    other.game['id'] = 'game_other';
+    expect(problems(other)).toMatch(/game\.id is "game_other", but the log \(GameCreated\) is of game "game_/);
+    const winner = t();
+    const real = winner.game.result.winner;
+    winner.game.result.winner = real === 'P1' ? 'P2' : 'P1';
+    expect(problems(winner)).toMatch(new RegExp(`game\\.result names winner "${winner.game.result.winner}", but the log's GameEnded names ${JSON.stringify(real)}`));
+    const seats = t();
+    const [a, b] = [seats.seats[0]!, seats.seats[1]!];
+    [a.playerId, b.playerId] = [b.playerId, a.playerId];
+    expect(problems(seats)).toMatch(new RegExp(`seats: side "${a.side}" is held by "${a.playerId}", but the log \\(SeatClaimed\\) gives it to "${b.playerId}"`));
+    const twoEnds = t();
+    const end = twoEnds.events.findIndex((e) => e.type === 'GameEnded');
+    const forged = structuredClone(twoEnds.events[end]!);
+    forged.data['winner'] = real === 'P1' ? 'P2' : 'P1';
+    twoEnds.events.splice(end, 0, forged);
+    expect(problems(renumbered(twoEnds))).toMatch(/the GameEnded events name different winners/);
+    let deep: unknown = [];
+    for (let k = 0; k < 10_000; k++) deep = [deep];
+    const deepVersion = t();
+    (deepVersion.game as Record<string, unknown>)['version'] = deep;
+    expect(problems(deepVersion)).toMatch(/the log ends at version \d+, but game\.version is a list, not a version/);
   });
 
   it('lists problems in deeply nested, very long or very many values instead of giving up', () => {

@@ -29,7 +29,7 @@ export function verifyDice(exported: unknown): DiceReport {
   if (doc['formatVersion'] !== 1) return failed(`formatVersion is ${doc['formatVersion'] === undefined ? 'missing' : shown(doc['formatVersion'])}: this verifier reads version 1 of the export format`);
   const dice = isObject(doc['dice']) ? doc['dice'] : {};
   const seed = dice['seed'];
-  if (seed === undefined || seed === null) return failed('the export has no revealed seed: the game has not ended');
+  if (seed === undefined || seed === null) return failed('the export has no revealed seed (dice.seed): a game exported before its end has none');
   if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/.test(seed)) return failed(`dice.seed is not a revealed seed (64 lowercase hex digits): ${shown(seed)}`);
   if (!Array.isArray(doc['events'])) return failed('events is not a list');
   const problems: string[] = [];
@@ -37,6 +37,7 @@ export function verifyDice(exported: unknown): DiceReport {
   const events = readEvents(doc['events'], doc['game'], problems);
   frameProblems(events, seed, dice['seedCommitment'], problems);
   scenarioProblems(doc['scenario'], events, problems);
+  headerProblems(doc, events, problems);
   const rolls = readRolls(events, problems);
   const sizes = dieSizes(events, problems);
   for (const r of rolls.values()) {
@@ -65,7 +66,13 @@ function readEvents(raw: unknown[], game: unknown, problems: string[]): Event[] 
     events.push({ version: e['version'] as number, type: e['type'], data: e['data'], source: isObject(e['meta']) ? e['meta']['source'] : undefined });
   });
   const version = isObject(game) ? game['version'] : undefined;
-  if (version !== raw.length) problems.push(`the log ends at version ${raw.length}, but the game is at version ${String(version)}: events are missing or added`);
+  if (version !== raw.length) {
+    problems.push(
+      Number.isInteger(version)
+        ? `the log ends at version ${raw.length}, but the game is at version ${version as number}: events are missing or added`
+        : `the log ends at version ${raw.length}, but game.version is ${shown(version)}, not a version`,
+    );
+  }
   return events;
 }
 
@@ -124,6 +131,8 @@ function scenarioProblems(scenario: unknown, events: Event[], problems: string[]
   const first = events.find((e) => e.source === 'rules');
   const data = isObject(first?.data) ? first.data['scenario'] : undefined;
   if (!first || data === undefined) return;
+  const name = isObject(data) && isObject(data['manifest']) ? data['manifest']['name'] : undefined;
+  if (header['name'] !== name) problems.push(`scenario.name is ${shown(header['name'])}, but the scenario data of event ${first.version} names it ${shown(name)}`);
   let version: string;
   try {
     version = scenarioVersionOf(data);
@@ -131,7 +140,36 @@ function scenarioProblems(scenario: unknown, events: Event[], problems: string[]
     problems.push(`event ${first.version} (${brief(first.type)}) carries scenario data nested too deep to check its version`);
     return;
   }
-  if (version !== created['scenarioVersion']) problems.push(`event ${first.version} (${brief(first.type)}) carries scenario data that does not hash to the game's scenario version ${shown(created['scenarioVersion'])} (it hashes to ${version}): the scenario was changed`);
+  if (version !== created['scenarioVersion'])
+    problems.push(
+      `event ${first.version} (${brief(first.type)}) carries scenario data that does not hash to the game's scenario version ${shown(created['scenarioVersion'])} (it hashes to ${version}): the scenario was changed, or its keys reordered (the version hashes the data as exported, keys in their order)`,
+    );
+}
+
+/**
+ * The export's header against its log, which is what the rest checks: the game's id, its result
+ * (every GameEnded names one winner, the rules engine's and the application's alike) and who held
+ * each side (the last SeatClaimed of each).
+ */
+function headerProblems(doc: Obj, events: Event[], problems: string[]): void {
+  const game = isObject(doc['game']) ? doc['game'] : {};
+  const created = events[0]?.type === 'GameCreated' && isObject(events[0].data) ? events[0].data : undefined;
+  if (created && game['id'] !== created['id']) problems.push(`game.id is ${shown(game['id'])}, but the log (GameCreated) is of game ${shown(created['id'])}`);
+  const winners = events.filter((e) => e.type === 'GameEnded').map((e) => (isObject(e.data) ? e.data['winner'] : undefined));
+  if (new Set(winners).size > 1) problems.push(`the GameEnded events name different winners: ${winners.map(shown).join(', ')}`);
+  const result = isObject(game['result']) ? game['result'] : {};
+  if (winners.length > 0 && result['winner'] !== winners.at(-1)) problems.push(`game.result names winner ${shown(result['winner'])}, but the log's GameEnded names ${shown(winners.at(-1))}`);
+  const claimed = new Map<unknown, unknown>();
+  for (const e of events) if (e.type === 'SeatClaimed' && isObject(e.data)) claimed.set(e.data['side'], e.data['playerId']);
+  const seats = Array.isArray(doc['seats']) ? doc['seats'] : [];
+  const sides = created && Array.isArray(created['sides']) ? created['sides'] : [];
+  if (seats.length !== sides.length) problems.push(`seats lists ${seats.length} sides, but the game (GameCreated) has ${sides.length}`);
+  for (const seat of seats) {
+    const side = isObject(seat) ? seat['side'] : undefined;
+    const player = isObject(seat) ? seat['playerId'] : undefined;
+    if (!sides.includes(side)) problems.push(`seats names side ${shown(side)}, which the game (GameCreated) does not have`);
+    else if ((claimed.get(side) ?? null) !== player) problems.push(`seats: side ${shown(side)} is held by ${shown(player)}, but the log (SeatClaimed) gives it to ${shown(claimed.get(side) ?? null)}`);
+  }
 }
 
 /**
