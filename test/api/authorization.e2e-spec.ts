@@ -138,6 +138,10 @@ describe('authorization of every operation', () => {
     }
     const opts = await app.gql(spectator.token, 'query($g: ID!) { game(id: $g) { options(unitId: "b-m48") { moves { hex } } } }', { g: watchedGame });
     expect(opts.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', errorCode: 'game/not_seated' });
+    // Also before the game begins: a spectator holds no seat whatever the game's moment (it was told the game was not in progress).
+    const seating = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A", settings: { spectators: true } }) { id } }'))['createGame'].id;
+    const early = await request(app.http).get(`/api/v1/games/${seating}/units/b-m48/options`).set('Authorization', `Bearer ${spectator.token}`);
+    expect({ status: early.status, code: early.body.code }).toEqual({ status: 403, code: 'game/not_seated' });
     const invite = await request(app.http).post(`/api/v1/games/${watchedGame}/invitations`).set('Authorization', `Bearer ${spectator.token}`).send({ side: 'B' });
     expect({ status: invite.status, code: invite.body.code }).toEqual({ status: 403, code: 'game/not_seated' });
     const settings = await app.gql(spectator.token, 'query($g: ID!) { me { notificationSettings(gameId: $g) { digest } } }', { g: watchedGame });

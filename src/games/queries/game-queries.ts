@@ -122,8 +122,8 @@ export class GameQueries {
   private async forOptions(gameId: string, playerId: string, after: unknown) {
     const { state, system } = await this.loader.load(gameId);
     const viewer = viewerFor(state, playerId);
-    // Watching a game in progress is no seat in it: a conflict with the game's moment it is not.
-    if (viewer.kind === 'spectator' && state.status === 'active') throw notSeated(gameId);
+    // Watching a game is no seat in it, at any moment of the game: not a conflict with that moment.
+    if (viewer.kind === 'spectator') throw notSeated(gameId);
     if (viewer.kind !== 'side' || state.status !== 'active') throw new ConflictError('game/not_active', 'Options are only for a seated side of a game in progress.');
     return { state, system, side: viewer.side, draft: after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after) };
   }
