@@ -188,6 +188,7 @@ describe('sign-up and sign-in by magic link, over a loopback SMTP server', () =>
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain('/api/v1/auth/magic-links/redeem');
+    expect([res.headers['x-frame-options'], res.headers['content-security-policy']]).toEqual(['DENY', "frame-ancestors 'none'"]);
   });
 });
 

@@ -60,6 +60,8 @@ describe('the notifications module in Nest: outbox token, worker lifecycle, one-
     // Opening the link (a mail scanner does) changes nothing.
     const page = await request(app.getHttpServer()).get(path).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // Its button must not be framed by another site and clicked through.
+    expect([page.headers['x-frame-options'], page.headers['content-security-policy']]).toEqual(['DENY', "frame-ancestors 'none'"]);
     expect(page.text).toContain('<form method="post"');
     expect(page.text).toContain('Stop mail about this game?');
     const preferences = app.get(NotificationsService);

@@ -76,6 +76,9 @@ export class AccountController {
   @Get('auth/magic-link')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
+  // A page with a button: another site must not frame it and have it clicked (clickjacking).
+  @Header('X-Frame-Options', 'DENY')
+  @Header('Content-Security-Policy', "frame-ancestors 'none'")
   @ApiProduces('text/html')
   @ApiOkResponse({ type: String, description: 'An HTML page that reads the code from the URL fragment and, when the person presses its button, trades it for an API token.' })
   @ApiOperation({ summary: 'The page sign-in mails link to (the code is in the URL fragment).' })

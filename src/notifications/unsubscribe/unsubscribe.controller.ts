@@ -21,6 +21,9 @@ export class UnsubscribeController {
   @Get('unsubscribe')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
+  // A page with a button: another site must not frame it and have it clicked (clickjacking).
+  @Header('X-Frame-Options', 'DENY')
+  @Header('Content-Security-Policy', "frame-ancestors 'none'")
   @ApiProduces('text/html')
   @ApiOkResponse({ type: String, description: 'An HTML page with one button that sends the POST below. Opening the link changes nothing.' })
   @ApiOperation({ summary: "The page a mail's unsubscribe link opens. No API token: the link's token says whose mail." })
