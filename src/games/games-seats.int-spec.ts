@@ -87,6 +87,21 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.actions.resign(gameId, await h.store.currentVersion(gameId), alice))).toBe('game/finished');
   });
 
+  it('whoever organised a game without a seat may withdraw it too while it waits for players', async () => {
+    const org = await h.player('Org');
+    const bob = await h.player('Bob');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);
+    const inv = await h.invitations.invite(gameId, 'A', 'token', org);
+    await h.invitations.join({ token: inv.token! }, bob);
+    await h.actions.resign(gameId, await h.store.currentVersion(gameId), org);
+    const s = await h.queries.summary(gameId, org);
+    expect([s.status, s.result]).toEqual(['finished', { winner: null, reason: 'The organiser withdrew the game before it started.' }]);
+    // Once it has begun, the game is its players': the organiser holds no side to resign.
+    const { gameId: begun } = await h.create.execute({ scenarioId: 'kernel-test' }, org);
+    for (const side of ['A', 'B']) await h.invitations.join({ token: (await h.invitations.invite(begun, side, 'token', org)).token! }, await h.player(`P${side}`));
+    expect(await codeOf(h.actions.resign(begun, await h.store.currentVersion(begun), org))).toBe('game/not_seated');
+  });
+
   it('an open challenge is for others: its creator may not accept it', async () => {
     const org = await h.player('Org');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);

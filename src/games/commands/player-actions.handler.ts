@@ -9,7 +9,7 @@ import { overdue, stillToAct } from '../game-followups';
 import { GameLoader, LoadedGame } from '../game-loader';
 import { gameFinished, gameNotStarted } from '../games.errors';
 import { Outcome, outcomeFor } from '../outcome';
-import { requireSide } from '../seats';
+import { requireSide, sideOf } from '../seats';
 
 /**
  * The things a seated player may do besides submitting orders: resign, propose or answer an
@@ -27,7 +27,18 @@ export class PlayerActionsHandler {
    * Also while the game still waits for players: whoever holds a seat may withdraw it then, as
    * nobody may ever take the others; nobody wins a game that never began.
    */
-  resign(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+  async resign(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+    const game = await this.loader.load(gameId);
+    const { state } = game;
+    // An organiser without a seat holds the game until it begins: they may call it off.
+    if (state.status === 'seating' && state.createdBy === playerId && !sideOf(state, playerId)) {
+      if (game.version !== expectedVersion) throw new VersionConflictError(gameId, expectedVersion, game.version);
+      const done = await this.committer.commit(game.system, state, game.version, [appDraft(AppEvent.GameEnded, { winner: null, reason: 'The organiser withdrew the game before it started.' })], {
+        actor: playerId,
+        correlationId: randomUUID(),
+      });
+      return outcomeFor(game.system, done.state, done.events, { kind: 'referee' }, done.fromVersion, done.toVersion);
+    }
     return this.act(
       gameId,
       expectedVersion,
