@@ -102,6 +102,40 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.actions.resign(begun, await h.store.currentVersion(begun), org))).toBe('game/not_seated');
   });
 
+  // A token sent to the wrong person stayed good for its 14 days: nothing could list or end it.
+  it('lists the invitations of a game to whoever may invite, and withdraws one at once', async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const eve = await h.player('Eve');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const wrong = await h.invitations.invite(gameId, 'B', 'token', alice);
+    const open = await h.invitations.invite(gameId, 'B', 'open', alice);
+    expect((await h.invitations.list(gameId, alice)).map((i) => [i.invitationId, i.kind, i.status])).toEqual([
+      [open.invitationId, 'open', 'open'],
+      [wrong.invitationId, 'token', 'open'],
+    ]);
+    expect(JSON.stringify(await h.invitations.list(gameId, alice))).not.toContain(wrong.token!);
+    expect(await codeOf(h.invitations.list(gameId, eve))).toBe('game/not_found');
+    expect(await codeOf(h.invitations.withdraw(gameId, wrong.invitationId, eve))).toBe('game/not_found');
+    expect((await h.invitations.withdraw(gameId, wrong.invitationId, alice)).status).toBe('ended');
+    expect(await codeOf(h.invitations.join({ token: wrong.token! }, eve))).toBe('invitation/expired');
+    expect((await h.invitations.withdraw(gameId, wrong.invitationId, alice)).status).toBe('ended');
+    expect(await codeOf(h.invitations.withdraw(gameId, 'inv_nothing', alice))).toBe('invitation/not_found');
+    await h.invitations.join({ invitationId: open.invitationId }, bob);
+    expect(await codeOf(h.invitations.withdraw(gameId, open.invitationId, bob))).toBe('invitation/used');
+    expect((await h.invitations.list(gameId, bob)).map((i) => i.status)).toEqual(['used', 'ended']);
+  });
+
+  it('keeps at most 20 invitations of a game open at once', async () => {
+    const alice = await h.player('Alice');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const made = [];
+    for (let i = 0; i < 20; i++) made.push(await h.invitations.invite(gameId, 'B', i % 2 ? 'open' : 'token', alice));
+    expect(await codeOf(h.invitations.invite(gameId, 'B', 'open', alice))).toBe('invitation/too_many');
+    await h.invitations.withdraw(gameId, made[0]!.invitationId, alice);
+    expect(await codeOf(h.invitations.invite(gameId, 'B', 'open', alice))).toBe('ok');
+  });
+
   it('an open challenge is for others: its creator may not accept it', async () => {
     const org = await h.player('Org');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);

@@ -18,6 +18,9 @@ const GAME_OPERATIONS: Array<{ name: string; query: string; vars?: Record<string
   { name: 'me.notificationSettings(gameId)', read: true, query: 'query($g: ID!) { me { notificationSettings(gameId: $g) { digest } } }' },
   { name: 'me.notificationDeliveries(gameId)', read: true, query: 'query($g: ID!) { me { notificationDeliveries(gameId: $g) { nodes { id } } } }' },
   { name: 'invite', read: false, query: 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }' },
+  // Invitations are the inviters' business: a spectator holds no seat to invite to.
+  { name: 'gameInvitations', read: false, query: 'query($g: ID!) { gameInvitations(gameId: $g) { id status } }' },
+  { name: 'withdrawInvitation', read: false, query: 'mutation($g: ID!) { withdrawInvitation(gameId: $g, invitationId: "inv_x") { id } }' },
   { name: 'submitPhase', read: false, query: 'mutation($g: ID!, $v: Int!) { submitPhase(input: { gameId: $g, expectedVersion: $v, orders: [], idempotencyKey: "authz-1" }) { version } }' },
   { name: 'checkPhase', read: false, query: 'query($g: ID!, $v: Int!) { checkPhase(input: { gameId: $g, expectedVersion: $v, orders: [] }) { valid version violations { ruleId } } }' },
   { name: 'submitReaction', read: false, query: 'mutation($g: ID!, $v: Int!) { submitReaction(input: { gameId: $g, expectedVersion: $v, answer: { attackers: [] }, idempotencyKey: "authz-2" }) { version } }' },
@@ -32,7 +35,7 @@ const GAME_OPERATIONS: Array<{ name: string; query: string; vars?: Record<string
 ];
 
 /** Every REST endpoint that names a game. */
-const REST_OPERATIONS: Array<{ method: 'get' | 'post' | 'put' | 'patch'; path: string; body?: (v: number) => object }> = [
+const REST_OPERATIONS: Array<{ method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: string; body?: (v: number) => object }> = [
   { method: 'get', path: '/api/v1/games/:g' },
   { method: 'get', path: '/api/v1/games/:g/view' },
   { method: 'get', path: '/api/v1/games/:g/units/a-ship/options' },
@@ -42,6 +45,8 @@ const REST_OPERATIONS: Array<{ method: 'get' | 'post' | 'put' | 'patch'; path: s
   { method: 'get', path: '/api/v1/games/:g/history' },
   { method: 'get', path: '/api/v1/games/:g/export' },
   { method: 'post', path: '/api/v1/games/:g/invitations', body: () => ({ side: 'B' }) },
+  { method: 'get', path: '/api/v1/games/:g/invitations' },
+  { method: 'delete', path: '/api/v1/games/:g/invitations/inv_x' },
   { method: 'post', path: '/api/v1/games/:g/phases', body: (v) => ({ expectedVersion: v, orders: [], idempotencyKey: 'authz-r1' }) },
   { method: 'post', path: '/api/v1/games/:g/phases/check', body: (v) => ({ expectedVersion: v, orders: [] }) },
   { method: 'post', path: '/api/v1/games/:g/reactions', body: (v) => ({ expectedVersion: v, answer: { attackers: [] }, idempotencyKey: 'authz-r2' }) },

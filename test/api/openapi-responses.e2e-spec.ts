@@ -4,7 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import { PrismaService } from '../../src/database/prisma.service';
 import { uniqueId } from '../support/database';
-import { apiApp, ApiApp, TestPlayer } from './support/api-app';
+import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
 import { OpenApiDocument, OperationObject, operations, resolveRef, schemaMismatches } from './support/openapi-schema';
 
@@ -204,6 +204,20 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
     const created = await call(alice, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide });
     const challenge = await call(alice, 'post', `/api/v1/games/${created.game.id}/invitations`, { side: kernelScript.joinerSide, kind: 'open' });
     expect(challenge.token).toBeNull();
+    const spare = await call(alice, 'post', `/api/v1/games/${created.game.id}/invitations`, { side: kernelScript.joinerSide });
+    const withdrawn = await call(alice, 'delete', `/api/v1/games/${created.game.id}/invitations/${spare.id}`);
+    expect(withdrawn).toMatchObject({ id: spare.id, status: 'ended', usedAt: null });
+    const listed = await call(alice, 'get', `/api/v1/games/${created.game.id}/invitations`);
+    expect(listed.items.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([
+      [spare.id, 'ended'],
+      [challenge.id, 'open'],
+    ]);
+    // GraphQL says the same.
+    const viaGraphql = data(await app.gql(alice.token, 'query($g: ID!) { gameInvitations(gameId: $g) { id kind status } }', { g: created.game.id }))['gameInvitations'];
+    expect(viaGraphql).toEqual([
+      { id: spare.id, kind: 'TOKEN', status: 'ended' },
+      { id: challenge.id, kind: 'OPEN', status: 'open' },
+    ]);
     const open = await call(bob, 'get', '/api/v1/invitations/open');
     expect(open.items.map((c: { id: string }) => c.id)).toContain(challenge.id);
 

@@ -177,6 +177,37 @@ export class CreatedInvitationDto {
   expiresAt!: string;
 }
 
+export class InvitationDto {
+  @ApiProperty({ description: 'Invitation id.' })
+  id!: string;
+
+  @ApiProperty({ description: 'The game.' })
+  gameId!: string;
+
+  @ApiProperty({ description: 'The side offered.' })
+  side!: string;
+
+  @ApiProperty({ enum: ['token', 'open'], description: 'token: a single-use token for one person (never shown again); open: an open challenge.' })
+  kind!: string;
+
+  @ApiProperty({ enum: ['open', 'used', 'ended'], description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn.' })
+  status!: string;
+
+  @ApiProperty({ ...dateTime, description: 'When it was made.' })
+  createdAt!: string;
+
+  @ApiProperty({ ...dateTime, nullable: true, description: 'When it stops (or stopped) working.' })
+  expiresAt!: string | null;
+
+  @ApiProperty({ ...dateTime, nullable: true, description: 'When it seated someone.' })
+  usedAt!: string | null;
+}
+
+export class InvitationListDto {
+  @ApiProperty({ type: [InvitationDto], description: "The game's invitations, newest first (at most 200)." })
+  items!: InvitationDto[];
+}
+
 export class OpenChallengeDto {
   @ApiProperty({ description: 'Invitation id: pass it as invitationId to join.' })
   id!: string;

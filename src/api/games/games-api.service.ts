@@ -174,6 +174,15 @@ export class GamesApiService {
     return this.invitations.invite(gameId, side, kind, playerId, expiresInHours);
   }
 
+  gameInvitations(gameId: string, playerId: string) {
+    return this.invitations.list(gameId, playerId);
+  }
+
+  withdrawInvitation(gameId: string, invitationId: string, playerId: string) {
+    if (!invitationId || invitationId.length > 100) throw new BadInputError('request/bad_invitation', 'invitationId must be 1 to 100 characters.', { field: 'invitationId' });
+    return this.invitations.withdraw(gameId, invitationId, playerId);
+  }
+
   async openChallenges(first: number | null | undefined, after: string | null | undefined) {
     const size = pageSize(first, this.maxPageSize);
     const from = decodeCursor('challenges', after, isString);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UsePipes } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UsePipes } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
@@ -7,7 +7,8 @@ import { PlayerId } from '../http/principal';
 import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsAfterDto, OptionsQuery, PageQuery, SideOptionsAfterDto } from './games.dto';
 import { toGameOptions } from './game.inputs';
 import { BoardViewDto, HistoryPageDto, SideOptionsDto, UnitOptionsDto } from './board.responses';
-import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
+import type { InvitationRecord } from '../../games/commands/invitations.handler';
+import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, InvitationDto, InvitationListDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
 import { GameExportDto } from './export.responses';
 import { GamesApiService } from './games-api.service';
 
@@ -120,6 +121,22 @@ export class GamesController {
     return { id: inv.invitationId, gameId: inv.gameId, side: inv.side, kind: inv.kind, token: inv.token, expiresAt: inv.expiresAt };
   }
 
+  @Get('games/:gameId/invitations')
+  @ApiOkResponse({ type: InvitationListDto })
+  @ApiGameErrors()
+  @ApiOperation({ summary: "Your game's invitations, newest first: open, used or ended (tokens are never shown again). For its organiser and seated players." })
+  async invitations(@Param('gameId') gameId: string, @PlayerId() playerId: string) {
+    return { items: (await this.games.gameInvitations(gameId, playerId)).map(invitationJson) };
+  }
+
+  @Delete('games/:gameId/invitations/:invitationId')
+  @ApiOkResponse({ type: InvitationDto, description: 'The invitation, now ended (withdrawing an ended one changes nothing; a used one is 409 invitation/used).' })
+  @ApiGameErrors()
+  @ApiOperation({ summary: 'Withdraws an invitation of your game at once: a token sent to the wrong person, a challenge no longer meant.' })
+  async withdrawInvitation(@Param('gameId') gameId: string, @Param('invitationId') invitationId: string, @PlayerId() playerId: string) {
+    return invitationJson(await this.games.withdrawInvitation(gameId, invitationId, playerId));
+  }
+
   @Get('invitations/open')
   @ApiOkResponse({ type: OpenChallengePageDto })
   @ApiOperation({ summary: 'Open challenges anyone may accept, newest first.' })
@@ -136,4 +153,8 @@ export class GamesController {
     const joined = await this.games.join(body, playerId);
     return { ...joined, game: await this.games.game(joined.gameId, playerId) };
   }
+}
+
+function invitationJson(r: InvitationRecord) {
+  return { id: r.invitationId, gameId: r.gameId, side: r.side, kind: r.kind, status: r.status, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, usedAt: r.usedAt?.toISOString() ?? null };
 }

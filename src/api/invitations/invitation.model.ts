@@ -34,6 +34,33 @@ export class Invitation {
   expiresAt!: Date | null;
 }
 
+@ObjectType({ description: "An invitation of a game, as its organiser and seated players see it (never its token)." })
+export class InvitationRecord {
+  @Field(() => ID, { description: 'Invitation id.' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The game.' })
+  gameId!: string;
+
+  @Field({ description: 'The side offered.' })
+  side!: string;
+
+  @Field(() => InvitationKind, { description: 'Token or open challenge.' })
+  kind!: InvitationKind;
+
+  @Field({ description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn.' })
+  status!: string;
+
+  @Field(() => Date, { description: 'When it was made.' })
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true, description: 'When it stops (or stopped) working.' })
+  expiresAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'When it seated someone.' })
+  usedAt!: Date | null;
+}
+
 @ObjectType({ description: 'An open challenge: a seat anyone may take.' })
 export class OpenChallenge {
   @Field(() => ID, { description: 'Invitation id: pass it to joinGame as invitationId.' })

@@ -4,7 +4,8 @@ import { Game } from '../games/game.model';
 import { GamesApiService } from '../games/games-api.service';
 import { connection, ConnectionType, PageArgs } from '../graphql/pagination';
 import { PlayerId } from '../http/principal';
-import { Invitation, InvitationKind, InviteInput, JoinResult, OpenChallenge } from './invitation.model';
+import type { InvitationRecord as DomainRecord } from '../../games/commands/invitations.handler';
+import { Invitation, InvitationKind, InvitationRecord, InviteInput, JoinResult, OpenChallenge } from './invitation.model';
 
 const OpenChallengeConnection = ConnectionType(OpenChallenge, 'OpenChallenge', 'open challenge');
 
@@ -17,6 +18,20 @@ export class InvitationsResolver {
   async invite(@Args('input', { description: 'The invitation.' }) input: InviteInput, @PlayerId() playerId: string): Promise<Invitation> {
     const inv = await this.games.invite(input.gameId, input.side, input.kind, playerId, input.expiresInHours ?? undefined);
     return { id: inv.invitationId, gameId: inv.gameId, side: inv.side, kind: inv.kind as InvitationKind, token: inv.token, expiresAt: inv.expiresAt ? new Date(inv.expiresAt) : null };
+  }
+
+  @Query(() => [InvitationRecord], { description: "Your game's invitations, newest first (at most 200): open, used or ended. For its organiser and seated players." })
+  async gameInvitations(@Args('gameId', { type: () => ID, description: 'Your game.' }) gameId: string, @PlayerId() playerId: string): Promise<InvitationRecord[]> {
+    return (await this.games.gameInvitations(gameId, playerId)).map(toRecord);
+  }
+
+  @Mutation(() => InvitationRecord, { description: 'Withdraws an invitation of your game at once; withdrawing an ended one changes nothing, a used one is refused (invitation/used).' })
+  async withdrawInvitation(
+    @Args('gameId', { type: () => ID, description: 'Your game.' }) gameId: string,
+    @Args('invitationId', { type: () => ID, description: 'The invitation.' }) invitationId: string,
+    @PlayerId() playerId: string,
+  ): Promise<InvitationRecord> {
+    return toRecord(await this.games.withdrawInvitation(gameId, invitationId, playerId));
   }
 
   @Query(() => OpenChallengeConnection, { description: 'Open challenges anyone may accept, newest first.' })
@@ -59,4 +74,8 @@ export class OpenChallengeResolver {
       throw err;
     }
   }
+}
+
+function toRecord(r: DomainRecord): InvitationRecord {
+  return { id: r.invitationId, gameId: r.gameId, side: r.side, kind: r.kind as InvitationKind, status: r.status, createdAt: r.createdAt, expiresAt: r.expiresAt, usedAt: r.usedAt };
 }

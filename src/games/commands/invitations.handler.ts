@@ -25,6 +25,22 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 /** A join lost to other seats claimed at once is tried again, this many times in all. */
 const JOIN_ATTEMPTS = 5;
 
+/** Invitations of one game still open at once: the public list of open challenges is not a billboard. */
+const MAX_OPEN_INVITATIONS = 20;
+
+/** An invitation as whoever may invite to its game sees it (never its token, stored only hashed). */
+export interface InvitationRecord {
+  invitationId: string;
+  gameId: string;
+  side: string;
+  kind: 'token' | 'open';
+  createdAt: Date;
+  expiresAt: Date | null;
+  usedAt: Date | null;
+  /** open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn. */
+  status: 'open' | 'used' | 'ended';
+}
+
 /** Invitations into a seat (single-use tokens and open challenges) and claiming a seat with one. */
 @Injectable()
 export class InvitationsHandler {
@@ -37,9 +53,7 @@ export class InvitationsHandler {
   ) {}
 
   async invite(gameId: string, side: string, kind: 'token' | 'open', playerId: string, expiresInHours = 24 * 14): Promise<CreatedInvitation> {
-    const { state } = await this.loader.load(gameId);
-    // A spectator sees the game: NOT_FOUND told them it was not there.
-    if (state.createdBy !== playerId) requireSide(state, playerId);
+    const state = await this.inviterOf(gameId, playerId);
     if (state.status === 'finished') throw gameFinished(gameId);
     if (!Object.hasOwn(state.seats, side)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`);
     if (state.seats[side]) throw new ConflictError('invitation/seat_taken', `Side ${side} of game ${gameId} is already taken.`);
@@ -47,6 +61,8 @@ export class InvitationsHandler {
     if (!(Number.isInteger(expiresInHours) && expiresInHours >= 1 && expiresInHours <= 24 * 90)) {
       throw new BadInputError('invitation/bad_expiry', 'expiresInHours is a whole number of hours from 1 to 2160.', { field: 'expiresInHours' });
     }
+    const open = await this.prisma.invitation.count({ where: { gameId, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: this.clock.now() } }] } });
+    if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
     const id = this.ids.next('inv');
     const expiresAt = new Date(this.clock.now().getTime() + expiresInHours * 3_600_000);
@@ -54,6 +70,40 @@ export class InvitationsHandler {
       data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
     });
     return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The game's invitations, newest first, for whoever may invite to it: to see what is still out, and withdraw it. */
+  async list(gameId: string, playerId: string): Promise<InvitationRecord[]> {
+    await this.inviterOf(gameId, playerId);
+    const rows = await this.prisma.invitation.findMany({ where: { gameId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+    return rows.map((r) => this.record(r));
+  }
+
+  /**
+   * Ends an invitation at once (a token sent to the wrong person, a challenge no longer meant):
+   * joining with it is then refused as expired. Withdrawing one already ended changes nothing.
+   */
+  async withdraw(gameId: string, invitationId: string, playerId: string): Promise<InvitationRecord> {
+    await this.inviterOf(gameId, playerId);
+    const now = this.clock.now();
+    await this.prisma.invitation.updateMany({ where: { id: invitationId, gameId, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, data: { expiresAt: now } });
+    const row = await this.prisma.invitation.findFirst({ where: { id: invitationId, gameId } });
+    if (!row) throw new NotFoundError('invitation/not_found', `Game ${gameId} has no invitation ${invitationId}.`);
+    if (row.usedAt) throw new ConflictError('invitation/used', 'That invitation has been used: its seat is taken.');
+    return this.record(row);
+  }
+
+  /** The game, when the player may invite to it: its organiser, or a seated player. */
+  private async inviterOf(gameId: string, playerId: string) {
+    const { state } = await this.loader.load(gameId);
+    // A spectator sees the game: NOT_FOUND told them it was not there.
+    if (state.createdBy !== playerId) requireSide(state, playerId);
+    return state;
+  }
+
+  private record(r: { id: string; gameId: string; side: string; kind: string; createdAt: Date; expiresAt: Date | null; usedAt: Date | null }): InvitationRecord {
+    const status = r.usedAt ? 'used' : r.expiresAt && r.expiresAt <= this.clock.now() ? 'ended' : 'open';
+    return { invitationId: r.id, gameId: r.gameId, side: r.side, kind: r.kind as 'token' | 'open', createdAt: r.createdAt, expiresAt: r.expiresAt, usedAt: r.usedAt, status };
   }
 
   /** Open challenges anyone may accept, newest first: unused, unexpired, for a seat still open in a game not ended. */
@@ -107,8 +157,9 @@ export class InvitationsHandler {
       actor: playerId,
       correlationId: randomUUID(),
       inTransaction: async (tx) => {
-        const used = await tx.invitation.updateMany({ where: { id: invitation.id, usedAt: null }, data: { usedAt: now, usedBy: playerId } });
-        if (used.count !== 1) throw new ConflictError('invitation/used', 'That invitation has already been used.');
+        // Still open: withdrawn meanwhile, it seats nobody.
+        const used = await tx.invitation.updateMany({ where: { id: invitation.id, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, data: { usedAt: now, usedBy: playerId } });
+        if (used.count !== 1) throw new ConflictError('invitation/used', 'That invitation has already been used or withdrawn.');
       },
     });
     return { gameId: state.id, side: invitation.side, version: done.toVersion, started: drafts.length > 1 };
