@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { visibleTextProblem } from '../common/visible-text';
 import { Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
@@ -28,7 +29,8 @@ export class PlayersService {
     const { email, displayName: name, timeZone: tz } = checkNewPlayer(input);
     const existing = await this.prisma.player.findUnique({ where: { email } });
     if (existing) return { player: existing, created: false };
-    const displayName = name ?? checkDisplayName(email.split('@')[0]!);
+    // Not the address's local part: opponents read the name, and it would tell them the address.
+    const displayName = name ?? `Player ${randomUUID().slice(0, 6)}`;
     const timeZone = tz ?? 'UTC';
     // ON CONFLICT DO NOTHING: Prisma's upsert reads, then inserts, and of requests for a new
     // address sent at once all but the first failed on the unique email (a 500).
@@ -64,6 +66,8 @@ export function normaliseEmail(raw: string): string {
 function checkDisplayName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name.length < 1 || name.length > 60) throw new BadInputError('auth/invalid_display_name', 'displayName must be 1 to 60 characters.', { field: 'displayName' });
+  const problem = visibleTextProblem(name);
+  if (problem) throw new BadInputError('auth/invalid_display_name', `displayName ${problem}.`, { field: 'displayName' });
   return name;
 }
 

@@ -142,6 +142,22 @@ describe('sign-up and sign-in by magic link, over a loopback SMTP server', () =>
     expect(await prisma.player.count()).toBe(players);
   });
 
+  // Opponents read display names: one of zero-width spaces shows nothing, and a direction
+  // override makes one name look like another. The default told them the address.
+  it('refuses a display name that shows nothing or holds invisible characters, and never makes one of the address', async () => {
+    for (const displayName of ['\u200b\u200b', '\u2800\u3164', 'Ali\u202Ece', 'Bob\u200d']) {
+      const res = await request(app.http).post('/api/v1/auth/magic-links').send({ email: `${uniqueId('name')}@example.test`, displayName });
+      expect([JSON.stringify(displayName), res.status, res.body.code]).toEqual([JSON.stringify(displayName), 400, 'auth/invalid_display_name']);
+    }
+    const email = `secret.local.part.${uniqueId('n')}@example.test`;
+    expect((await request(app.http).post('/api/v1/auth/magic-links').send({ email })).status).toBe(202);
+    const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+    expect(player.displayName).toMatch(/^Player [0-9a-f]{6}$/);
+    for (const displayName of ['Zoë', '李雷', 'Ali 🐊']) {
+      expect((await request(app.http).post('/api/v1/auth/magic-links').send({ email: `${uniqueId('ok')}@example.test`, displayName })).status).toBe(202);
+    }
+  });
+
   it('takes the usual forms of an address', async () => {
     for (const email of [`first.last+tag-${uniqueId('a')}@sub.example.co.uk`, `o'neil_${uniqueId('b')}@example.ie`, `${uniqueId('c')}@xn--mller-kva.example`]) {
       const res = await request(app.http).post('/api/v1/auth/magic-links').send({ email });

@@ -90,6 +90,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: createGame with a blank title', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', title: '   ' })] }), { status: 400, code: 'game/bad_title', field: 'title' }],
   ['GraphQL: createGame with an empty title', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: '' } } }), { status: 200, code: 'game/bad_title', field: 'title' }],
   ['GraphQL: createGame with a title too long', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: 'x'.repeat(201) } } }), { status: 200, code: 'game/bad_title', field: 'title' }],
+  ['REST: createGame with a title of invisible characters', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', title: '\u200b\u2800\u3164' })] }), { status: 400, code: 'game/bad_title', field: 'title' }],
+  ['GraphQL: createGame with a title that turns the text around it', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', title: 'Operation \u202eratoG' } } }), { status: 200, code: 'game/bad_title', field: 'title' }],
   ['GraphQL: createGame with an unknown side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: 'Z' } } }), { status: 200, code: 'game/unknown_side' }],
   ['GraphQL: createGame with an unknown field', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', colour: 'red' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'colour' }],
   // The same input had another code over REST, whose DTO answered before the check GraphQL uses.

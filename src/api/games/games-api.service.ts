@@ -14,6 +14,7 @@ import { GameQueries } from '../../games/queries/game-queries';
 import { assertNever } from '../../rules/engine/assert-never';
 import { hexLabel } from '../../rules/model/schema/common';
 import type { RawSubmission } from '../../rules/engine/types';
+import { visibleTextProblem } from '../../common/visible-text';
 import { badCursor, decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
 import { onMap, publicMap, PublicMap } from '../scenarios/board-map';
 import type { Scenario } from '../scenarios/scenario.model';
@@ -167,6 +168,8 @@ export class GamesApiService {
     if (cmd.title !== undefined && (cmd.title.length > 200 || cmd.title.trim() === '')) {
       throw new BadInputError('game/bad_title', 'title must be 1 to 200 characters, not all blank; omit it to use the scenario\'s name.', { field: 'title' });
     }
+    const problem = cmd.title === undefined ? null : visibleTextProblem(cmd.title.trim());
+    if (problem) throw new BadInputError('game/bad_title', `title ${problem}; omit it to use the scenario's name.`, { field: 'title' });
     return this.creator.execute(cmd, playerId);
   }
 
