@@ -13,8 +13,9 @@ registerEnumType(InvitationKind, {
   },
 });
 
-@ObjectType({ description: 'An offer of a seat in a game.' })
-export class Invitation {
+/** What every view of an invitation says of it. */
+@ObjectType({ isAbstract: true })
+abstract class InvitationFields {
   @Field(() => ID, { description: 'Invitation id (an open challenge is joined by it).' })
   id!: string;
 
@@ -26,7 +27,10 @@ export class Invitation {
 
   @Field(() => InvitationKind, { description: 'Token or open challenge.' })
   kind!: InvitationKind;
+}
 
+@ObjectType({ description: 'An offer of a seat in a game.' })
+export class Invitation extends InvitationFields {
   @Field(() => String, { nullable: true, description: 'The invitation token, shown only in the answer to `invite` (it is stored hashed). Pass it to joinGame.' })
   token!: string | null;
 
@@ -35,19 +39,7 @@ export class Invitation {
 }
 
 @ObjectType({ description: "An invitation of a game, as its organiser and seated players see it (never its token)." })
-export class InvitationRecord {
-  @Field(() => ID, { description: 'Invitation id.' })
-  id!: string;
-
-  @Field(() => ID, { description: 'The game.' })
-  gameId!: string;
-
-  @Field({ description: 'The side offered.' })
-  side!: string;
-
-  @Field(() => InvitationKind, { description: 'Token or open challenge.' })
-  kind!: InvitationKind;
-
+export class InvitationRecord extends InvitationFields {
   @Field({ description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn.' })
   status!: string;
 
