@@ -130,9 +130,11 @@ export function realPath(
   path: readonly string[],
   opts: Omit<MoveOptions, 'knownTo'>,
   movers?: readonly UnitState[],
+  /** The move ends by boarding (a load): the stack at its planned end is the load's to check, once boarded. */
+  boards = false,
 ): { path: string[]; stoppedBy: StopReason | null } {
   // Options written out, not spread: this runs for every move resolved.
-  const planned = checkMove(state, unitId, path, { knownTo: unitOf(state, unitId).side, hooks: opts.hooks, from: opts.from }, movers);
+  const planned = checkMove(state, unitId, path, { knownTo: unitOf(state, unitId).side, hooks: opts.hooks, from: opts.from }, boards ? [] : movers);
   if (!planned.ok) throw new Error(`realPath needs a valid planned path: ${planned.problem.message}`);
   const contexts = moveContexts(state, unitId, { knownTo: null, hooks: opts.hooks, from: opts.from });
   const c = contexts.find((x) => x.profile === planned.ctx.profile) ?? contexts[0]!;

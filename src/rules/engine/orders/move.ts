@@ -141,7 +141,12 @@ function projectMove(state: GameState, o: MoveOrder, hooks?: MoveHooks): EventBo
 
 type OrderCheck = (state: GameState, side: SideId, o: MoveOrder, i: number) => Violation[];
 
-function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, check: OrderCheck, resume?: Resume): void {
+/**
+ * Carries out a move order: the real path (stopped where something hidden stops it), the step
+ * reactions and what follows a move (afterMove). Also the move a load makes (transport-orders.ts),
+ * whose own checks (`check`) allow what boarding settles, such as stacking at the end.
+ */
+export function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, check: OrderCheck, resume?: Resume, boards = false): void {
   if (resume !== undefined) {
     const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; planned: string[]; stoppedBy: string | null };
     if (st.kind === STEP_STAGE) {
@@ -164,7 +169,7 @@ function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: nu
   let path = o.path as readonly string[];
   let stoppedBy: string | null = null;
   for (const g of group) {
-    const real = realPath(state, g.id, path, { hooks: opts.hooks }, group);
+    const real = realPath(state, g.id, path, { hooks: opts.hooks }, group, boards);
     if (real.path.length < path.length) {
       path = real.path;
       stoppedBy = real.stoppedBy;

@@ -3,7 +3,6 @@ import { Json } from '../../model/json';
 import { GameState } from '../../model/state';
 import { EventBody, orderCancelled } from '../events';
 import { ResolveContext, OrderHandler, Resume } from '../kit/types';
-import { MoveHooks } from '../movement/context';
 import { checkMove } from '../movement/moves';
 import { cargoOf, hexOf, unitOf } from '../queries';
 import { hitchProblem, loadProblem, unloadProblem } from '../transport';
@@ -13,7 +12,7 @@ import { SideId, UnitOptions, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from './common';
-import { validateMove } from './move';
+import { MoveOrderOptions, resolveMove, validateMove } from './move';
 import { OtherOption, hitchOptions, orderOfOption, loadOptions, unhitchOptions, unloadOptions } from './transport-options';
 
 export const loadSchema = z.strictObject({
@@ -48,8 +47,13 @@ function cancel(ctx: ResolveContext, index: number, kind: string, v: Violation):
   ctx.emit(orderCancelled(ctx.side, index, kind, v));
 }
 
-/** Loading (GT-6G): the cargo moves onto the transport's hex, or the transport onto the cargo's, then boards. */
-export function loadOrder<X extends Json>(opts: { hooks?: MoveHooks } = {}): OrderHandler<X, LoadOrder> {
+/**
+ * Loading (GT-6G): the cargo moves onto the transport's hex, or the transport onto the cargo's,
+ * then boards. That move is a move like any other (resolveMove: stopped by what is hidden on the
+ * way, step reactions, afterMove: anti-landing fire, uncovering, fuel, traps, capture), and the
+ * boarding happens only if it ends where the other unit stands.
+ */
+export function loadOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): OrderHandler<X, LoadOrder> {
   const mover = (o: LoadOrder) => (o.mover === 'carrier' ? o.carrier : o.unit);
   const target = (o: LoadOrder) => (o.mover === 'carrier' ? o.unit : o.carrier);
   const validateLoad = (state: GameState, side: SideId, o: LoadOrder, i: number): Violation[] => {
@@ -97,18 +101,22 @@ export function loadOrder<X extends Json>(opts: { hooks?: MoveHooks } = {}): Ord
       ev.push({ type: 'UnitLoaded', data: { unit: o.unit, carrier: o.carrier } });
       return ev;
     },
-    resolve: (ctx, o, i) => {
-      const v = validateLoad(ctx.state, ctx.side, o, i);
-      if (v.length > 0) return cancel(ctx, i, 'load', v[0]!);
+    resolve: (ctx, o, i, resume) => {
+      if (resume === undefined) {
+        const v = validateLoad(ctx.state, ctx.side, o, i);
+        if (v.length > 0) return cancel(ctx, i, 'load', v[0]!);
+      }
       if (o.path !== undefined) {
-        const m = unitOf(ctx.state, mover(o));
-        const full = [m.loc.at === 'hex' ? m.loc.hex : '', ...o.path];
-        const r = checkMove(ctx.state, m.id, o.path, { knownTo: null, hooks: opts.hooks }, []);
-        ctx.emit({
-          type: 'UnitMoved',
-          data: { unit: m.id, path: full, cost: r.ok ? r.cost : 0 },
-          visibility: visibilityFor(ctx.state, [m], () => ({ type: 'MarkerMoved', data: { marker: m.hidden?.marker ?? '?', path: full } })),
-        });
+        let paused = false;
+        // validateLoad has checked the move, with what boarding settles (the stack at its end).
+        resolveMove(noticingPause(ctx, () => (paused = true)), { kind: 'move', unit: mover(o), path: o.path }, i, opts, () => [], resume, true);
+        if (paused) return;
+        const m = ctx.state.units[mover(o)];
+        const goal = ctx.state.units[target(o)];
+        // Stopped short (something hidden on the way), turned back or destroyed (fire at it): no boarding.
+        if (m?.loc.at !== 'hex' || goal?.loc.at !== 'hex' || m.loc.hex !== goal.loc.hex) return;
+        const p = loadProblem(ctx.state, o.unit, o.carrier);
+        if (p !== null) return cancel(ctx, i, 'load', violation(p.ruleId, p.code, p.message, i));
       }
       const cargo = unitOf(ctx.state, o.unit);
       const carrier = unitOf(ctx.state, o.carrier);
@@ -117,6 +125,23 @@ export function loadOrder<X extends Json>(opts: { hooks?: MoveHooks } = {}): Ord
         data: { unit: o.unit, carrier: o.carrier },
         visibility: visibilityFor(ctx.state, [cargo, carrier], () => ({ type: 'MarkerLoaded', data: { hex: hexOf(ctx.state, carrier) } })),
       });
+    },
+  };
+}
+
+/** The context, noticing when a question pauses the resolution (the order then returns, to be resumed). */
+function noticingPause<X extends Json>(ctx: ResolveContext<X>, paused: () => void): ResolveContext<X> {
+  return {
+    get state() {
+      return ctx.state;
+    },
+    dice: ctx.dice,
+    side: ctx.side,
+    emit: (e) => ctx.emit(e),
+    ask: (r) => {
+      const a = ctx.ask(r);
+      if (!a.answered) paused();
+      return a;
     },
   };
 }

@@ -36,7 +36,7 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       return from?.at === 'hex' ? h.projectMove(state, { unit: o.unit, with: o.with ?? [], path: [from.hex, ...o.path] }) : [];
     },
   });
-  const load = withChecks<LoadOrder>(loadOrder<GatorsExt>({ hooks: h.move }), (state, _side, o, i) => {
+  const load = withChecks<LoadOrder>(loadOrder<GatorsExt>({ hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) }), (state, _side, o, i) => {
     const carrier = state.units[o.carrier];
     if (carrier !== undefined && isShip(state, carrier))
       return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${o.carrier} only by recovery (GT-5.4), not by loading`, i)];
