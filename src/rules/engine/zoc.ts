@@ -173,8 +173,11 @@ export function enemiesOnBoard(state: GameState, board: Board, side: string): re
   if (hit !== undefined && hit.board === board) return hit.list;
   const list: Placed[] = [];
   for (const u of allUnits(state)) {
-    if (u.side === side || u.loc.at !== 'hex') continue;
-    const at = board.grid.indexOf(u.loc.hex);
+    // A hitched gun is where its towers stand, and exerts its zone from there as any unit does.
+    if (u.side === side || (u.loc.at !== 'hex' && u.loc.at !== 'towed')) continue;
+    const tower = u.loc.at === 'towed' ? state.units[u.loc.by[0]!] : undefined;
+    const hex = u.loc.at === 'hex' ? u.loc.hex : tower?.loc.at === 'hex' ? tower.loc.hex : null;
+    const at = hex === null ? -1 : board.grid.indexOf(hex);
     if (at >= 0) list.push({ unit: u, at });
   }
   placedCache.set(key, { board, list });

@@ -43,12 +43,19 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
   const at = board.grid.indexOf(hex);
   const side = finders[0]?.side;
   const scouts = finders.some((f) => tagged(ctx.state, f, ...d.uncoverTags));
-  for (const u of standingNextTo(ctx.state, at)) {
-    if (u.side === side || u.hidden === undefined || u.loc.at !== 'hex') continue;
-    const i = board.grid.indexOf(u.loc.hex);
+  for (const s of standingNextTo(ctx.state, at)) {
+    if (s.side === side || s.loc.at !== 'hex') continue;
+    const i = board.grid.indexOf(s.loc.hex);
     if (hexIs(board, i, d.keepInTerrain) && !scouts) continue;
-    reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
+    // A gun hitched to a counter there stands in that hex too: it is uncovered with the hex.
+    for (const u of [s, ...onHitch(ctx.state, s)]) if (ctx.state.units[u.id]?.hidden !== undefined) reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
   }
+}
+
+/** The gun a counter tows, if any: in the counter's hex though not standing in it itself. */
+function onHitch(state: GameState, u: UnitState): UnitState[] {
+  const gun = towedBy(state, u.id);
+  return gun === undefined ? [] : [gun];
 }
 
 /** The scenario.json module that switches camouflage on. */
@@ -80,8 +87,10 @@ function uncoveredByMove(state: GameState, group: readonly UnitState[], path: re
   return path.every((p) => hexIs(board, board.grid.indexOf(p), jungle)) ? [] : hidden;
 }
 
+/** The side's uncovered counters in the hex, a gun hitched to one of them included (once, if two tow it). */
 function toHide(state: GameState, side: SideId, hex: string): UnitState[] {
-  return standingAt(state, hex, side).filter((u) => u.hidden === undefined);
+  const all = standingAt(state, hex, side).flatMap((u) => [u, ...onHitch(state, u)]);
+  return all.filter((u, k) => u.hidden === undefined && all.findIndex((x) => x.id === u.id) === k);
 }
 
 function checkHide(state: GameState, side: SideId, o: CamouflageOrder, i: number): Violation[] {
