@@ -113,6 +113,9 @@ function towingProblem(state: GameState, u: UnitState, i: number): Violation | n
   if (flag(u, 'towed')) return violation(towing.ruleIds['towed_fire'] ?? 'GT-6K.3', 'combat/towed', `${u.id} was towed this turn and may not fire`, i);
   if (flag(u, 'unhitched') && typeOf(state, u).towable !== undefined)
     return violation(towing.ruleIds['unhitch'] ?? 'GT-6K.4', 'combat/towed', `${u.id} was unhitched this turn and may not fire`, i);
+  // Flown in (GT-6K.1: a gun moved by a CH-53E may not fire that turn), more particular than any unloaded unit attacking.
+  if (flag(u, 'unloaded') && typeOf(state, u).towable !== undefined)
+    return violation(towing.ruleIds['carried_fire'] ?? 'GT-6K.1', 'combat/moved_by_transport', `${u.id} was moved by a transport this turn and may not fire`, i);
   return null;
 }
 
