@@ -1,4 +1,4 @@
-import { FakeClock, gamesHarness, GamesHarness, kernelTestEntry, refusalCode, workerDatabase } from '../../test/support/games-harness';
+import { FakeClock, gamesHarness, kernelTestEntry, refusalCode, workerDatabase } from '../../test/support/games-harness';
 import { movedKernelEntry, redrawnKernelEntry } from '../../test/support/edited-scenario';
 import { play, setupA, setupB, startedGame } from '../../test/support/kernel-game';
 import type { CatalogEntry } from './game-catalog';

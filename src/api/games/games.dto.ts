@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_VERSION } from '../../event-store/event-store.types';
 import { Type } from 'class-transformer';
 import { QueryInteger, RawJson } from '../http/validation';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 
 export class PageQuery {
   @ApiPropertyOptional({ description: 'Page size, 1 to API_MAX_PAGE_SIZE (default 20; for a game\'s history, API_MAX_PAGE_SIZE).', minimum: 1 })

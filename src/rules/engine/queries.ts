@@ -115,6 +115,14 @@ function inRecordOrder(pos: ReadonlyMap<UnitId, number>, a: readonly UnitState[]
   return [...a, ...b].sort((u, v) => pos.get(u.id)! - pos.get(v.id)!);
 }
 
+/** The counters in a hex: those standing there and the guns hitched to them (a hitched gun is where its towers stand), in record order. */
+export function stackAt(state: GameState, hex: HexLabel): UnitState[] {
+  const x = unitIndex(state);
+  const standing = x.standing.get(hex) ?? [];
+  const hitched = standing.flatMap((u) => (x.towed.get(u.id) ?? []).filter((g) => g.loc.at === 'towed' && g.loc.by[0] === u.id));
+  return [...inRecordOrder(x.pos, standing, hitched)];
+}
+
 export function towedBy(state: GameState, tower: UnitId): UnitState | undefined {
   return unitIndex(state).towed.get(tower)?.[0];
 }

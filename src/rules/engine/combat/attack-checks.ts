@@ -1,7 +1,7 @@
 import { OddsCombat } from '../../model/scenario';
 import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
-import { flag, hexOf, strengthVs, targetClassAt, typeOf, unitsAt } from '../queries';
+import { flag, hexOf, stackAt, strengthVs, targetClassAt, typeOf } from '../queries';
 import { SideId, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 import { concealedFrom, isConcealed } from '../visibility';
@@ -43,8 +43,9 @@ export function defenderCandidates(state: GameState, hex: string, side: SideId, 
   return tiedDefenders(state, stack);
 }
 
+/** The defending stack: a gun hitched to a counter there is one of it (GT-7B.6). */
 function enemiesIn(state: GameState, hex: string, side: SideId): UnitState[] {
-  return unitsAt(state, hex).filter((u) => u.side !== side);
+  return stackAt(state, hex).filter((u) => u.side !== side);
 }
 
 function tiedDefenders(state: GameState, stack: readonly UnitState[]): UnitState[] {

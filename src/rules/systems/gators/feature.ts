@@ -1,10 +1,10 @@
 import { Json, JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
-import { CombatEffect, UnitType } from '../../model/scenario';
+import { UnitType } from '../../model/scenario';
 import { EventBody } from '../../engine/events';
 import { AskRequest, OrderHandler, ReactionKind, ResolveContext, Resume } from '../../engine/kit/types';
 import { Block, MoveHooks } from '../../engine/movement/context';
-import { AttackSetup, Modifier, OddsHooks } from '../../engine/combat/odds-step';
+import { OddsHooks } from '../../engine/combat/odds-step';
 import { MoveStep, MovedInfo, StepReaction } from '../../engine/orders/move';
 import { SideId, Viewer, Violation } from '../../engine/types';
 import { GameView } from '../../engine/view';
