@@ -1,7 +1,7 @@
 import { GameState, UnitState } from '../model/state';
 import { JsonObject } from '../model/json';
 import { RulesEvent, SideId, Visibility } from './types';
-import { boardOf, terrainIdAt } from './board';
+import { boardOf, hasOverlay, terrainIdAt } from './board';
 import { flag, typeOf, unitOf } from './queries';
 
 /**
@@ -43,7 +43,9 @@ function seenAboard(state: GameState, cargo: UnitState, carrier: UnitState): boo
   if (rules.length === 0) return false;
   const board = boardOf(state.scenario);
   const terrain = terrainIdAt(board, board.grid.indexOf(carrier.loc.hex));
-  return terrain !== null && rules.some((s) => s.terrain.includes(terrain));
+  const at = board.grid.indexOf(carrier.loc.hex);
+  // notInOverlays: absent from the data of a game started before it existed.
+  return terrain !== null && rules.some((s) => s.terrain.includes(terrain) && !(s.notInOverlays ?? []).some((o) => hasOverlay(board, at, o)));
 }
 
 /**

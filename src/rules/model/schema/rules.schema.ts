@@ -161,9 +161,10 @@ export const rulesSchema = z.strictObject({
       enemyCargo: z.enum(['hidden', 'visible']).default('hidden'),
       /**
        * Cargo every side sees although enemy cargo is hidden: a unit with one of `tags` aboard a
-       * carrier standing on one of `terrain` (Gators! AIR-02: the HERS ashore, a fuel depot on the beach).
+       * carrier standing on one of `terrain`, in none of `notInOverlays` (Gators! AIR-02: the HERS
+       * ashore, a fuel depot on the beach; not in a city, whose terrain underneath is clear).
        */
-      seenCargo: z.array(z.strictObject({ ...doc, tags: tags.min(1), terrain: z.array(id).min(1) })).default([]),
+      seenCargo: z.array(z.strictObject({ ...doc, tags: tags.min(1), terrain: z.array(id).min(1), notInOverlays: z.array(id).default([]) })).default([]),
       /**
        * Flags or attrs that make a cargo unit seen aboard a carrier standing in a hex, while the
        * unit has them (Gators! Q-GT-49: a counter that fired from aboard a landing craft, for the

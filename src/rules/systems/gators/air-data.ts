@@ -48,6 +48,8 @@ export const airOpsSchema = z.strictObject({
   lvsTags: tags.default(['lvs']),
   hersCarrierTags: tags.default(['heavy-lift']),
   hersTerrain: tags.default(['beach', 'clear']),
+  /** GT-6N.1 "a beach or open hex": not a hex of these overlays, whatever the terrain under them (a city's is clear, GT-3.11). */
+  hersNotInOverlays: z.array(z.string()).default(['city']),
   fuelTags: tags.default(['tank']),
   /** Q-GT-29: units moving per Refuel marker (1–2 tanks per marker, rounding up). */
   fuelUnitsPerMarker: z.int().min(1).default(2),

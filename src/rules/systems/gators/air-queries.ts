@@ -1,5 +1,5 @@
 import { GameState, UnitState } from '../../model/state';
-import { boardOf, isOnMap, terrainIdAt } from '../../engine/board';
+import { boardOf, hasOverlay, isOnMap, terrainIdAt } from '../../engine/board';
 import { allUnits, cargoOf, hasTag, typeOf } from '../../engine/queries';
 import { SideId } from '../../engine/types';
 import { airOps } from './air-data';
@@ -138,7 +138,7 @@ function findHersPoints(state: GameState, side: SideId): HersPoint[] {
     if (c === undefined || c.loc.at !== 'hex' || !hasAnyTag(state, c, d.hersCarrierTags)) continue;
     const i = board.grid.indexOf(c.loc.hex);
     const t = terrainIdAt(board, i);
-    if (t !== null && d.hersTerrain.includes(t)) out.push({ hers: h, carrier: c, hex: c.loc.hex, index: i });
+    if (t !== null && d.hersTerrain.includes(t) && !d.hersNotInOverlays.some((o) => hasOverlay(board, i, o))) out.push({ hers: h, carrier: c, hex: c.loc.hex, index: i });
   }
   return out;
 }

@@ -64,5 +64,6 @@ export function checkAirRefs(r: Refs): void {
   r.targetClass([...p, 'landedTargetClass'], o.landedTargetClass);
   r.tags([...p, 'landedInCapital'], o.landedInCapital);
   r.terrain([...p, 'hersTerrain'], o.hersTerrain);
+  r.overlays([...p, 'hersNotInOverlays'], o.hersNotInOverlays);
   r.column([...p, 'explosionColumn'], o.explosionColumn);
 }
