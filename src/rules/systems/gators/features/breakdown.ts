@@ -70,7 +70,9 @@ function rollBreakdown(ctx: ResolveContext<GatorsExt>): void {
   const row = table.results[result];
   if (row === undefined) throw new Error(`rules.json combat.breakdown has no row for a roll of ${roll}`);
   const chosen = notesOf(ctx.state, side).breakdownChoice ?? [];
-  const first = (a: UnitState, b: UnitState) => (chosen.includes(a.id) ? 0 : 1) - (chosen.includes(b.id) ? 0 : 1) || idOrder(a.id, b.id);
+  // The named units in the order P2 named them (its options offer each after those already named), then the rest by id.
+  const rank = (u: UnitState) => (chosen.includes(u.id) ? chosen.indexOf(u.id) : chosen.length);
+  const first = (a: UnitState, b: UnitState) => rank(a) - rank(b) || idOrder(a.id, b.id);
   const broken = row.broken.flatMap((b) =>
     candidates
       .filter((u) => u.side === side && hasTag(typeOf(ctx.state, u), b.tags))

@@ -4,7 +4,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
 import { loadOrder } from '../../../engine/orders/transport-orders';
-import { allUnits } from '../../../engine/queries';
+import { allUnits, cargoOf } from '../../../engine/queries';
 import { unitViolation, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { visibilityFor } from '../../../engine/visibility';
@@ -42,6 +42,9 @@ function checkAssign(state: GameState, side: SideId, o: AssignOrder, i: number):
   if (!tagged(state, u, ...gatorsData(state.scenario).setup.assignTags))
     return [violation('Q-GT-13', 'setup/not_a_helicopter', `${o.unit} may not start on another ship (only helicopters may)`, i)];
   if (shipCarrying(state, u) === undefined) return [violation('GT-4.10', 'setup/not_aboard', `${o.unit} is not aboard a ship`, i)];
+  // Its cargo would change ship with it, and only helicopters may (GT-4.10): loaded first, a platoon reached another ship.
+  const cargo = cargoOf(state, u.id);
+  if (cargo.length > 0) return [violation('GT-4.10', 'setup/ship_lists', `${o.unit} carries ${cargo.map((c) => c.id).join(', ')}, which must start on the ship the lists give: assign it before loading it`, i)];
   return [];
 }
 
