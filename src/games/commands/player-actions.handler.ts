@@ -25,25 +25,16 @@ export class PlayerActionsHandler {
 
   /**
    * Also while the game still waits for players: whoever holds a seat may withdraw it then, as
-   * nobody may ever take the others; nobody wins a game that never began.
+   * nobody may ever take the others, and so may an organiser without a seat, who holds the game
+   * until it begins; nobody wins a game that never began.
    */
-  async resign(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
-    const game = await this.loader.load(gameId);
-    const { state } = game;
-    // An organiser without a seat holds the game until it begins: they may call it off.
-    if (state.status === 'seating' && state.createdBy === playerId && !sideOf(state, playerId)) {
-      if (game.version !== expectedVersion) throw new VersionConflictError(gameId, expectedVersion, game.version);
-      const done = await this.committer.commit(game.system, state, game.version, [appDraft(AppEvent.GameEnded, { winner: null, reason: 'The organiser withdrew the game before it started.' })], {
-        actor: playerId,
-        correlationId: randomUUID(),
-      });
-      return outcomeFor(game.system, done.state, done.events, { kind: 'referee' }, done.fromVersion, done.toVersion);
-    }
-    return this.act(
+  resign(gameId: string, expectedVersion: number, playerId: string): Promise<Outcome> {
+    return this.act<string | null>(
       gameId,
       expectedVersion,
       playerId,
       ({ state }, side) => {
+        if (side === null) return [appDraft(AppEvent.GameEnded, { winner: null, reason: 'The organiser withdrew the game before it started.' })];
         if (state.status === 'seating') return [appDraft(AppEvent.Resigned, { side }), appDraft(AppEvent.GameEnded, { winner: null, reason: `Side ${side} withdrew before the game started.` })];
         const others = Object.keys(state.seats).filter((s) => s !== side);
         return [
@@ -104,14 +95,27 @@ export class PlayerActionsHandler {
     });
   }
 
-  private async act(gameId: string, expectedVersion: number, playerId: string, decide: (game: LoadedGame, side: string) => Draft[], opts: { whileSeating?: boolean } = {}): Promise<Outcome> {
+  /**
+   * `whileSeating`: the action is open before the game begins too, then also to its organiser
+   * without a seat (`decide` gets side null; only resigning allows it).
+   */
+  private async act<S extends string | null = string>(
+    gameId: string,
+    expectedVersion: number,
+    playerId: string,
+    decide: (game: LoadedGame, side: S) => Draft[],
+    opts: { whileSeating?: boolean } = {},
+  ): Promise<Outcome> {
     const game = await this.loader.load(gameId);
-    const side = requireSide(game.state, playerId);
-    if (game.state.status === 'finished') throw gameFinished(gameId);
-    if (game.state.status === 'seating' && !opts.whileSeating) throw gameNotStarted(gameId);
+    const { state } = game;
+    const organiser = !!opts.whileSeating && state.status === 'seating' && state.createdBy === playerId && !sideOf(state, playerId);
+    const side = organiser ? null : requireSide(state, playerId);
+    if (state.status === 'finished') throw gameFinished(gameId);
+    if (state.status === 'seating' && !opts.whileSeating) throw gameNotStarted(gameId);
     if (game.version !== expectedVersion) throw new VersionConflictError(gameId, expectedVersion, game.version);
-    const done = await this.committer.commit(game.system, game.state, game.version, decide(game, side), { actor: playerId, correlationId: randomUUID() });
-    return outcomeFor(game.system, done.state, done.events, { kind: 'side', side }, done.fromVersion, done.toVersion);
+    const done = await this.committer.commit(game.system, state, game.version, decide(game, side as S), { actor: playerId, correlationId: randomUUID() });
+    // The game is over for the organiser who called it off: they read it whole, as anyone may who looks at it.
+    return outcomeFor(game.system, done.state, done.events, side === null ? { kind: 'referee' } : { kind: 'side', side }, done.fromVersion, done.toVersion);
   }
 }
 
