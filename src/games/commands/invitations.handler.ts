@@ -28,6 +28,9 @@ const JOIN_ATTEMPTS = 5;
 /** Invitations of one game still open at once: the public list of open challenges is not a billboard. */
 const MAX_OPEN_INVITATIONS = 20;
 
+/** An invitation that can still seat someone at `now`: unused, and not expired or withdrawn. */
+const stillOpen = (now: Date) => ({ usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
+
 /** An invitation as whoever may invite to its game sees it (never its token, stored only hashed). */
 export interface InvitationRecord {
   invitationId: string;
@@ -61,7 +64,7 @@ export class InvitationsHandler {
     if (!(Number.isInteger(expiresInHours) && expiresInHours >= 1 && expiresInHours <= 24 * 90)) {
       throw new BadInputError('invitation/bad_expiry', 'expiresInHours is a whole number of hours from 1 to 2160.', { field: 'expiresInHours' });
     }
-    const open = await this.prisma.invitation.count({ where: { gameId, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: this.clock.now() } }] } });
+    const open = await this.prisma.invitation.count({ where: { gameId, ...stillOpen(this.clock.now()) } });
     if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
     const id = this.ids.next('inv');
@@ -86,7 +89,7 @@ export class InvitationsHandler {
   async withdraw(gameId: string, invitationId: string, playerId: string): Promise<InvitationRecord> {
     await this.inviterOf(gameId, playerId);
     const now = this.clock.now();
-    await this.prisma.invitation.updateMany({ where: { id: invitationId, gameId, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, data: { expiresAt: now } });
+    await this.prisma.invitation.updateMany({ where: { id: invitationId, gameId, ...stillOpen(now) }, data: { expiresAt: now } });
     const row = await this.prisma.invitation.findFirst({ where: { id: invitationId, gameId } });
     if (!row) throw new NotFoundError('invitation/not_found', `Game ${gameId} has no invitation ${invitationId}.`);
     if (row.usedAt) throw new ConflictError('invitation/used', 'That invitation has been used: its seat is taken.');
@@ -158,7 +161,7 @@ export class InvitationsHandler {
       correlationId: randomUUID(),
       inTransaction: async (tx) => {
         // Still open: withdrawn meanwhile, it seats nobody.
-        const used = await tx.invitation.updateMany({ where: { id: invitation.id, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, data: { usedAt: now, usedBy: playerId } });
+        const used = await tx.invitation.updateMany({ where: { id: invitation.id, ...stillOpen(now) }, data: { usedAt: now, usedBy: playerId } });
         if (used.count !== 1) throw new ConflictError('invitation/used', 'That invitation has already been used or withdrawn.');
       },
     });
