@@ -4,7 +4,7 @@ import { boardOf } from '../../../engine/board';
 import { table } from '../../../engine/combat/attack-checks';
 import { OrderHandler, ResolveContext } from '../../../engine/kit/types';
 import { labelSchema } from '../../../engine/orders/common';
-import { allUnits, standingNextTo, towedBy } from '../../../engine/queries';
+import { allUnits, stackAt, standingNextTo, towedBy } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { cancel } from '../orders/wrap';
@@ -48,14 +48,8 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
     const i = board.grid.indexOf(s.loc.hex);
     if (hexIs(board, i, d.keepInTerrain) && !scouts) continue;
     // A gun hitched to a counter there stands in that hex too: it is uncovered with the hex.
-    for (const u of [s, ...onHitch(ctx.state, s)]) if (ctx.state.units[u.id]?.hidden !== undefined) reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
+    for (const u of [s, towedBy(ctx.state, s.id)]) if (u !== undefined && ctx.state.units[u.id]?.hidden !== undefined) reveal(ctx, ctx.state.units[u.id]!, 'enemy adjacent (GT-6L.2)');
   }
-}
-
-/** The gun a counter tows, if any: in the counter's hex though not standing in it itself. */
-function onHitch(state: GameState, u: UnitState): UnitState[] {
-  const gun = towedBy(state, u.id);
-  return gun === undefined ? [] : [gun];
 }
 
 /** The scenario.json module that switches camouflage on. */
@@ -87,10 +81,9 @@ function uncoveredByMove(state: GameState, group: readonly UnitState[], path: re
   return path.every((p) => hexIs(board, board.grid.indexOf(p), jungle)) ? [] : hidden;
 }
 
-/** The side's uncovered counters in the hex, a gun hitched to one of them included (once, if two tow it). */
+/** The side's uncovered counters in the hex, a gun hitched to one of them included. */
 function toHide(state: GameState, side: SideId, hex: string): UnitState[] {
-  const all = standingAt(state, hex, side).flatMap((u) => [u, ...onHitch(state, u)]);
-  return all.filter((u, k) => u.hidden === undefined && all.findIndex((x) => x.id === u.id) === k);
+  return stackAt(state, hex).filter((u) => u.side === side && u.hidden === undefined);
 }
 
 function checkHide(state: GameState, side: SideId, o: CamouflageOrder, i: number): Violation[] {
