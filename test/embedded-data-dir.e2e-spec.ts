@@ -34,6 +34,13 @@ function start(dataDir: string): Server {
   return { child, output: () => text, url, exited };
 }
 
+/** The folder of the embedded database's socket, from the start's log line that gives its address. */
+function socketFolderOf(output: string): string {
+  const psql = /"psql":"([^"]+)"[^\n]*"embedded database started"/.exec(output);
+  expect(psql).not.toBeNull();
+  return decodeURIComponent(new URL(psql![1]!).searchParams.get('host')!);
+}
+
 async function health(url: string): Promise<number> {
   return (await fetch(`${url}/health`)).status;
 }
@@ -69,11 +76,16 @@ describe('the embedded database folder', () => {
     expect(await health(firstUrl)).toBe(200);
 
     // Killed, the first leaves its claim behind: the next server must not be locked out by it.
+    const firstSockets = socketFolderOf(first.output());
     first.child.kill('SIGKILL');
     await first.exited;
+    expect(existsSync(firstSockets)).toBe(true);
     const third = start(dataDir);
     started.push(third);
     expect(await health(await third.url)).toBe(200);
+    // Nor does it leave the killed server's socket folder behind in the temporary folder for good.
+    expect(existsSync(firstSockets)).toBe(false);
+    expect(existsSync(socketFolderOf(third.output()))).toBe(true);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
 

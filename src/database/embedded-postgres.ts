@@ -1,6 +1,6 @@
-import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { claimDataDir, DataDirError } from './data-dir-lock';
@@ -40,7 +40,9 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     // than one is needed anyway: a connection the pool drops after an error is replaced before
     // the server has let go of the old one, and a second would be refused.
     // mkdtemp makes the folder 0700; the socket bears the name a Postgres client looks for in it.
-    socketDir = mkdtempSync(join(tmpdir(), 'fieldpost-pg-'));
+    clearStaleSockets(dir);
+    socketDir = mkdtempSync(join(tmpdir(), SOCKET_PREFIX));
+    writeFileSync(join(dir, SOCKET_NOTE), `${socketDir}\n`);
     const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: MAX_CONNECTIONS });
     await server.start();
     const open = db;
@@ -55,6 +57,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
         await server.stop();
         await open.close();
         rmSync(sockets, { recursive: true, force: true });
+        rmSync(join(dir, SOCKET_NOTE), { force: true });
         release();
       },
     };
@@ -64,6 +67,26 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     release();
     throw err;
   }
+}
+
+const SOCKET_PREFIX = 'fieldpost-pg-';
+/** Names the socket folder of the server that holds DATA_DIR, for the next one to clear if it was killed. */
+const SOCKET_NOTE = 'fieldpost.socket';
+
+/**
+ * A server killed with SIGKILL cannot remove its socket folder; the next one on the same DATA_DIR
+ * can, as holding the folder's claim proves that server gone. Only a folder of the name this code
+ * makes, directly in the temporary folder, is removed, whatever the note says.
+ */
+function clearStaleSockets(dir: string): void {
+  let noted: string;
+  try {
+    noted = readFileSync(join(dir, SOCKET_NOTE), 'utf8').trim();
+  } catch {
+    return;
+  }
+  if (dirname(noted) === resolve(tmpdir()) && /^fieldpost-pg-[A-Za-z0-9]{6}$/.test(basename(noted))) rmSync(noted, { recursive: true, force: true });
+  rmSync(join(dir, SOCKET_NOTE), { force: true });
 }
 
 /**
@@ -80,7 +103,7 @@ function usable(dir: string): void {
     const why = (err as NodeJS.ErrnoException).code === 'EEXIST' || (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'it is a file, not a folder' : (err as Error).message;
     throw new DataDirError(`DATA_DIR ${dir} cannot be used: ${why}. Give DATA_DIR a folder this user may write.`);
   }
-  const others = entries.filter((e) => !e.startsWith('fieldpost.lock'));
+  const others = entries.filter((e) => !e.startsWith('fieldpost.lock') && e !== SOCKET_NOTE);
   if (others.length > 0 && !entries.includes('PG_VERSION')) {
     throw new DataDirError(`DATA_DIR ${dir} holds other files (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}) and no Fieldpost database: give DATA_DIR an empty or new folder.`);
   }
