@@ -174,7 +174,7 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
       const split = t.split;
       if (split === null) out.push(violation(cr(state, 'once', 'Q-GT-33'), 'combat/split_not_allowed', `${u.id} must attack with its whole strength`, i));
       else if (full < split.minStrength || (split.adjacentOnly && dist !== 1))
-        out.push(violation(split.ruleId, 'combat/split', `${u.id} may split its strength only among adjacent defenders, with strength ${split.minStrength}+`, i));
+        out.push(violation(split.ruleId, 'combat/split', `${u.id} may split its strength only ${split.adjacentOnly ? 'among adjacent defenders, ' : ''}with strength ${split.minStrength}+`, i));
     }
     const used = Number(u.flags['attackUsed'] ?? 0);
     const targets = Array.isArray(u.flags['attackTargets']) ? (u.flags['attackTargets'] as readonly string[]) : [];
