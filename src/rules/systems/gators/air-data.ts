@@ -27,6 +27,17 @@ export const airOpsSchema = z.strictObject({
       { unit: ['zodiac'], from: ['lcu', 'lcac'], ruleId: 'GT-2.32' },
       { unit: ['seal'], from: ['landing-craft'], ruleId: 'GT-2.16' },
     ]),
+  /**
+   * Q-GT-16, GT-2.16, GT-7O.1: launched units that go only into a water hex (or a cell off the map): an amphibian
+   * put on land would skip coming ashore (the waterline, GT-6E; anti-landing fire, GT-7O.1). The first entry whose
+   * tags the unit has gives the rule a refusal cites. The mirror of `recoverAfloat`.
+   */
+  launchAfloat: z
+    .array(z.strictObject({ ...doc, unit: tags, ruleId: z.string() }))
+    .default([
+      { unit: ['seal'], ruleId: 'GT-2.16' },
+      { unit: ['amphibian'], ruleId: 'Q-GT-16' },
+    ]),
   /** GT-5.4: what a ship may recover; `recoverAfloat` ones only from a water hex. */
   recoverable: tags.default(['aircraft', 'landing-craft', 'amphibian']),
   recoverAfloat: z.array(z.string()).default(['amphibian']),

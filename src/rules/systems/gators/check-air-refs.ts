@@ -55,6 +55,7 @@ export function checkAirRefs(r: Refs): void {
     r.tags([...p, 'craftLaunch', i, 'unit'], c.unit);
     r.tags([...p, 'craftLaunch', i, 'from'], c.from);
   });
+  o.launchAfloat.forEach((c, i) => r.tags([...p, 'launchAfloat', i, 'unit'], c.unit));
   o.onlyShips.forEach((c, i) => {
     r.tags([...p, 'onlyShips', i, 'unit'], c.unit);
     r.tags([...p, 'onlyShips', i, 'ship'], c.ship);

@@ -26,7 +26,9 @@ import { refillAboard } from './refuel';
  * launch slots (6) per turn — aircraft, landing craft and amphibians (the SEAL
  * straight into the sea, GT-2.16) — each into a free adjacent hex it could
  * enter, or into an adjacent cell off the map when the ship is at the edge
- * (its first move must then enter the map). A landing craft on the map
+ * (its first move must then enter the map). Amphibians (the LCAC and the SEAL
+ * among them) go only into water or off the map, never onto land: they come
+ * ashore by moving (GT-6E, GT-7O.1). A landing craft on the map
  * launches the Zodiac it carries (GT-2.32) or a SEAL. Recovery takes aircraft,
  * landing craft and amphibians afloat next to a ship aboard it; the AV-8B only
  * aboard the LHD (GT-2.38). Launches share the ship's budget with passengers
@@ -66,6 +68,10 @@ function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrde
   if (board.grid.distance(board.grid.indexOf(from), to) !== 1) return [violation('GT-5.3', 'launch/not_adjacent', `${o.hex} is not next to ${carrier.id}`, i)];
   if (unitsAt(state, o.hex).length > 0) return [violation('Q-GT-22', 'launch/not_free', `${o.hex} is not a free hex`, i)];
   if (!isOnMap(board, to)) return mapEntryFrom(state, h, side, o, to, i);
+  // An amphibian put on land would skip coming ashore: the waterline (GT-6E) and anti-landing fire (GT-7O.1).
+  const afloat = d.launchAfloat.find((r) => hasAnyTag(state, u, r.unit));
+  if (afloat !== undefined && !isWater(board, to))
+    return [violation(afloat.ruleId, 'launch/not_afloat', `${o.unit} is launched only into the water (or off the map), not onto land at ${o.hex}: it comes ashore by moving`, i)];
   // "A hex it could enter": a launch places the counter, so it leaves no zone of control (GT-6C.3)
   // however close an enemy is to the ship.
   const contexts = moveContexts(state, u.id, { knownTo: side, hooks: h.move, from });
