@@ -122,7 +122,8 @@ export type StopReason = 'zoc' | 'zoc_same' | 'blocked';
  * unit carry out: hidden enemies' zones of control stop it where planning
  * could not know (rules.zoc.hidden "ignored-until-contact"). If the hex where
  * it stops may not hold it, it stops at the last earlier hex that may (at
- * worst its start).
+ * worst its start). `zocAt` is the hex whose zone of control stopped it, which
+ * is then beyond the end: the enemies that stopped it need not be next to the end.
  */
 export function realPath(
   state: GameState,
@@ -132,7 +133,7 @@ export function realPath(
   movers?: readonly UnitState[],
   /** The move ends by boarding (a load): the stack at its planned end is the load's to check, once boarded. */
   boards = false,
-): { path: string[]; stoppedBy: StopReason | null } {
+): { path: string[]; stoppedBy: StopReason | null; zocAt: string | null } {
   // Options written out, not spread: this runs for every move resolved.
   const planned = checkMove(state, unitId, path, { knownTo: unitOf(state, unitId).side, hooks: opts.hooks, from: opts.from }, boards ? [] : movers);
   if (!planned.ok) throw new Error(`realPath needs a valid planned path: ${planned.problem.message}`);
@@ -143,6 +144,7 @@ export function realPath(
   let spent = 0;
   const done: number[] = [];
   let stoppedBy: StopReason | null = null;
+  let zocAt: string | null = null;
   for (const l of path) {
     const to = grid.indexOf(l);
     const s = step(c, from, grid.directionTo(from, to), to, spent, done.length === 0 ? undefined : c.afloat);
@@ -155,13 +157,14 @@ export function realPath(
     from = to;
     if (c.terminal === TERMINAL.ZOC && done.length < path.length) {
       stoppedBy = 'zoc';
+      zocAt = l;
       break;
     }
   }
   const who = movers ?? [unitOf(state, unitId)];
   // The whole path carried out ends where the planned check found no end problem, and a context of the same
   // mover (its friendlyStack) has the same enemies, stacks and hooks, which are all endProblem reads.
-  if (done.length === path.length && c.friendlyStack === planned.ctx.friendlyStack) return { path: done.map((i) => grid.label(i)), stoppedBy };
+  if (done.length === path.length && c.friendlyStack === planned.ctx.friendlyStack) return { path: done.map((i) => grid.label(i)), stoppedBy, zocAt };
   while (done.length > 0 && endProblem(c, who, done[done.length - 1]!) !== null) done.pop();
-  return { path: done.map((i) => grid.label(i)), stoppedBy };
+  return { path: done.map((i) => grid.label(i)), stoppedBy, zocAt };
 }

@@ -28,6 +28,11 @@ export interface MovedInfo {
   readonly with: readonly string[];
   readonly path: readonly string[];
   readonly index: number;
+  /**
+   * The hex whose zone of control cut the move short (realPath): its end, or a hex beyond it that could
+   * not hold the unit (an aircraft flying over an enemy), so the enemies that stopped it need not be next to the end.
+   */
+  readonly zocAt?: string;
 }
 
 /** Where a moving unit is, for a reaction during its move: it has just entered path[at]. */
@@ -148,11 +153,11 @@ type OrderCheck = (state: GameState, side: SideId, o: MoveOrder, i: number) => V
  */
 export function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, check: OrderCheck, resume?: Resume, boards = false): void {
   if (resume !== undefined) {
-    const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; planned: string[]; stoppedBy: string | null };
+    const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; planned: string[]; stoppedBy: string | null; zocAt?: string | null };
     if (st.kind === STEP_STAGE) {
       const here: MoveStep = { unit: st.unit, with: st.with, path: st.planned, at: st.at, index: i };
       const goOn = opts.stepReaction!.apply(ctx, here, resume.answer);
-      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.at, st.stoppedBy);
+      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.at, st.stoppedBy, st.zocAt ?? null);
     }
     opts.afterMove?.(ctx, { unit: st.unit, with: st.with, path: st.path, index: i }, resume);
     return;
@@ -168,14 +173,16 @@ export function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder
   const start = lead.loc.at === 'hex' ? lead.loc.hex : '';
   let path = o.path as readonly string[];
   let stoppedBy: string | null = null;
+  let zocAt: string | null = null;
   for (const g of group) {
     const real = realPath(state, g.id, path, { hooks: opts.hooks }, group, boards);
     if (real.path.length < path.length) {
       path = real.path;
       stoppedBy = real.stoppedBy;
+      zocAt = real.zocAt;
     }
   }
-  walkSegments(ctx, o, i, opts, [start, ...path], 0, 0, stoppedBy);
+  walkSegments(ctx, o, i, opts, [start, ...path], 0, 0, stoppedBy, zocAt);
 }
 
 const STEP_STAGE = 'move-step';
@@ -195,6 +202,7 @@ function walkSegments<X extends Json>(
   from: number,
   segment: number,
   stoppedBy: string | null,
+  zocAt: string | null,
 ): void {
   const withIds = o.with ?? [];
   let end = from < 0 ? segment : planned.length - 1;
@@ -206,7 +214,7 @@ function walkSegments<X extends Json>(
       if (q === null) continue;
       emitSegment(ctx, o, planned, segment, at, null, opts);
       segment = at;
-      const r = ctx.ask({ ...q, stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, stoppedBy } });
+      const r = ctx.ask({ ...q, stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, stoppedBy, ...(zocAt !== null ? { zocAt } : {}) } });
       if (!r.answered) return;
       if (!opts.stepReaction.apply(ctx, here, r.answer)) {
         end = at;
@@ -216,7 +224,9 @@ function walkSegments<X extends Json>(
   }
   if (ctx.state.units[o.unit]?.loc.at !== 'hex') return;
   if (end > segment || segment === 0) emitSegment(ctx, o, planned, segment, end, stoppedBy, opts);
-  opts.afterMove?.(ctx, { unit: o.unit, with: withIds, path: planned.slice(0, end + 1), index: i });
+  // A step reaction that ended the move sooner leaves no zone of control to name.
+  const stop = zocAt !== null && end === planned.length - 1 ? { zocAt } : {};
+  opts.afterMove?.(ctx, { unit: o.unit, with: withIds, path: planned.slice(0, end + 1), index: i, ...stop });
 }
 
 function emitSegment<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, planned: readonly string[], a: number, b: number, stoppedBy: string | null, opts: MoveOrderOptions<X>): void {

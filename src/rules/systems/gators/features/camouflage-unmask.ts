@@ -69,10 +69,15 @@ export function camouflageZocVeto(state: GameState, enemy: UnitState, moverTags:
   return knownTo === null && enemy.hidden !== undefined && moverTags.includes('aircraft') && !unmasksAhead(state, enemy);
 }
 
-/** After an aircraft's move: the camouflaged units whose standing orders made their ZOC stop it there are now unmasked. */
-export function unmaskedAtEnd(state: GameState, h: CoreHooks, mover: UnitState, end: number): UnitState[] {
+/**
+ * After an aircraft's move: the camouflaged units whose standing orders made their ZOC stop it are now
+ * unmasked, those next to its end and those next to the hex where the real move met their ZOC (realPath
+ * `zocAt`), when that hex could not hold it and it ended before it.
+ */
+export function unmaskedAtEnd(state: GameState, h: CoreHooks, mover: UnitState, stops: readonly number[]): UnitState[] {
   if (!isAircraft(state, mover)) return [];
-  return couldStop(state, h, mover, end).filter((e) => unmasksAhead(state, e));
+  const found = stops.flatMap((i) => couldStop(state, h, mover, i).filter((e) => unmasksAhead(state, e)));
+  return found.filter((e, k) => found.findIndex((x) => x.id === e.id) === k);
 }
 
 export function unmaskStep(h: CoreHooks): StepReaction<GatorsExt> {

@@ -144,7 +144,9 @@ export const camouflage: GatorsFeature = {
     if (lead === undefined || lead.loc.at !== 'hex') return;
     const board = boardOf(ctx.state.scenario);
     const end = board.grid.indexOf(lead.loc.hex);
-    for (const e of unmaskedAtEnd(ctx.state, h, lead, end)) reveal(ctx, e, 'unmasked to stop an aircraft (GT-6C.4)');
+    // GT-6C.4: those whose zone stopped it unmask, also where that zone began over a hex it could not stop in.
+    const stops = moved.zocAt === undefined || moved.zocAt === lead.loc.hex ? [end] : [end, board.grid.indexOf(moved.zocAt)];
+    for (const e of unmaskedAtEnd(ctx.state, h, lead, stops)) reveal(ctx, e, 'unmasked to stop an aircraft (GT-6C.4)');
     for (const u of uncoveredByMove(ctx.state, group, moved.path)) reveal(ctx, ctx.state.units[u.id]!, MOVED);
     uncoverNear(ctx, group, lead.loc.hex);
   },
