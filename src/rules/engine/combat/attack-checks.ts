@@ -108,6 +108,21 @@ export function firingStand(state: GameState, hooks: OddsHooks, u: UnitState): U
  * Its towers carry the `unhitched` flag too (their move is over) but were never towed: only
  * a towable unit is held back here.
  */
+/**
+ * What keeps a unit standing where it may fire from attacking at all this turn, whatever the attack
+ * (GT-6G.1 loaded this turn, GT-6K towed or unhitched, the system's own reasons): ordinary attacks
+ * and a system's special ones (sabotage) alike.
+ */
+export function attackerBarred(state: GameState, u: UnitState, i: number, hooks: OddsHooks): Violation[] {
+  const out: Violation[] = [];
+  if (flag(u, 'loaded') && !state.scenario.rules.transport.loadedCargoMayAttack) out.push(violation(cr(state, 'loaded', 'GT-6G.1'), 'combat/loaded', `${u.id} was loaded this turn and may not attack`, i));
+  const towing = towingProblem(state, u, i);
+  if (towing !== null) out.push(towing);
+  const extra = hooks.attackerProblem?.(state, u, i);
+  if (extra) out.push(extra);
+  return out;
+}
+
 function towingProblem(state: GameState, u: UnitState, i: number): Violation | null {
   const towing = state.scenario.rules.towing;
   if (!towing.towedMayNotFireWhenMoved) return null;
@@ -154,11 +169,7 @@ export function validateAttack(state: GameState, side: SideId, o: AttackOrder, i
       continue;
     }
     const stand = aboard?.from ?? u;
-    if (flag(u, 'loaded') && !tr.transport.loadedCargoMayAttack) out.push(violation(cr(state, 'loaded', 'GT-6G.1'), 'combat/loaded', `${u.id} was loaded this turn and may not attack`, i));
-    const towing = towingProblem(state, u, i);
-    if (towing !== null) out.push(towing);
-    const extra = hooks.attackerProblem?.(state, u, i);
-    if (extra) out.push(extra);
+    out.push(...attackerBarred(state, u, i, hooks));
     const at = board.grid.indexOf(hexOf(state, stand) ?? '');
     const dist = board.grid.distance(at, target);
     const range = rangeOf(state, { unit: u, hex: at }, target);

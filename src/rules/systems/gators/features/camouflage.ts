@@ -52,6 +52,19 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
   }
 }
 
+/**
+ * GT-6L.2 for counters placed next to their hex without a move order of their own (the squads a
+ * split on land puts next to the platoon, GT-6J.2: "moved into adjacent hexes"), where this
+ * feature is on: they uncover as a unit ending its move there would.
+ */
+export function uncoverNextToPlaced(ctx: ResolveContext, placed: readonly { readonly unit: string; readonly hex: string }[]): void {
+  if (!moduleOn(ctx.state.scenario, CAMOUFLAGE_MODULE)) return;
+  for (const p of placed) {
+    const u = ctx.state.units[p.unit];
+    if (u !== undefined && u.loc.at === 'hex' && u.loc.hex === p.hex) uncoverNear(ctx, [u], p.hex);
+  }
+}
+
 /** The scenario.json module that switches camouflage on. */
 export const CAMOUFLAGE_MODULE = 'camouflage';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
-import { pickDefender, table } from '../../../engine/combat/attack-checks';
+import { attackerBarred, pickDefender, table } from '../../../engine/combat/attack-checks';
 import { stackWith } from '../../../engine/combat/apply';
 import { OddsHooks, resolveOddsAttack, resumeOddsAttack } from '../../../engine/combat/odds-step';
 import { ChoiceStage, chosenDefender, isChoiceStage } from '../../../engine/combat/owner-choice';
@@ -73,8 +73,8 @@ function checkSabotage(state: GameState, h: CombinedHooks, side: SideId, o: Sabo
   if (flag(u, 'attacked')) return [violation('Q-GT-33', 'combat/already_attacked', `${u.id} has already attacked this phase`, i)];
   const board = boardOf(state.scenario);
   if (u.loc.at !== 'hex' || mediumOf(board, typeOf(state, u), board.grid.indexOf(u.loc.hex)) !== 'land') return [violation('GT-7K.2', 'sabotage/not_on_land', `${u.id} must stand on land`, i)];
-  const problem = h.odds.attackerProblem?.(state, u, i);
-  if (problem) return [problem];
+  const barred = attackerBarred(state, u, i, h.odds);
+  if (barred.length > 0) return barred;
   const at = board.grid.indexOf(o.target);
   if (at < 0 || board.grid.distance(board.grid.indexOf(u.loc.hex), at) !== 1) return [violation(d.ruleId, 'sabotage/not_adjacent', `${o.target} is not next to ${u.id}`, i)];
   const def = pickDefender(state, o.target, side, h.odds, side);

@@ -19,6 +19,7 @@ import { groundData } from '../ground-data';
 import { isShip, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 import { squadsFromPool } from './setup-p1';
+import { uncoverNextToPlaced } from './camouflage';
 import { resumeTrap, springTrap } from './debris-trap';
 import { stageProxy } from '../stage-proxy';
 
@@ -191,8 +192,11 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
           visibility: visibilityFor(after, [after.units[l.unit]!], () => ({ type: 'MarkerLoaded', data: { hex: placeHex(ctx.state, { carrier: l.carrier }) } })),
         });
       }
-      // The squad that stays has entered nothing; the two placed next to it have (GT-6Q.5).
-      trapsFrom(ctx, h, ev.squads.slice(1).filter((s): s is Placed => 'hex' in s), 0);
+      // The squad that stays has entered nothing; the two placed next to it have: they uncover a "?"
+      // next to them (GT-6L.2, CAMO-01) and may spring a trap (GT-6Q.5).
+      const placed = ev.squads.slice(1).filter((s): s is Placed => 'hex' in s);
+      uncoverNextToPlaced(ctx, placed);
+      trapsFrom(ctx, h, placed, 0);
     },
   };
 }
