@@ -137,10 +137,17 @@ function findHersPoints(state: GameState, side: SideId): HersPoint[] {
     const c = state.units[h.loc.by];
     if (c === undefined || c.loc.at !== 'hex' || !hasAnyTag(state, c, d.hersCarrierTags)) continue;
     const i = board.grid.indexOf(c.loc.hex);
-    const t = terrainIdAt(board, i);
-    if (t !== null && d.hersTerrain.includes(t) && !d.hersNotInOverlays.some((o) => hasOverlay(board, i, o))) out.push({ hers: h, carrier: c, hex: c.loc.hex, index: i });
+    if (hersGround(state, i)) out.push({ hers: h, carrier: c, hex: c.loc.hex, index: i });
   }
   return out;
+}
+
+/** GT-6N.1, Q-GT-29: hex i is one where a HERS in its CH-53E is ashore: a beach or open hex, not under a city. */
+export function hersGround(state: GameState, i: number): boolean {
+  const d = airOps(state.scenario);
+  const board = boardOf(state.scenario);
+  const t = i < 0 ? null : terrainIdAt(board, i);
+  return t !== null && d.hersTerrain.includes(t) && !d.hersNotInOverlays.some((o) => hasOverlay(board, i, o));
 }
 
 /** Refuel markers a HERS or LVS holds now (GT-6N.3, GT-6N.4): ext.refuel, or full (units.json values.refuelMarkers). */

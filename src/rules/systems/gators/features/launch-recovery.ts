@@ -20,6 +20,7 @@ import { isShip, isWater, publicOf } from '../queries';
 import { cancel } from '../orders/wrap';
 import { emitReturned } from './air-ops';
 import { refillAboard } from './refuel';
+import { forgetShore, noteAshore } from './hers-stays';
 
 /**
  * GT-5.3, GT-5.4, Q-GT-16: launch and recovery. A ship launches up to its
@@ -116,6 +117,8 @@ function launchOrder(h: CoreHooks): OrderHandler<GatorsExt, LaunchOrder> {
       const v = checkLaunch(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'launch', v[0]!);
       ctx.emit(publicOf('UnitLaunched', launchData(ctx.state, o)));
+      // GT-6N.1: a CH-53E launched onto a beach has taken its HERS ashore there.
+      noteAshore(ctx, o.unit, [o.hex]);
     },
     // The hexes this unit may be launched into now (the same checks as validation).
     options: (state, side, unitId) => {
@@ -202,7 +205,8 @@ function launched(state: GState, data: unknown): GState {
 
 function recovered(state: GState, data: unknown): GState {
   const d = data as { unit: string; ship: string };
-  return patchUnit(state, d.unit, (u) => ({ ...u, loc: { at: 'carried', by: d.ship }, flags: { ...u.flags, recovered: true } }));
+  const out = patchUnit(state, d.unit, (u) => ({ ...u, loc: { at: 'carried', by: d.ship }, flags: { ...u.flags, recovered: true } }));
+  return forgetShore(out, d.unit);
 }
 
 export const launchRecovery: GatorsFeature = {

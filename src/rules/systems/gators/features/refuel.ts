@@ -16,6 +16,7 @@ import { GatorsExt, GState, gext } from '../ext';
 import { privateTo, publicOf } from '../queries';
 import { cancel } from '../orders/wrap';
 import { explodeIfHers, resumeExplosion } from './hers-explosion';
+import { HERS_TAKEN_ASHORE, hersStays, noteAshore, shoreNotes, takenAshore, withoutShore } from './hers-stays';
 
 /**
  * GT-6N, Q-GT-29: the HERS and fuel. The HERS goes ashore in its CH-53E and
@@ -27,7 +28,8 @@ import { explodeIfHers, resumeExplosion } from './hers-explosion';
  * an LVS next to it and fuel left, except their first move (GT-6N.7); they
  * always attack and defend. Refilling: the HERS or an LVS brought back aboard
  * a ship, or an LVS next to the HERS handing over its markers (GT-6N.4).
- * A destroyed HERS explodes (hers-explosion.ts, GT-6N.8).
+ * Once ashore, the HERS is ashore again only on that hex until a ship recovers
+ * it (hers-stays.ts). A destroyed HERS explodes (hers-explosion.ts, GT-6N.8).
  */
 const TANK_MOVES = 'tankMoves';
 const MOVED_ASHORE = 'movedAshore';
@@ -200,10 +202,13 @@ export const refuel: GatorsFeature = {
   phases: {
     movement: { orders: () => [refillOrder()], validateSubmission: (before, _after, side, orders) => fuelBudget(before, side, orders) },
   },
-  move: { moveProblem: tankProblem },
+  move: { moveProblem: tankProblem, endProblem: hersStays },
   odds: { applyResult: explodeIfHers, resumeResult: resumeExplosion },
+  // So that the submission's later orders see where the HERS went ashore (GT-6N.1).
+  projectMove: (state, moved) => [moved.unit, ...moved.with].flatMap((id) => shoreNotes(state, id, [moved.path[0]!, moved.path[moved.path.length - 1]!])),
   afterMove: () => (ctx, moved, resume) => {
     if (resume !== undefined) return;
+    for (const id of [moved.unit, ...moved.with]) noteAshore(ctx, id, [moved.path[0]!, moved.path[moved.path.length - 1]!]);
     for (const id of [moved.unit, ...moved.with]) {
       const u = ctx.state.units[id];
       if (u === undefined || !isFuelled(ctx.state, u)) continue;
@@ -221,12 +226,14 @@ export const refuel: GatorsFeature = {
   // only recover and arm orders (UnitRecovered, AircraftReturned, AircraftArmed, OrderCancelled,
   // and another unit's RefuelRefilled, which drops only its own entry); a HERS aboard a ship is
   // no refuelling point (hersPoints), so nothing draws on it before the run ends.
-  records: ['RefuelRefilled'],
-  view: (state, viewer, base) => ({ ...base, ext: { ...(base.ext as JsonObject), refuel: refuelSeenBy(state, viewer) } }),
+  // HersTakenAshore (hers-stays.ts) sets only the attr that this CH-53E's own move or launch reads.
+  records: ['RefuelRefilled', HERS_TAKEN_ASHORE],
+  view: (state, viewer, base) => withoutShore({ ...base, ext: { ...(base.ext as JsonObject), refuel: refuelSeenBy(state, viewer) } }, viewer),
   events: {
     FuelDrawn: (s, e) => fuelDrawn(s, e.data),
     RefuelTransferred: (s, e) => transferred(s, e.data),
     RefuelRefilled: (s, e) => setRefuel(s, (e.data as { unit: string }).unit, null),
     HersExploded: (s) => s,
+    [HERS_TAKEN_ASHORE]: (s, e) => takenAshore(s, e.data),
   },
 };
