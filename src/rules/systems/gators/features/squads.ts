@@ -137,7 +137,9 @@ function merged(state: GState, data: unknown): GState {
   }
   const { hidden: _h, ...p } = units[d.platoon]!;
   const { [SPLIT_ON_LAND]: _s, ...attrs } = p.attrs;
-  units[d.platoon] = { ...p, loc: { at: 'hex', hex: d.hex }, flags: { moved: true }, attrs };
+  // The platoon is its squads: what any of them did this turn (loaded, GT-6G.1; unloaded) it has done.
+  const flags = Object.assign({}, ...d.squads.map((id) => state.units[id]!.flags), { moved: true }) as UnitState['flags'];
+  units[d.platoon] = { ...p, loc: { at: 'hex', hex: d.hex }, flags, attrs };
   return { ...state, units };
 }
 
