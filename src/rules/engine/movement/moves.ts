@@ -168,3 +168,23 @@ export function realPath(
   while (done.length > 0 && endProblem(c, who, done[done.length - 1]!) !== null) done.pop();
   return { path: done.map((i) => grid.label(i)), stoppedBy, zocAt };
 }
+
+/**
+ * Where a move along `path` (its start first) that is cut short on entering path[at] ends, as realPath ends
+ * one (GT-6D.1): the last of path[floor + 1 .. at] that may hold the movers, else path[floor], a hex they
+ * stand in already. What may hold them (enemy hexes, stacking) is all on the board for both sides to see.
+ */
+export function lastHoldingHex(
+  state: GameState,
+  unitId: string,
+  path: readonly string[],
+  floor: number,
+  at: number,
+  opts: Omit<MoveOptions, 'knownTo' | 'from'>,
+  movers: readonly UnitState[],
+): number {
+  const c = moveContexts(state, unitId, { knownTo: null, hooks: opts.hooks, from: path[0]! })[0]!;
+  let k = at;
+  while (k > floor && endProblem(c, movers, c.board.grid.indexOf(path[k]!)) !== null) k--;
+  return k;
+}

@@ -4,7 +4,7 @@ import { GameState, UnitState } from '../../model/state';
 import { EventBody, orderCancelled } from '../events';
 import { MoveHooks, moveContexts } from '../movement/context';
 import { checkPath } from '../movement/validate-path';
-import { checkMove, reachableHexes, realPath } from '../movement/moves';
+import { checkMove, lastHoldingHex, reachableHexes, realPath } from '../movement/moves';
 import { towedBy, typeOf, unitOf } from '../queries';
 import { AskRequest, ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { rememberedCheck } from '../kit/remembered-check';
@@ -49,6 +49,13 @@ export interface MoveStep extends MovedInfo {
 export interface StepReaction<X extends Json> {
   question(state: GameState<X>, step: MoveStep): Omit<AskRequest, 'stage'> | null;
   apply(ctx: ResolveContext<X>, step: MoveStep, answer: Json): boolean;
+  /**
+   * Whether the answer to this step's question stops the move as a zone of control does (GT-6C.4): should
+   * path[at] be unable to hold the unit (an aircraft over an enemy), the unit waits for the answer at the last
+   * hex before it that can, and ends there if stopped (GT-6D.1), as realPath ends a move cut short. Otherwise
+   * it waits in path[at] itself: a landing is fired at in the hex it comes ashore in (GT-7O.1).
+   */
+  stopsLikeZoc?(state: GameState<X>, step: MoveStep): boolean;
 }
 
 export interface MoveOrderOptions<X extends Json> {
@@ -153,11 +160,21 @@ type OrderCheck = (state: GameState, side: SideId, o: MoveOrder, i: number) => V
  */
 export function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, check: OrderCheck, resume?: Resume, boards = false): void {
   if (resume !== undefined) {
-    const st = resume.stage as { kind?: string; unit: string; with: string[]; path: string[]; at: number; planned: string[]; stoppedBy: string | null; zocAt?: string | null };
+    const st = resume.stage as {
+      kind?: string;
+      unit: string;
+      with: string[];
+      path: string[];
+      at: number;
+      waitsAt?: number;
+      planned: string[];
+      stoppedBy: string | null;
+      zocAt?: string | null;
+    };
     if (st.kind === STEP_STAGE) {
       const here: MoveStep = { unit: st.unit, with: st.with, path: st.planned, at: st.at, index: i };
       const goOn = opts.stepReaction!.apply(ctx, here, resume.answer);
-      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.at, st.stoppedBy, st.zocAt ?? null);
+      return walkSegments(ctx, o, i, opts, st.planned, goOn ? st.at : -1, st.waitsAt ?? st.at, st.stoppedBy, st.zocAt ?? null);
     }
     opts.afterMove?.(ctx, { unit: st.unit, with: st.with, path: st.path, index: i }, resume);
     return;
@@ -190,8 +207,10 @@ const STEP_STAGE = 'move-step';
 /**
  * Carries out a (real) path from path[from], asking the step reaction at each
  * hex entered. Each stretch between questions is one UnitMoved event, so the
- * other side sees the unit where it was when it was asked. `from` = -1 means
- * the move ended at path[segment] (the reaction stopped it).
+ * other side sees the unit where it waits for the answer: the hex asked about,
+ * or for a reaction that stops like a ZOC the last hex up to it that may hold
+ * the unit, where a stop ends it. `from` = -1 means the move ended at
+ * path[segment] (the reaction stopped it).
  */
 function walkSegments<X extends Json>(
   ctx: ResolveContext<X>,
@@ -212,12 +231,18 @@ function walkSegments<X extends Json>(
       const here: MoveStep = { unit: o.unit, with: withIds, path: [...planned], at, index: i };
       const q = opts.stepReaction.question(ctx.state, here);
       if (q === null) continue;
-      emitSegment(ctx, o, planned, segment, at, null, opts);
-      segment = at;
-      const r = ctx.ask({ ...q, stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, stoppedBy, ...(zocAt !== null ? { zocAt } : {}) } });
+      // Stopped over a hex that may not hold it, it would end before it (GT-6D.1): it waits there, so that what the
+      // other side sees while the question is open is where a stop would leave it, never a hex it cannot end in.
+      const waitsAt = opts.stepReaction.stopsLikeZoc?.(ctx.state, here) === true ? lastHoldingHex(ctx.state, o.unit, planned, segment, at, { hooks: opts.hooks }, movers(ctx.state, o)) : at;
+      if (waitsAt > segment) emitSegment(ctx, o, planned, segment, waitsAt, null, opts);
+      segment = waitsAt;
+      const r = ctx.ask({
+        ...q,
+        stage: { kind: STEP_STAGE, unit: o.unit, with: [...withIds], path: [...planned], planned: [...planned], at, ...(waitsAt !== at ? { waitsAt } : {}), stoppedBy, ...(zocAt !== null ? { zocAt } : {}) },
+      });
       if (!r.answered) return;
       if (!opts.stepReaction.apply(ctx, here, r.answer)) {
-        end = at;
+        end = segment;
         break;
       }
     }

@@ -157,6 +157,7 @@ function combineStepReactions(list: readonly StepReaction<GatorsExt>[]): StepRea
       const r = list.find((x) => x.question(ctx.state, step) !== null);
       return r === undefined ? true : r.apply(ctx, step, answer);
     },
+    stopsLikeZoc: (state, step) => list.find((x) => x.question(state, step) !== null)?.stopsLikeZoc?.(state, step) === true,
   };
 }
 

@@ -25,7 +25,9 @@ import { isAircraft } from '../queries';
  * hook: the kernel's real path stops where an unmasking unit's ZOC begins
  * (as for any hidden ZOC), and the unit is revealed when the aircraft ends
  * next to it. "ask" needs the kernel's step reaction; the answer
- * { "unmask": [...] } reveals those units and ends the flight there.
+ * { "unmask": [...] } reveals those units and ends the flight there, or, over
+ * a hex it may not end in (an enemy's), at the last hex before it that it may,
+ * where the aircraft waits for the answer (the kernel's stopsLikeZoc).
  */
 export const UNMASK = 'camouflage-unmask';
 
@@ -106,6 +108,8 @@ export function unmaskStep(h: CoreHooks): StepReaction<GatorsExt> {
       for (const id of chosen) reveal(ctx, ctx.state.units[id]!, 'unmasked to stop an aircraft (GT-6C.4)');
       return chosen.length === 0;
     },
+    // Q-GT-21: the ZOC of the unmasked unit stops it, and over an enemy hex that means before it (GT-6D.1), as with "all".
+    stopsLikeZoc: () => true,
   };
 }
 
