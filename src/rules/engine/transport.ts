@@ -102,7 +102,7 @@ export function canStepInto(board: Board, t: UnitType, from: number, dir: number
 }
 
 /** Whether an "along" overlay of hex `to` opens it to this unit on the step into it from `from` (direction `dir`). */
-function openedAlong(board: Board, t: UnitType, from: number, dir: number, to: number): boolean {
+export function openedAlong(board: Board, t: UnitType, from: number, dir: number, to: number): boolean {
   const mask = board.overlays[to]!;
   if (mask === 0) return false;
   const tb = movementTables(board);
@@ -164,7 +164,10 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
   const place = loadingPlaceProblem(state, carrier, 'unload');
   if (place !== null) return place;
   const ct = typeOf(state, cargo);
-  if (!canStandIn(board, ct, to)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_terrain', message: `${ct.name} cannot be put in ${hex}` };
+  // Placed next to the transport as if stepping there from it: a bridge over water takes cargo set down along its road (GT-3.14), as it takes a retreat.
+  const at = board.grid.indexOf(from);
+  if (!canStandIn(board, ct, to) && !(dist === 1 && openedAlong(board, ct, at, board.grid.directionTo(at, to), to)))
+    return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_terrain', message: `${ct.name} cannot be put in ${hex}` };
   const units = allUnits(state).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
   if (units.some((u) => u.side !== cargo.side)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_enemy', message: `${hex} is held by the enemy` };
   const stack = stackProblem(state, board, cargo.side, to, [...stackTypesAt(state, cargo.side, hex), ct]);
