@@ -380,4 +380,29 @@ describe('a digest of turns the player has played since', () => {
       await app.close();
     }
   });
+
+  it('does not mark a turn gone on when only the log has grown: a reminder sent leaves whose turn and the deadline as the notice gave them', async () => {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' }, { clock });
+    try {
+      const g = await serviceGame(app, { deadlineHours: 72 });
+      const prisma = g.nest.get(PrismaService);
+      await g.nest.get(NotificationsService).setPreferences(g.alice, { digest: true });
+      await g.submit(g.alice, setupA);
+      await g.submit(g.bob, setupB());
+      const held = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: g.alice, status: 'held', notification: { gameId: g.gameId, kind: 'your_turn' } } });
+      const items = () => g.nest.get(DeliveryRepository).heldFor(held.digestId!);
+      const before = await prisma.game.findUniqueOrThrow({ where: { id: g.gameId } });
+
+      clock.advance(61 * 3_600_000); // the reminder, 12 h before the 72 h deadline, is due
+      const worker = g.nest.get(DeadlineWorker);
+      while ((await worker.tick()) > 0);
+      const after = await prisma.game.findUniqueOrThrow({ where: { id: g.gameId } });
+      expect(after.version).toBeGreaterThan(before.version);
+      expect([after.turn, after.phase, after.deadlineAt]).toEqual([before.turn, before.phase, before.deadlineAt]);
+      expect((await items()).map((i) => [i.kind, i.movedOn])).toEqual([['your_turn', false]]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -62,8 +62,19 @@ const RENEW_SQL = `
 UPDATE notification_deliveries SET locked_until = $3
 WHERE id = $1 AND claim_token = $2 AND status = 'pending'`;
 
+/**
+ * A held notice's game has gone on when what the notice tells (the turn, whose turn, the deadline,
+ * an end) is no longer so: a longer log alone (a reminder sent, an undo proposed) leaves it true.
+ */
 const HELD_SQL = `
-SELECT d.id, n.id AS notification_id, n.kind, n.game_id, n.content, n.created_at, coalesce(g.version > n.game_version, false) AS moved_on
+SELECT d.id, n.id AS notification_id, n.kind, n.game_id, n.content, n.created_at,
+  coalesce(g.version > n.game_version AND (
+    g.status = 'finished'
+    OR g.turn IS DISTINCT FROM (n.content->>'turn')::int
+    OR g.deadline_at IS DISTINCT FROM (n.content->>'deadlineAt')::timestamptz
+    OR (SELECT coalesce(jsonb_agg(s ORDER BY s), '[]') FROM jsonb_array_elements_text(g.acting) s)
+       IS DISTINCT FROM (SELECT coalesce(jsonb_agg(w->>'side' ORDER BY w->>'side'), '[]') FROM jsonb_array_elements(n.content->'whoseTurn') w)
+  ), false) AS moved_on
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
 LEFT JOIN games g ON g.id = n.game_id
 WHERE d.digest_id = $1 AND d.status = 'held'
