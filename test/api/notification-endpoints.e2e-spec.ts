@@ -79,6 +79,20 @@ describe('notification endpoints through the API', () => {
     expect(await list(p)).toEqual([]);
   });
 
+  it('refuses a URL over 2048 characters with the same code over GraphQL and REST, webhooks and Discord alike, storing nothing', async () => {
+    const p = await app.player('Tamsin');
+    const long = `${PUBLIC_URL}?${'a'.repeat(2048)}`;
+    const longDiscord = `${DISCORD_URL}?${'a'.repeat(2048)}`;
+    for (const [query, url] of [[ADD_WEBHOOK, long], [SET_DISCORD, longDiscord]] as const) {
+      expect(firstError(await app.gql(p.token, query, { url })).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/invalid_url' });
+    }
+    const rest = await request(app.http).post('/api/v1/me/notifications/webhooks').set('Authorization', bearer(p)).send({ url: long });
+    expect([rest.status, rest.body.code]).toEqual([400, 'notifications/invalid_url']);
+    const restDiscord = await request(app.http).put('/api/v1/me/notifications/discord').set('Authorization', bearer(p)).send({ url: longDiscord });
+    expect([restDiscord.status, restDiscord.body.code]).toEqual([400, 'notifications/invalid_url']);
+    expect(await list(p)).toEqual([]);
+  });
+
   it('keeps every endpoint to its owner: another player\'s endpoint id is NOT_FOUND for each operation', async () => {
     const owner = await app.player('Sami');
     const other = await app.player('Tove');

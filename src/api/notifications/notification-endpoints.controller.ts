@@ -4,6 +4,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 import { ApiAuthenticated } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
+import { MAX_TARGET_URL } from '../../notifications/security/target-url';
 import { NotificationEndpointsApi } from './notification-endpoints-api.service';
 
 const GAME_SCOPE = 'Only for this game (one you hold a seat in): its notifications go here instead of to your all-games endpoints of the same kind. Leave out for all your games.';
@@ -17,16 +18,14 @@ class GameScopeDto {
 }
 
 class WebhookUrlDto extends GameScopeDto {
-  @ApiProperty({ description: 'An http(s) URL without credentials; private, loopback and link-local addresses are refused.', example: 'https://bot.example.org/fieldpost' })
+  @ApiProperty({ description: 'An http(s) URL without credentials; private, loopback and link-local addresses are refused.', example: 'https://bot.example.org/fieldpost', maxLength: MAX_TARGET_URL })
   @IsString()
-  @Length(1, 2048)
   url!: string;
 }
 
 class DiscordUrlDto extends GameScopeDto {
-  @ApiProperty({ description: 'The Discord channel\'s webhook URL.', example: 'https://discord.com/api/webhooks/123/abc' })
+  @ApiProperty({ description: 'The Discord channel\'s webhook URL.', example: 'https://discord.com/api/webhooks/123/abc', maxLength: MAX_TARGET_URL })
   @IsString()
-  @Length(1, 2048)
   url!: string;
 }
 

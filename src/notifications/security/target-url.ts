@@ -95,7 +95,11 @@ export interface TargetCheckOptions {
 }
 
 /** Parses and checks a player-supplied URL; throws BadInputError saying what is wrong. */
+/** Longer than any webhook a receiver needs, and than what a row of endpoints should hold. */
+export const MAX_TARGET_URL = 2048;
+
 export async function checkTargetUrl(raw: string, kind: TargetKind, options: TargetCheckOptions): Promise<URL> {
+  if (raw.length > MAX_TARGET_URL) throw new BadInputError('notifications/invalid_url', `The URL may be at most ${MAX_TARGET_URL} characters.`);
   let url: URL;
   try {
     url = new URL(raw);
