@@ -100,6 +100,24 @@ describe('submitting a phase: errors write nothing, retries replay, races have o
     expect(await rejected(submit(g.alice, [{ kind: 'no-such-order' }], { key: uniqueId('k'), expectedVersion: after }))).toMatchObject({ code: 'orders/malformed' });
   });
 
+  it('replays a retry whose orders list their keys in another order, and still tells orders apart by their order in a list', async () => {
+    // A game of its own, at its first movement phase: the one above has moved on.
+    const own = await startedGame(h);
+    await play(h, own.gameId, own.alice, setupA);
+    await play(h, own.gameId, own.bob, setupB());
+    const key = uniqueId('k');
+    const version = await h.store.currentVersion(own.gameId);
+    const send = (orders: unknown) => h.submit.execute({ gameId: own.gameId, expectedVersion: version, submission: { kind: 'orders', orders }, idempotencyKey: key }, own.alice);
+    const first = await send([{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);
+    const after = await h.store.currentVersion(own.gameId);
+    // A client that rebuilds its orders for the retry (or passes them through a map) may write the keys in another order.
+    const again = await send([{ path: ['0204'], unit: 'a-ship', kind: 'move' }, { hex: '0304', kind: 'unload', unit: 'a-apc-1' }]);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    expect(await h.store.currentVersion(own.gameId)).toBe(after);
+    await expect(send([{ kind: 'unload', unit: 'a-apc-1', hex: '0304' }, { kind: 'move', unit: 'a-ship', path: ['0204'] }])).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await h.store.currentVersion(own.gameId)).toBe(after);
+  });
+
   it('gives one winner and one conflict to concurrent submissions', async () => {
     const version = await h.store.currentVersion(g.gameId);
     const results = await Promise.allSettled([submit(g.alice, [], { expectedVersion: version }), submit(g.alice, [], { expectedVersion: version })]);

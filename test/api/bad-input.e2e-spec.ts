@@ -2,11 +2,13 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { PrismaService } from '../../src/database/prisma.service';
 import { encodeCursor } from '../../src/api/graphql/pagination';
-import { testPrisma } from '../support/database';
+import { testPrisma, uniqueId } from '../support/database';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { GraphqlClient } from './support/game-client';
 import { kernelScript as script } from './support/kernel-script';
 import { playScript } from './support/play-script';
+import { smtpCapture } from './support/smtp';
+import { OpenApiDocument, operations, resolveRef, SchemaObject } from './support/openapi-schema';
 
 const STACK = /\bat \S+ \(|node_modules|\.ts:\d+|stacktrace/i;
 
@@ -226,15 +228,76 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: clear the settings of a game of someone else', (c) => ({ gql: 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { digest } }', variables: { g: c.foreign } }), { status: 200, code: 'game/not_found' }],
 ];
 
+/** A REST request with a body: the route as the OpenAPI document names it, the path to call, the body, headers. */
+interface BodyRequest {
+  route: string;
+  path: string;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Every optional field of every REST body, each with a body that is otherwise what the route
+ * takes (or as near as a shared game allows): null there must be answered as leaving the field
+ * out is, as over GraphQL. A null title was a 500, a null side a side called "null".
+ */
+const OPTIONAL_FIELDS: Array<[field: string, base: (c: Ctx) => BodyRequest]> = [
+  ...['title', 'side', 'settings'].map((f) => [f, () => ({ route: 'POST /api/v1/games', path: '/api/v1/games', body: { scenarioId: 'kernel-test', side: 'A' } })] as [string, () => BodyRequest]),
+  ...['deadlineHours', 'reactionHours', 'timeoutKind', 'forfeitAfter', 'spectators', 'vacationDays', 'snapshotInterval'].map(
+    (f) => [`settings.${f}`, () => ({ route: 'POST /api/v1/games', path: '/api/v1/games', body: { scenarioId: 'kernel-test', side: 'A', settings: { deadlineHours: 48 } } })] as [string, () => BodyRequest],
+  ),
+  ['targetHex', (c) => ({ route: 'POST /api/v1/games/{gameId}/units/{unitId}/options', path: `/api/v1/games/${c.active}/units/a-ship/options`, body: { after: [] } })],
+  ['kind', (c) => ({ route: 'POST /api/v1/games/{gameId}/invitations', path: `/api/v1/games/${c.seating}/invitations`, body: { side: 'B' } })],
+  ['expiresInHours', (c) => ({ route: 'POST /api/v1/games/{gameId}/invitations', path: `/api/v1/games/${c.seating}/invitations`, body: { side: 'B' } })],
+  ['token', () => ({ route: 'POST /api/v1/join', path: '/api/v1/join', body: { invitationId: 'inv_nope' } })],
+  ['invitationId', () => ({ route: 'POST /api/v1/join', path: '/api/v1/join', body: { token: 'inv_nope' } })],
+  // Orders the rules refuse, so that nothing is written either way.
+  ['kind', (c) => ({ route: 'POST /api/v1/games/{gameId}/phases', path: `/api/v1/games/${c.active}/phases`, body: { expectedVersion: c.version, orders: [{ kind: 'move', unit: 'b-m48', path: ['0504'] }], idempotencyKey: 'null-kind' } })],
+  ['idempotencyKey', (c) => ({ route: 'POST /api/v1/games/{gameId}/phases', path: `/api/v1/games/${c.active}/phases`, body: { expectedVersion: c.version, orders: [{ kind: 'move', unit: 'b-m48', path: ['0504'] }] }, headers: { 'Idempotency-Key': 'null-key' } })],
+  ['kind', (c) => ({ route: 'POST /api/v1/games/{gameId}/phases/check', path: `/api/v1/games/${c.active}/phases/check`, body: { expectedVersion: c.version, orders: [] } })],
+  ['idempotencyKey', (c) => ({ route: 'POST /api/v1/games/{gameId}/reactions', path: `/api/v1/games/${c.active}/reactions`, body: { expectedVersion: c.version, answer: {} }, headers: { 'Idempotency-Key': 'null-react' } })],
+  ['idempotencyKey', (c) => ({ route: 'PUT /api/v1/games/{gameId}/standing-orders', path: `/api/v1/games/${c.active}/standing-orders`, body: { expectedVersion: c.version, orders: { nope: 'all' } }, headers: { 'Idempotency-Key': 'null-standing' } })],
+  ['displayName', () => ({ route: 'POST /api/v1/auth/magic-links', path: '/api/v1/auth/magic-links', body: { email: `${uniqueId('nulls')}@example.org` } })],
+  ['timeZone', () => ({ route: 'POST /api/v1/auth/magic-links', path: '/api/v1/auth/magic-links', body: { email: `${uniqueId('nulls')}@example.org` } })],
+  ['tokenName', () => ({ route: 'POST /api/v1/auth/magic-links/redeem', path: '/api/v1/auth/magic-links/redeem', body: { token: 'fpml_nope' } })],
+  ...['email', 'webhook', 'discord', 'quietStart', 'quietEnd', 'noQuietHours', 'reminderLeadMinutes', 'digest'].map(
+    (f) => [f, () => ({ route: 'PATCH /api/v1/me/notifications', path: '/api/v1/me/notifications', body: { digest: false } })] as [string, () => BodyRequest],
+  ),
+  ['gameId', () => ({ route: 'POST /api/v1/me/notifications/webhooks', path: '/api/v1/me/notifications/webhooks', body: { url: 'https://example.com/fieldpost-nulls' } })],
+  ['gameId', () => ({ route: 'PUT /api/v1/me/notifications/discord', path: '/api/v1/me/notifications/discord', body: { url: 'https://discord.com/api/webhooks/123/abc' } })],
+];
+
+/** The body with `field` (dotted for a nested one) set to null. */
+function withNull(body: Record<string, unknown>, field: string): Record<string, unknown> {
+  const [head, ...rest] = field.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...body, [head]: null };
+  return { ...body, [head]: withNull((body[head] ?? {}) as Record<string, unknown>, rest.join('.')) };
+}
+
+/** The optional fields of a body schema, nested ones dotted, and whether the document says each may be null. */
+function optionalFields(doc: OpenApiDocument, s: SchemaObject | undefined, at = ''): Array<{ field: string; nullable: boolean }> {
+  if (s === undefined) return [];
+  if (s.$ref) return optionalFields(doc, resolveRef(doc, s.$ref), at);
+  return Object.entries(s.properties ?? {}).flatMap(([name, p]) => {
+    const field = at + name;
+    const own = s.required?.includes(name) ? [] : [{ field, nullable: p.nullable === true }];
+    const inner = p.$ref ?? p.allOf?.[0]?.$ref;
+    return [...own, ...(inner ? optionalFields(doc, resolveRef(doc, inner), `${field}.`) : [])];
+  });
+}
+
 describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine code, nothing written', () => {
   let app: ApiApp;
+  let smtp: Awaited<ReturnType<typeof smtpCapture>>;
   let prisma: PrismaService;
   let alice: TestPlayer;
   let players: string[];
   const ctx = {} as Ctx;
 
   beforeAll(async () => {
-    app = await apiApp();
+    // A mail server, so that sign-in links are sent and their optional fields read.
+    smtp = await smtpCapture();
+    app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
     prisma = testPrisma(2);
     alice = await app.player('Alice');
     const bob = await app.player('Bob');
@@ -249,6 +312,7 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
   afterAll(async () => {
     await prisma.$disconnect();
     await app.close();
+    await smtp.close();
   });
 
   /** Rows these players own, table by table: other suites share the database, so only ours are counted. */
@@ -376,6 +440,54 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     const [gTheirs, gNone] = await Promise.all([app.gql(alice.token, options, { g: ctx.active, u: 'b-m48' }), app.gql(alice.token, options, { g: ctx.active, u: 'b-m49' })]);
     expect(gTheirs.body.errors).toHaveLength(1);
     expect(JSON.stringify(gTheirs.body).replaceAll('b-m48', 'ID')).toEqual(JSON.stringify(gNone.body).replaceAll('b-m49', 'ID'));
+  });
+
+  it('takes null in an optional REST field as the field left out: the defaults, as over GraphQL', async () => {
+    const post = (path: string, body: unknown) => request(app.http).post(path).set('Authorization', `Bearer ${alice.token}`).send(body as object);
+    const plain = await post('/api/v1/games', { scenarioId: 'kernel-test', side: 'A' });
+    const nullTitle = await post('/api/v1/games', { scenarioId: 'kernel-test', side: 'A', title: null });
+    expect(nullTitle.status).toBe(201);
+    expect(nullTitle.body.game.title).toBe(plain.body.game.title);
+    const nullSide = await post('/api/v1/games', { scenarioId: 'kernel-test', side: null });
+    expect(nullSide.status).toBe(201);
+    // An organiser's game, as GraphQL's createGame(side: null) makes: no seat taken.
+    expect(nullSide.body.game).toMatchObject({ mySide: null, status: 'seating' });
+    const gqlOrganised = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: null }) { mySide } }'))['createGame'];
+    expect(gqlOrganised).toEqual({ mySide: null });
+    for (const field of ['displayName', 'timeZone']) {
+      const email = `${uniqueId('nulls')}@example.org`;
+      const asked = await request(app.http).post('/api/v1/auth/magic-links').send({ email, [field]: null });
+      expect([field, asked.status]).toEqual([field, 202]);
+      const player = await prisma.player.findUniqueOrThrow({ where: { email } });
+      expect(player.timeZone).toBe('UTC');
+      expect(player.displayName).toMatch(/^Player /);
+    }
+  });
+
+  it('refuses null in a required REST field as the field left out, naming it', async () => {
+    const before = await rows();
+    const res = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).send({ scenarioId: null, title: null });
+    expect({ status: res.status, code: res.body.code, fields: res.body.fields }).toEqual({ status: 400, code: 'request/invalid', fields: [{ field: 'scenarioId', problems: ['scenarioId is required'] }] });
+    expect(res.body.detail).toContain('scenarioId');
+    expect(await rows()).toEqual(before);
+  });
+
+  it('lists every optional field of every REST body below, and the OpenAPI document says each may be null', async () => {
+    const doc = (await request(app.http).get('/docs-json')).body as OpenApiDocument;
+    const documented = operations(doc).flatMap(({ key, operation }) => optionalFields(doc, operation.requestBody?.content?.['application/json']?.schema).map((f) => ({ ...f, field: `${key} ${f.field}` })));
+    const listed = OPTIONAL_FIELDS.map(([field, base]) => `${base(ctx).route} ${field}`);
+    expect(documented.map((f) => f.field).sort()).toEqual([...listed].sort());
+    expect(documented.filter((f) => !f.nullable).map((f) => f.field)).toEqual([]);
+  });
+
+  it.each(OPTIONAL_FIELDS)('REST: %s null is answered as the field left out', async (field, base) => {
+    const { path, body, headers = {}, route } = base(ctx);
+    const method = route.split(' ')[0]!.toLowerCase() as 'post' | 'put' | 'patch';
+    const send = (b: unknown) => request(app.http)[method](path).set('Authorization', `Bearer ${alice.token}`).set(headers).send(b as object);
+    const omitted = await send(body);
+    const nulled = await send(withNull(body, field));
+    expect(nulled.status).toBeLessThan(500);
+    expect({ status: nulled.status, code: nulled.body.code }).toEqual({ status: omitted.status, code: omitted.body.code });
   });
 
   it.each(CASES)('%s', async (_name, make, expected) => {

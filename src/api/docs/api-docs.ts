@@ -3,6 +3,7 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import type { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { DOCUMENTED_CONTROLLERS } from '../rest-controllers';
 
 /** Placeholders for the controllers' dependencies: in preview mode nothing is instantiated. */
@@ -31,10 +32,46 @@ export async function buildOpenApi(): Promise<OpenAPIObject> {
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API token (fp_...).' })
       .build();
-    return SwaggerModule.createDocument(preview, config);
+    return optionalBodyFieldsNullable(SwaggerModule.createDocument(preview, config));
   } finally {
     await preview.close();
   }
+}
+
+/**
+ * Marks every optional field of a request body (and of the objects nested in one) nullable: the
+ * validation pipe takes null there as the field left out, as GraphQL does. Done on the document,
+ * not on each decorator, so it cannot drift from the pipe, and response schemas keep what their
+ * decorators say.
+ */
+function optionalBodyFieldsNullable(doc: OpenAPIObject): OpenAPIObject {
+  const schemas = doc.components?.schemas ?? {};
+  const seen = new Set<string>();
+  const visit = (s: SchemaObject | ReferenceObject | undefined): void => {
+    if (s === undefined) return;
+    if ('$ref' in s) {
+      const name = s.$ref.slice('#/components/schemas/'.length);
+      if (seen.has(name)) return;
+      seen.add(name);
+      return visit(schemas[name]);
+    }
+    for (const sub of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.items ? [s.items] : [])]) visit(sub);
+    const properties = s.properties ?? {};
+    for (const [name, property] of Object.entries(properties)) {
+      visit(property);
+      if (s.required?.includes(name)) continue;
+      // OpenAPI 3.0 ignores what stands beside a $ref.
+      if ('$ref' in property) properties[name] = { allOf: [property], nullable: true };
+      else property.nullable = true;
+    }
+  };
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
+      const body = operation?.requestBody;
+      if (body && !('$ref' in body)) visit(body.content['application/json']?.schema);
+    }
+  }
+  return doc;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { applyDecorators, ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { getMetadataStorage, ValidateBy, ValidationTypes } from 'class-validator';
+import { getMetadataStorage, IS_OPTIONAL, ValidateBy, ValidationTypes } from 'class-validator';
 import { BadInputError } from '../../common/errors';
 
 interface FieldProblems {
@@ -13,7 +13,8 @@ function flatten(errors: ValidationError[], parent = ''): FieldProblems[] {
     const field = parent ? `${parent}.${e.property}` : e.property;
     // A field left out breaks every check a value would have to pass; listing them (an integer, at
     // least 0, ...) hid that nothing was sent. Optional fields raise nothing when left out.
-    const problems = e.value === undefined ? [`${field} is required`] : Object.values(e.constraints ?? {});
+    // null is how JSON leaves a field out (see withoutNulls), so it is named the same way.
+    const problems = e.value === undefined || e.value === null ? [`${field} is required`] : Object.values(e.constraints ?? {});
     const own = e.constraints ? [{ field, problems }] : [];
     return [...own, ...flatten(e.children ?? [], field)];
   });
@@ -61,6 +62,23 @@ function inheritedNames(value: unknown, metatype: Function | undefined, at = '')
   });
 }
 
+/**
+ * The DTO with every optional field that holds null removed, in its nested DTOs too: null in an
+ * optional field means "left out", as it does over GraphQL. @IsOptional lets null through
+ * unchecked, so it reached code that reads a field as either absent or of its type (a 500 for a
+ * null title, side "null" for a null side). Done here, once for every route; a required field's
+ * null is still refused by its checks.
+ */
+function withoutNulls(dto: unknown): void {
+  if (Array.isArray(dto)) return dto.forEach(withoutNulls);
+  if (dto === null || typeof dto !== 'object') return;
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto.constructor, '', true, false);
+  const optional = new Set(metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name === IS_OPTIONAL).map((m) => m.propertyName));
+  const record = dto as Record<string, unknown>;
+  for (const key of optional) if (record[key] === null) delete record[key];
+  for (const m of metadata) if (m.type === ValidationTypes.NESTED_VALIDATION) withoutNulls(record[m.propertyName]);
+}
+
 class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (!this.toValidate(metadata) || (metadata.type !== 'body' && metadata.type !== 'query') || value === null || typeof value !== 'object') return super.transform(value, metadata);
@@ -78,6 +96,7 @@ class ApiValidationPipe extends ValidationPipe {
     // Copied before super.transform strips them in place; the input guards have bounded their depth.
     const raw = rawFieldsOf(metadata.metatype).filter((f) => Object.hasOwn(value, f)).map((f) => [f, structuredClone((value as Record<string, unknown>)[f])] as const);
     const dto = (await super.transform(value, metadata)) as Record<string, unknown>;
+    withoutNulls(dto);
     for (const [f, v] of raw) dto[f] = v;
     return dto;
   }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { IdempotencyKeyReusedError } from '../../event-store/event-store.errors';
 import type { RawSubmission, SideId } from '../../rules/engine/types';
+import { canonical } from '../../common/canonical-json';
 import { BadInputError } from '../../common/errors';
 import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
 import { GameSecrets } from '../dice/game-secrets';
@@ -124,6 +125,11 @@ export class SubmitPhaseHandler {
   }
 }
 
+/**
+ * Keys sorted, as the order of an object's keys carries no meaning in JSON: a retry rebuilt by
+ * the client with them in another order is the same request, not a reused key. A list keeps
+ * its order, which can matter (orders are carried out in turn).
+ */
 function hashRequest(cmd: SubmitPhase): string {
-  return createHash('sha256').update(JSON.stringify([cmd.gameId, cmd.expectedVersion, cmd.submission.kind, cmd.submission.orders ?? null])).digest('hex');
+  return createHash('sha256').update(JSON.stringify(canonical([cmd.gameId, cmd.expectedVersion, cmd.submission.kind, cmd.submission.orders ?? null]))).digest('hex');
 }
