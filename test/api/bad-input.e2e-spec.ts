@@ -225,6 +225,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: settings for an empty game id', () => ({ gql: 'mutation($g: ID) { updateNotificationSettings(gameId: $g, input: { reminderLeadMinutes: 5 }) { gameId } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
   ['GraphQL: reading the settings of an empty game id', () => ({ gql: 'query($g: ID) { me { notificationSettings(gameId: $g) { gameId } } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
   ['GraphQL: the deliveries of an empty game id', () => ({ gql: 'query($g: ID) { me { notificationDeliveries(gameId: $g) { nodes { id } } } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
+  ['GraphQL: clearing the settings of an empty game id', () => ({ gql: 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { digest } }', variables: { g: '' } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
+  ['GraphQL: clearing the settings of a game id over 100 characters', () => ({ gql: 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { digest } }', variables: { g: 'g'.repeat(300) } }), { status: 200, code: 'notifications/invalid_game', field: 'gameId' }],
   ['GraphQL: clear the settings of a game of someone else', (c) => ({ gql: 'mutation($g: ID!) { clearGameNotificationSettings(gameId: $g) { digest } }', variables: { g: c.foreign } }), { status: 200, code: 'game/not_found' }],
 ];
 

@@ -7,7 +7,7 @@ import { ReminderSchedule } from '../../games/scheduler/reminder-schedule';
 import { GamesApiService } from '../games/games-api.service';
 import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
 import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from './notification-settings.model';
-import { requireSeat, requireSeatIfGiven } from './require-seat';
+import { requireSeatIfGiven } from './require-seat';
 
 /**
  * The notifications module's settings and delivery log, for the caller only. A game id is
@@ -37,7 +37,8 @@ export class NotificationSettingsApi {
   }
 
   async clearGame(playerId: string, gameId: string): Promise<NotificationSettings> {
-    await this.requireSeat(gameId, playerId);
+    // A malformed id is bad input here too, as for the other per-game settings.
+    await requireSeatIfGiven(this.games, gameId, playerId);
     await this.preferences.clearGamePreferences(playerId, gameId);
     await this.reminders.leadChanged(playerId, gameId);
     return this.get(playerId, gameId);
@@ -55,10 +56,6 @@ export class NotificationSettingsApi {
   async redeliver(playerId: string, deliveryId: string): Promise<NotificationDelivery> {
     const d = await this.deliveries.redeliver(playerId, deliveryId);
     return { ...d, status: d.status as DeliveryStatus };
-  }
-
-  private requireSeat(gameId: string, playerId: string): Promise<void> {
-    return requireSeat(this.games, gameId, playerId);
   }
 
 }
