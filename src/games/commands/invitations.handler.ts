@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, NotFoundError } from '../../common/errors';
 import { VersionConflictError } from '../../event-store/event-store.errors';
-import { PrismaService } from '../../database/prisma.service';
+import { PrismaService, Tx } from '../../database/prisma.service';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../game-clock';
 import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft } from '../game-envelope';
@@ -64,13 +64,18 @@ export class InvitationsHandler {
     if (!(Number.isInteger(expiresInHours) && expiresInHours >= 1 && expiresInHours <= 24 * 90)) {
       throw new BadInputError('invitation/bad_expiry', 'expiresInHours is a whole number of hours from 1 to 2160.', { field: 'expiresInHours' });
     }
-    const open = await this.prisma.invitation.count({ where: { gameId, ...stillOpen(this.clock.now()) } });
-    if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
     const id = this.ids.next('inv');
     const expiresAt = new Date(this.clock.now().getTime() + expiresInHours * 3_600_000);
-    await this.prisma.invitation.create({
-      data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
+    await this.prisma.$transaction(async (tx) => {
+      // Invitations sent at once each counted before the others had written theirs: 19 open and
+      // 20 at once made 21.
+      await lockGameRow(tx, gameId);
+      const open = await tx.invitation.count({ where: { gameId, ...stillOpen(this.clock.now()) } });
+      if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
+      await tx.invitation.create({
+        data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
+      });
     });
     return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
   }
@@ -160,11 +165,28 @@ export class InvitationsHandler {
       actor: playerId,
       correlationId: randomUUID(),
       inTransaction: async (tx) => {
-        // Still open: withdrawn meanwhile, it seats nobody.
-        const used = await tx.invitation.updateMany({ where: { id: invitation.id, ...stillOpen(now) }, data: { usedAt: now, usedBy: playerId } });
-        if (used.count !== 1) throw new ConflictError('invitation/used', 'That invitation has already been used or withdrawn.');
+        // Claimed only as it was read and checked above. A withdrawal moves expiresAt to its own
+        // time, later than this join's `now`: compared with `now` it still looked open, and a
+        // token withdrawn as "ended" seated its bearer all the same. The row lock this update
+        // takes makes a withdrawal arriving after it wait and then find the invitation used.
+        const used = await tx.invitation.updateMany({
+          where: { id: invitation.id, usedAt: null, expiresAt: invitation.expiresAt },
+          data: { usedAt: now, usedBy: playerId },
+        });
+        if (used.count === 1) return;
+        const meanwhile = await tx.invitation.findUnique({ where: { id: invitation.id }, select: { usedAt: true } });
+        if (meanwhile?.usedAt) throw new ConflictError('invitation/used', 'That invitation has already been used.');
+        throw new ConflictError('invitation/expired', 'That invitation has expired.');
       },
     });
     return { gameId: state.id, side: invitation.side, version: done.toVersion, started: drafts.length > 1 };
   }
+}
+
+/**
+ * Holds the game's row until the transaction ends, so that invitations to one game are counted
+ * and written one at a time. NO KEY: rows that merely refer to the game are not held up.
+ */
+async function lockGameRow(tx: Tx, gameId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM games WHERE id = ${gameId} FOR NO KEY UPDATE`;
 }
