@@ -126,6 +126,20 @@ describe('seats and invitations (service layer)', () => {
     expect((await h.invitations.list(gameId, bob)).map((i) => i.status)).toEqual(['used', 'ended']);
   });
 
+  it('lists an invitation as ended once its seat is taken by another one: it can seat nobody', async () => {
+    const alice = await h.player('Alice');
+    const bob = await h.player('Bob');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const challenge = await h.invitations.invite(gameId, 'B', 'open', alice);
+    const token = await h.invitations.invite(gameId, 'B', 'token', alice);
+    await h.invitations.join({ token: token.token! }, bob);
+    expect((await h.invitations.list(gameId, alice)).map((i) => [i.invitationId, i.status])).toEqual([
+      [token.invitationId, 'used'],
+      [challenge.invitationId, 'ended'],
+    ]);
+    expect(await codeOf(h.invitations.join({ invitationId: challenge.invitationId }, await h.player('Carol')))).not.toBe('ok');
+  });
+
   it('keeps at most 20 invitations of a game open at once', async () => {
     const alice = await h.player('Alice');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);

@@ -190,7 +190,7 @@ export class InvitationDto {
   @ApiProperty({ enum: ['token', 'open'], description: 'token: a single-use token for one person (never shown again); open: an open challenge.' })
   kind!: string;
 
-  @ApiProperty({ enum: ['open', 'used', 'ended'], description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn.' })
+  @ApiProperty({ enum: ['open', 'used', 'ended'], description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn, or can seat nobody now (its seat was taken otherwise, or the game ended).' })
   status!: string;
 
   @ApiProperty({ ...dateTime, description: 'When it was made.' })

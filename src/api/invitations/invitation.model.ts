@@ -40,7 +40,7 @@ export class Invitation extends InvitationFields {
 
 @ObjectType({ description: "An invitation of a game, as its organiser and seated players see it (never its token)." })
 export class InvitationRecord extends InvitationFields {
-  @Field({ description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn.' })
+  @Field({ description: 'open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn, or can seat nobody now (its seat was taken otherwise, or the game ended).' })
   status!: string;
 
   @Field(() => Date, { description: 'When it was made.' })

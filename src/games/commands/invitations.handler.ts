@@ -40,7 +40,7 @@ export interface InvitationRecord {
   createdAt: Date;
   expiresAt: Date | null;
   usedAt: Date | null;
-  /** open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn. */
+  /** open: it can still seat someone; used: it seated someone; ended: it expired or was withdrawn, or its seat was filled otherwise or its game ended (in the list). */
   status: 'open' | 'used' | 'ended';
 }
 
@@ -82,9 +82,11 @@ export class InvitationsHandler {
 
   /** The game's invitations, newest first, for whoever may invite to it: to see what is still out, and withdraw it. */
   async list(gameId: string, playerId: string): Promise<InvitationRecord[]> {
-    await this.inviterOf(gameId, playerId);
+    const state = await this.inviterOf(gameId, playerId);
     const rows = await this.prisma.invitation.findMany({ where: { gameId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
-    return rows.map((r) => this.record(r));
+    // Unused, but for a seat another invitation filled, or in a game that has ended: it can seat nobody.
+    const dead = (side: string) => state.status === 'finished' || Boolean(state.seats[side]);
+    return rows.map((r) => this.record(r, dead(r.side)));
   }
 
   /**
@@ -109,8 +111,8 @@ export class InvitationsHandler {
     return state;
   }
 
-  private record(r: { id: string; gameId: string; side: string; kind: string; createdAt: Date; expiresAt: Date | null; usedAt: Date | null }): InvitationRecord {
-    const status = r.usedAt ? 'used' : r.expiresAt && r.expiresAt <= this.clock.now() ? 'ended' : 'open';
+  private record(r: { id: string; gameId: string; side: string; kind: string; createdAt: Date; expiresAt: Date | null; usedAt: Date | null }, dead = false): InvitationRecord {
+    const status = r.usedAt ? 'used' : dead || (r.expiresAt && r.expiresAt <= this.clock.now()) ? 'ended' : 'open';
     return { invitationId: r.id, gameId: r.gameId, side: r.side, kind: r.kind as 'token' | 'open', createdAt: r.createdAt, expiresAt: r.expiresAt, usedAt: r.usedAt, status };
   }
 
