@@ -357,9 +357,13 @@ describe('a call to act still waiting to go out when its side has acted', () => 
 });
 
 describe('a digest of turns the player has played since', () => {
-  it('marks the turns the game has gone on from, so the digest does not tell the player it is their turn', async () => {
-    // Mail on (nothing is sent: no worker runs), so that a turn mail waits for a digest.
-    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' });
+  /**
+   * A game on a fake clock in which Alice takes her mail in a digest (mail on, but nothing is sent:
+   * no worker runs), set up by both sides, so that her first turn's mail is held. Close `app` after.
+   */
+  async function digestGame() {
+    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
+    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' }, { clock });
     try {
       const g = await serviceGame(app, { deadlineHours: 72 });
       const prisma = g.nest.get(PrismaService);
@@ -369,7 +373,16 @@ describe('a digest of turns the player has played since', () => {
       const held = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: g.alice, status: 'held', notification: { gameId: g.gameId, kind: 'your_turn' } } });
       const items = () => g.nest.get(DeliveryRepository).heldFor(held.digestId!);
       expect((await items()).map((i) => [i.kind, i.movedOn])).toEqual([['your_turn', false]]);
+      return { app, g, clock, prisma, items };
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+  }
 
+  it('marks the turns the game has gone on from, so the digest does not tell the player it is their turn', async () => {
+    const { app, g, items } = await digestGame();
+    try {
       await g.submit(g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
       await g.submit(g.alice, []);
       expect((await items()).map((i) => [i.kind, (i.content as { phase: string }).phase, i.movedOn])).toEqual([
@@ -382,18 +395,9 @@ describe('a digest of turns the player has played since', () => {
   });
 
   it('does not mark a turn gone on when only the log has grown: a reminder sent leaves whose turn and the deadline as the notice gave them', async () => {
-    const clock = new FakeClock('2026-12-10T09:00:00.000Z');
-    const app = await apiApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', NOTIFY_DIGEST_HOUR: '18' }, { clock });
+    const { app, g, clock, prisma, items } = await digestGame();
     try {
-      const g = await serviceGame(app, { deadlineHours: 72 });
-      const prisma = g.nest.get(PrismaService);
-      await g.nest.get(NotificationsService).setPreferences(g.alice, { digest: true });
-      await g.submit(g.alice, setupA);
-      await g.submit(g.bob, setupB());
-      const held = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: g.alice, status: 'held', notification: { gameId: g.gameId, kind: 'your_turn' } } });
-      const items = () => g.nest.get(DeliveryRepository).heldFor(held.digestId!);
       const before = await prisma.game.findUniqueOrThrow({ where: { id: g.gameId } });
-
       clock.advance(61 * 3_600_000); // the reminder, 12 h before the 72 h deadline, is due
       const worker = g.nest.get(DeadlineWorker);
       while ((await worker.tick()) > 0);
