@@ -145,6 +145,9 @@ describe('the embedded database folder', () => {
       const next = start(dataDir);
       started.push(next);
       expect(await health(await next.url)).toBe(200);
+      // Stopped, not killed, so that it takes its socket folder with it.
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
     } finally {
       parent.kill('SIGKILL');
     }
