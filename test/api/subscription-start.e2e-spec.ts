@@ -1,6 +1,7 @@
 import { GamesApiService } from '../../src/api/games/games-api.service';
 import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
 import { CreateGameHandler } from '../../src/games/commands/create-game.handler';
+import { PlayerActionsHandler } from '../../src/games/commands/player-actions.handler';
 import { apiApp, ApiApp } from './support/api-app';
 import { serviceGame } from './support/service-game';
 import { collect, waitFor, wsClient } from './support/subscriptions';
@@ -44,6 +45,38 @@ describe('gameUpdated, as it starts', () => {
       sub.dispose();
     } finally {
       spy.mockRestore();
+      await ws.dispose();
+    }
+  });
+
+  it('keeps an update built while the game ran free of its secrets, though the game ends before the update is read', async () => {
+    const { nest: a, gameId, alice, bob, players, store, submit } = await serviceGame(app);
+    await submit(alice, setupA);
+    const games = a.get(GamesApiService);
+    const original = games.game.bind(games);
+    const ws = wsClient(url, players.alice.token);
+    let spy: jest.SpyInstance | undefined;
+    try {
+      const sub = collect(ws, 'subscription($id: ID!) { gameUpdated(gameId: $id) { version events { type data } game { status view { units { id } } } } }', { id: gameId });
+      await waitFor(() => a.get(GameFeed).listening === 1, 'the subscription');
+      // The update for B's hidden setup is summarised while the game runs; B resigns right after.
+      spy = jest.spyOn(games, 'game').mockImplementationOnce(async (...args) => {
+        const g = await original(...args);
+        await a.get(PlayerActionsHandler).resign(gameId, await store.currentVersion(gameId), bob);
+        return g;
+      });
+      await submit(bob, setupB());
+      await waitFor(() => sub.results.length > 0, 'the update for B\'s setup', 3000);
+      const update = sub.results[0]!.data!.gameUpdated;
+      expect(update.game.status).toBe('ACTIVE');
+      expect(update.events.length).toBeGreaterThan(0);
+      for (const hidden of ['b-inf-1', 'b-inf-2']) expect(JSON.stringify(update)).not.toContain(hidden);
+      // Read afresh now, the ended game is the referee's replay: the secrets were there to leak.
+      const after = await games.view(gameId, alice, update.version);
+      expect(JSON.stringify(after)).toContain('b-inf-1');
+      sub.dispose();
+    } finally {
+      spy?.mockRestore();
       await ws.dispose();
     }
   });

@@ -137,6 +137,13 @@ export class PhaseState {
   result!: GameResult | null;
 }
 
+/**
+ * Marks a game read in full (it had ended): its board and events at its version are read in full
+ * too. A game read while it ran keeps its secrets in what is read with it, even if it ends before
+ * that is read (a subscription update, say). A symbol, so neither GraphQL nor JSON shows it.
+ */
+export const READ_IN_FULL = Symbol('readInFull');
+
 @ObjectType({ description: 'A game as the calling player may see it. Every field is computed for the caller\'s side (or the public view for a spectator).' })
 export class Game extends PhaseState {
   @Field(() => ID, { description: 'Game id.' })
@@ -174,6 +181,8 @@ export class Game extends PhaseState {
 
   @Field(() => PendingUndo, { nullable: true, description: 'An undo waiting for an answer.' })
   pendingUndo!: PendingUndo | null;
+
+  declare [READ_IN_FULL]?: boolean;
 }
 
 /** The fields a listing shares with the game, declared once there (GraphQL here, REST in game.responses.ts). */

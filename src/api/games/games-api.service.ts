@@ -112,8 +112,9 @@ export class GamesApiService {
     return toGame(await this.queries.summary(gameId, playerId, checkVersion(atVersion)));
   }
 
-  async view(gameId: string, playerId: string, atVersion?: number): Promise<BoardView> {
-    const { game, board, scenario } = await this.queries.view(gameId, playerId, checkVersion(atVersion));
+  /** `asPlayed`: as the side saw it while the game ran, even if it has ended since. */
+  async view(gameId: string, playerId: string, atVersion?: number, asPlayed = false): Promise<BoardView> {
+    const { game, board, scenario } = await this.queries.view(gameId, playerId, checkVersion(atVersion), asPlayed);
     return toBoardView(toGame(game), board, scenario ? publicMap(scenario) : null);
   }
 
@@ -134,13 +135,13 @@ export class GamesApiService {
   }
 
   /** `after` is a history cursor; the page covers `first` versions of the log from there. */
-  async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null) {
+  async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null, asPlayed = false) {
     const size = pageSize(first, this.maxPageSize, this.maxPageSize);
     const cursor = decodeCursor('history', after, isVersion);
     // Both name where the page starts; one of them was silently ignored.
     if (cursor !== undefined && fromVersion != null) throw new BadInputError('request/invalid', 'Give either fromVersion or a cursor (after; cursor over REST), not both: each says where the page starts.', { field: 'fromVersion' });
     const from = cursor ?? checkVersion(fromVersion ?? undefined, 'fromVersion') ?? 1;
-    const page = await this.queries.history(gameId, playerId, from, size).catch((err: unknown) => {
+    const page = await this.queries.history(gameId, playerId, from, size, asPlayed).catch((err: unknown) => {
       // Past the game's next version, a cursor was not handed out by this game: the refusal of
       // fromVersion would name a field the client never sent.
       throw cursor !== undefined && err instanceof DomainError && err.code === 'game/no_such_version' ? badCursor() : err;

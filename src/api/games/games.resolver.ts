@@ -5,7 +5,7 @@ import { PlayerId } from '../http/principal';
 import { Scenario } from '../scenarios/scenario.model';
 import { BoardView, SideOptions, UnitOptions } from './board.model';
 import { CreateGameInput, MyGamesFilter, toGameOptions } from './game.inputs';
-import { Game, GameListing } from './game.model';
+import { Game, GameListing, READ_IN_FULL } from './game.model';
 import { GamesApiService } from './games-api.service';
 import { HistoryConnection } from './history.model';
 
@@ -76,8 +76,10 @@ export class GamesResolver {
     @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was once the change that wrote this version was complete.' }) atVersion: number | null,
     @PlayerId() playerId: string,
   ): Promise<BoardView> {
-    // The board at the game's own version, so a subscription update's game and board agree.
-    return this.games.view(game.id, playerId, atVersion ?? game.version);
+    // The board at the game's own version, so a subscription update's game and board agree: a
+    // game that was still running when read keeps its secrets even if it has ended since.
+    if (atVersion == null) return this.games.view(game.id, playerId, game.version, !game[READ_IN_FULL]);
+    return this.games.view(game.id, playerId, atVersion);
   }
 
   @ResolveField(() => UnitOptions, { description: 'What one of your units can do now: reachable hexes with their costs, and attackable targets with an odds preview.' })

@@ -8,6 +8,7 @@ import type { ScenarioFacts } from '../../games/scenario-facts';
 import type { PublicMap } from '../scenarios/board-map';
 import type { Scenario } from '../scenarios/scenario.model';
 import type { AttackOption, BoardView, HistoryEvent, HistoryPhase, MarkerView, StackView, UnitOptions, UnitView } from './board.model';
+import { READ_IN_FULL } from './game.model';
 import type { Game, GameListing, GameStatus, PhaseMode, PhaseState } from './game.model';
 
 /**
@@ -52,6 +53,7 @@ export function toGame(s: GameSummary): Game {
       snapshotInterval: s.options.snapshotInterval,
     },
     pendingUndo: s.pendingUndo ? { proposedBy: s.pendingUndo.proposedBy, version: s.pendingUndo.version } : null,
+    [READ_IN_FULL]: s.inFull,
   };
 }
 

@@ -1,5 +1,6 @@
 import { logger } from '../../logging/logger';
 import type { HistoryEvent } from '../games/board.model';
+import { READ_IN_FULL } from '../games/game.model';
 import type { GamesApiService } from '../games/games-api.service';
 import type { GameFeed } from './game-feed.service';
 import type { GameUpdate } from './game-update.model';
@@ -60,7 +61,9 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
     const events: HistoryEvent[] = [];
     let from: number | null = this.delivered + 1;
     while (from !== null && from <= game.version) {
-      const page = await this.games.history(this.gameId, this.playerId, null, null, from);
+      // Read as the game was when summarised: should it end meanwhile, the end's full replay
+      // would otherwise fill an update that still shows the game running.
+      const page = await this.games.history(this.gameId, this.playerId, null, null, from, !game[READ_IN_FULL]);
       events.push(...page.events.filter((e) => e.version <= game.version));
       from = page.nextVersion;
     }

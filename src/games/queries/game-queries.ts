@@ -28,6 +28,8 @@ export interface GameSummary extends PublicPhase {
   seed: string | null;
   options: GameEnvelope['options'];
   pendingUndo: GameEnvelope['pendingUndo'];
+  /** Read in full, as the referee (the game had ended): so is anything read with it at its version. */
+  inFull: boolean;
 }
 
 export interface HistoryPhase {
@@ -64,26 +66,27 @@ export class GameQueries {
    * anything is said about versions. A version inside a commit means the state after that
    * commit: halfway through one (a sealed setup being applied, say), the state holds what the
    * side never saw, such as which unit is still to be placed after a hidden one. Once the game
-   * has ended, every version is read in full (the referee's view), as its history and export are.
+   * has ended, every version is read in full (the referee's view), as its history and export are;
+   * `asPlayed` reads it as the side saw it then, for an answer that showed the game still running.
    */
-  private async loadFor(gameId: string, playerId: string, atVersion?: number): Promise<LoadedGame & { viewer: Viewer }> {
+  private async loadFor(gameId: string, playerId: string, atVersion?: number, asPlayed = false): Promise<LoadedGame & { viewer: Viewer }> {
     const now = await this.loader.load(gameId);
-    const viewer = viewerFor(now.state, playerId);
+    const viewer = viewerFor(now.state, playerId, asPlayed);
     if (atVersion === undefined || atVersion === now.version) return { ...now, viewer };
     if (atVersion > now.version) throw noSuchVersion('atVersion', atVersion, now.version);
     const seen = await this.store.commitEnd(gameId, atVersion);
     if (seen >= now.version) return { ...now, viewer };
     const then = await this.loader.load(gameId, seen);
     // Once the game has ended, every version of it is read in full, as its history and export are.
-    return { ...then, viewer: now.state.status === 'finished' ? viewer : viewerFor({ ...then.state, seats: now.state.seats }, playerId) };
+    return { ...then, viewer: now.state.status === 'finished' && !asPlayed ? viewer : viewerFor({ ...then.state, seats: now.state.seats }, playerId) };
   }
 
   /**
    * The board as the player's side sees it (at a past version, if asked: as the side saw it
-   * then; after the end, in full).
+   * then; after the end, in full unless `asPlayed`).
    */
-  async view(gameId: string, playerId: string, atVersion?: number): Promise<{ game: GameSummary; board: unknown; scenario: GameScenario | null }> {
-    const { state, version, system, viewer } = await this.loadFor(gameId, playerId, atVersion);
+  async view(gameId: string, playerId: string, atVersion?: number, asPlayed = false): Promise<{ game: GameSummary; board: unknown; scenario: GameScenario | null }> {
+    const { state, version, system, viewer } = await this.loadFor(gameId, playerId, atVersion, asPlayed);
     // Canonical key order, so that a view's bytes never depend on how its state was built.
     const board = state.status === 'seating' && state.rules === undefined ? null : canonical(system.view(state.rules, viewer));
     return { game: await this.summarise(state, version, system, viewer, playerId), board, scenario: gameScenario(system, state) };
@@ -129,12 +132,13 @@ export class GameQueries {
   }
 
   /** The events the player may read, from a version, and the phases they fall in. */
-  async history(gameId: string, playerId: string, fromVersion = 1, limit = 200): Promise<{ events: VisibleEvent[]; phases: HistoryPhase[]; nextVersion: number | null }> {
+  /** The log from `fromVersion`: in full once the game has ended, unless `asPlayed` (see viewerFor). */
+  async history(gameId: string, playerId: string, fromVersion = 1, limit = 200, asPlayed = false): Promise<{ events: VisibleEvent[]; phases: HistoryPhase[]; nextVersion: number | null }> {
     if (!(Number.isInteger(fromVersion) && fromVersion >= 1 && fromVersion <= MAX_VERSION)) {
       throw new BadInputError('history/bad_version', `fromVersion must be a whole number from 1 to ${MAX_VERSION}.`);
     }
     const { state, version } = await this.loader.load(gameId);
-    const viewer = viewerFor(state, playerId);
+    const viewer = viewerFor(state, playerId, asPlayed);
     if (fromVersion > version + 1) throw noSuchVersion('fromVersion', fromVersion, version);
     const page = await this.store.readStream(gameId, fromVersion, Math.min(fromVersion + limit - 1, MAX_VERSION));
     const events = eventsFor(page, viewer).map(withoutScenarioData);
@@ -197,6 +201,7 @@ export class GameQueries {
       // Canonical, as the board: a view's bytes never depend on how its state was built.
       options: canonical(state.options),
       pendingUndo: canonical(state.pendingUndo),
+      inFull: viewer.kind === 'referee',
       ...publicPhase(system, state, viewer),
     };
   }
