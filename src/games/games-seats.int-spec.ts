@@ -150,6 +150,19 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.invitations.invite(gameId, 'B', 'open', alice))).toBe('ok');
   });
 
+  it('counts toward the cap of 20 only invitations that can still seat someone', async () => {
+    const org = await h.player('Org');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);
+    const forA = [];
+    for (let i = 0; i < 19; i++) forA.push(await h.invitations.invite(gameId, 'A', 'token', org));
+    await h.invitations.invite(gameId, 'B', 'open', org);
+    expect(await codeOf(h.invitations.invite(gameId, 'B', 'token', org))).toBe('invitation/too_many');
+    // A's seat is taken: its 18 other tokens are ended and hold no place under the cap.
+    await h.invitations.join({ token: forA[0]!.token! }, await h.player('Ann'));
+    for (let i = 0; i < 19; i++) expect(await codeOf(h.invitations.invite(gameId, 'B', 'token', org))).toBe('ok');
+    expect(await codeOf(h.invitations.invite(gameId, 'B', 'token', org))).toBe('invitation/too_many');
+  });
+
   it('an open challenge is for others: its creator may not accept it', async () => {
     const org = await h.player('Org');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test' }, org);

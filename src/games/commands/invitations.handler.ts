@@ -71,7 +71,9 @@ export class InvitationsHandler {
       // Invitations sent at once each counted before the others had written theirs: 19 open and
       // 20 at once made 21.
       await lockGameRow(tx, gameId);
-      const open = await tx.invitation.count({ where: { gameId, ...stillOpen(this.clock.now()) } });
+      // Only invitations for free seats: one for a seat another invitation filled seats nobody.
+      const freeSides = Object.keys(state.seats).filter((s) => !state.seats[s]);
+      const open = await tx.invitation.count({ where: { gameId, side: { in: freeSides }, ...stillOpen(this.clock.now()) } });
       if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
       await tx.invitation.create({
         data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
