@@ -165,8 +165,15 @@ export function realPath(
   // The whole path carried out ends where the planned check found no end problem, and a context of the same
   // mover (its friendlyStack) has the same enemies, stacks and hooks, which are all endProblem reads.
   if (done.length === path.length && c.friendlyStack === planned.ctx.friendlyStack) return { path: done.map((i) => grid.label(i)), stoppedBy, zocAt };
-  while (done.length > 0 && endProblem(c, who, done[done.length - 1]!) !== null) done.pop();
+  done.length = holdingLength(c, who, done, 0);
   return { path: done.map((i) => grid.label(i)), stoppedBy, zocAt };
+}
+
+/** How many of `hexes` (a move's, in order) to keep so that the last kept may hold the movers; at least `floor`. */
+function holdingLength(c: MoveContext, movers: readonly UnitState[], hexes: readonly number[], floor: number): number {
+  let n = hexes.length;
+  while (n > floor && endProblem(c, movers, hexes[n - 1]!) !== null) n--;
+  return n;
 }
 
 /**
@@ -184,7 +191,5 @@ export function lastHoldingHex(
   movers: readonly UnitState[],
 ): number {
   const c = moveContexts(state, unitId, { knownTo: null, hooks: opts.hooks, from: path[0]! })[0]!;
-  let k = at;
-  while (k > floor && endProblem(c, movers, c.board.grid.indexOf(path[k]!)) !== null) k--;
-  return k;
+  return holdingLength(c, movers, path.slice(0, at + 1).map((l) => c.board.grid.indexOf(l)), floor + 1) - 1;
 }
