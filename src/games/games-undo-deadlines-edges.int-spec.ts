@@ -189,6 +189,37 @@ describe('missed deadlines and reaction windows', () => {
       expect(await play(h, g.gameId, g.bob, []).then(() => null, (e: Error) => e.message)).toMatch(/^Your side's deadline passed at .*: the game's timeout policy applies, and this is no longer taken\.$/);
     }));
 
+  // An accepted undo sets the proposer's phase a new deadline: accepted late, it would cancel a
+  // miss already due, the proposer's or (by its own answer) the acceptor's.
+  it('refuses to accept an undo once a deadline has passed, the proposer\'s or the acceptor\'s, until the miss is applied', () =>
+    withGames(async (h, clock) => {
+      const forfeit = { deadlineHours: 2, timeout: { kind: 'forfeit', forfeitAfter: 1 } };
+      const g = await startedGame(h, forfeit);
+      await play(h, g.gameId, g.alice, setupA);
+      await play(h, g.gameId, g.bob, setupB());
+      const moved = await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      const proposed = await h.actions.proposeUndo(g.gameId, moved.version, g.alice);
+      clock.advance(3 * HOUR); // A's attack was due
+      expect(await refusalCode(h.actions.answerUndo(g.gameId, proposed.version, g.bob, true))).toBe('game/deadline_passed');
+      expect(await h.store.currentVersion(g.gameId)).toBe(proposed.version);
+      await runDue(h);
+      expect((await h.queries.summary(g.gameId, g.bob)).result).toMatchObject({ winner: 'B' });
+
+      const k = await startedGame(h, forfeit);
+      await play(h, k.gameId, k.alice, setupA);
+      await play(h, k.gameId, k.bob, setupB());
+      await play(h, k.gameId, k.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+      const passed = await play(h, k.gameId, k.alice, []);
+      expect(passed.phase.acting).toEqual(['B']);
+      const asked = await h.actions.proposeUndo(k.gameId, passed.version, k.alice);
+      clock.advance(3 * HOUR); // B's move was due
+      expect(await refusalCode(h.actions.answerUndo(k.gameId, asked.version, k.bob, true))).toBe('game/deadline_passed');
+      // Declining sets no deadline: B may still say no, and the miss stays due.
+      await h.actions.answerUndo(k.gameId, asked.version, k.bob, false);
+      await runDue(h);
+      expect((await h.queries.summary(k.gameId, k.alice)).result).toMatchObject({ winner: 'A' });
+    }));
+
   it('standing orders do not wipe the count of deadlines missed in a row', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { deadlineHours: 2, reactionHours: 1, timeout: { kind: 'pass', forfeitAfter: 2 } });

@@ -7,7 +7,7 @@ import { GameCommitter } from '../game-committer';
 import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
 import { overdue, stillToAct } from '../game-followups';
 import { GameLoader, LoadedGame } from '../game-loader';
-import { gameFinished, gameNotStarted } from '../games.errors';
+import { deadlinePassed, gameFinished, gameNotStarted } from '../games.errors';
 import { Outcome, outcomeFor } from '../outcome';
 import { requireSide, sideOf } from '../seats';
 
@@ -58,7 +58,8 @@ export class PlayerActionsHandler {
   }
 
   answerUndo(gameId: string, expectedVersion: number, playerId: string, accept: boolean): Promise<Outcome> {
-    return this.act(gameId, expectedVersion, playerId, ({ state }, side) => {
+    return this.act(gameId, expectedVersion, playerId, (game, side) => {
+      const { state } = game;
       if (!state.pendingUndo) throw new ConflictError('undo/none', 'No undo is waiting for an answer.');
       if (state.pendingUndo.proposedBy === side) throw new ConflictError('undo/own', 'The other side must answer your undo proposal.');
       const last = state.lastSubmission;
@@ -66,6 +67,8 @@ export class PlayerActionsHandler {
       if (accept && (!last || last.side !== state.pendingUndo.proposedBy || !last.undoable)) {
         throw new ConflictError('undo/not_allowed', 'That phase can no longer be taken back.');
       }
+      // The proposer's phase comes back with a new deadline, which would cancel a miss already due.
+      if (accept) refuseIfOverdue(game, side, this.clock.now());
       return [appDraft(accept ? AppEvent.UndoAccepted : AppEvent.UndoDeclined, { side, restores: accept ? last!.fromVersion - 1 : null })];
     });
   }
@@ -131,4 +134,14 @@ export function endVacationDrafts(state: GameEnvelope, side: string, now: Date):
   const endsAt = Math.max(since, Math.min(now.getTime(), since + state.options.vacationDays * 86_400_000 - v.usedMs));
   const usedMs = v.usedMs + (endsAt - since);
   return [appDraft(AppEvent.VacationEnded, { side, usedMs, ...(endsAt < now.getTime() ? { endedAt: new Date(endsAt).toISOString() } : {}) })];
+}
+
+/** Refuses while a side's deadline has passed and its miss is still to be applied (see overdue). */
+function refuseIfOverdue({ system, state }: LoadedGame, side: string, now: Date): void {
+  for (const s of Object.keys(state.seats)) {
+    const at = overdue(system, state, s, now);
+    if (at === null) continue;
+    if (s === side) throw deadlinePassed(at, system.phase(state.rules).mode === 'reaction');
+    throw new ConflictError('game/deadline_passed', `Side ${s}'s deadline passed at ${at}: the game's timeout policy applies first, and taking its phase back now would cancel that.`, { deadlineAt: at });
+  }
 }
