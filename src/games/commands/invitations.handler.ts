@@ -156,6 +156,8 @@ export class InvitationsHandler {
     if (!invitation) throw new NotFoundError('invitation/not_found', 'That invitation does not exist.');
     if (invitation.usedAt) throw new ConflictError('invitation/used', 'That invitation has already been used.');
     if (invitation.expiresAt && invitation.expiresAt <= now) throw new ConflictError('invitation/expired', 'That invitation has expired.');
+    // A token seats whoever holds it, its maker too: that is how an organiser who took no side
+    // sits down later. A public challenge accepted by its maker is a misclick, not a choice.
     if (invitation.kind === 'open' && invitation.createdBy === playerId) throw new ConflictError('invitation/own', 'You made that open challenge; it is for another player to accept.');
     const { state, version, system } = await this.loader.load(invitation.gameId);
     if (state.status === 'finished') throw gameFinished(state.id);
