@@ -26,11 +26,11 @@ import { forgetShore, noteAshore } from './hers-stays';
  * GT-5.3, GT-5.4, Q-GT-16: launch and recovery. A ship launches up to its
  * launch slots (6) per turn — aircraft, landing craft and amphibians (the SEAL
  * straight into the sea, GT-2.16) — each into a free adjacent hex it could
- * enter, or, when the ship is at the edge and it fits in none of those, into an
- * adjacent cell off the map (its first move must then enter the map). Amphibians (the LCAC and the SEAL
- * among them) go only into water or off the map, never onto land: they come
- * ashore by moving (GT-6E, GT-7O.1). A landing craft on the map
- * launches the Zodiac it carries (GT-2.32) or a SEAL. Recovery takes aircraft,
+ * enter, or, when the ship is at the edge and it fits in none of those, into
+ * an adjacent cell off the map (its first move must then enter the map).
+ * Amphibians (the LCAC and the SEAL among them) go only into water or off the
+ * map, never onto land: they come ashore by moving (GT-6E, GT-7O.1). A landing
+ * craft on the map launches the Zodiac it carries (GT-2.32) or a SEAL. Recovery takes aircraft,
  * landing craft and amphibians afloat next to a ship aboard it; the AV-8B only
  * aboard the LHD (GT-2.38). Launches share the ship's budget with passengers
  * that fire (passenger-fire.ts, GT-7F.3).
