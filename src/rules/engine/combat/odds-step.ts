@@ -66,7 +66,7 @@ export interface OddsHooks {
   firesAboard?(state: GameState, unit: UnitState, index: number | null): { readonly from: UnitState } | Violation | undefined;
   /** A reason this unit may not attack now (a squad too far from a command unit, GT-6H.2). */
   attackerProblem?(state: GameState, unit: UnitState, index: number): Violation | null;
-  /** The hexes a retreat may not enter beyond terrain, as for a move (MoveHooks.blocked: Debris closed to a vehicle, GT-6Q.3). */
+  /** What closes a hex to a retreat beyond terrain, as to a move: entering it (Debris to a vehicle, GT-6Q.3) or ending there (the HERS off its hex, GT-6N.1). */
   retreatBlocked?: RetreatBlocked;
   /**
    * Extra column shifts and die modifiers beyond the terrain data (M113 +1, spotting +1…). `knownTo`: the

@@ -9,14 +9,19 @@ import { concealedFrom } from '../visibility';
 import { mediumOf } from '../queries';
 import type { MoveHooks } from '../movement/context';
 
-/** The hexes beyond terrain that a unit may not enter (a system's MoveHooks.blocked: Debris for a vehicle, GT-6Q.3). */
-export type RetreatBlocked = NonNullable<MoveHooks['blocked']>;
+/**
+ * What a system closes to a retreat beyond terrain, as to a move: the hexes a unit may not enter
+ * (MoveHooks.blocked: Debris for a vehicle, GT-6Q.3) and the reasons a stack may not end in a hex
+ * (MoveHooks.endProblem: the HERS set down off its hex, GT-6N.1). A retreat is forced on the
+ * stack, but it is still the stack that goes there: where its own move may not end, neither may it.
+ */
+export type RetreatBlocked = Pick<MoveHooks, 'blocked' | 'endProblem'>;
 
 export interface RetreatRules {
   /** Each step must take the stack farther from every one of these hexes (Q-GT-35). */
   readonly awayFrom: readonly number[];
   readonly mayEnterEnemyZoc: boolean;
-  /** A retreat enters hexes as a move does, so what closes a hex to a move closes it to a retreat. */
+  /** A retreat enters hexes as a move does, so what closes a hex to a move closes it to a retreat, and it ends only where a move may. */
   readonly blocked?: RetreatBlocked | undefined;
 }
 
@@ -32,13 +37,14 @@ export interface RetreatOption {
  * Every retreat path of exactly `hexes` steps for a stack (GT-7B.4, Q-GT-35):
  * every hex one the stack's units may stand in, free of enemy units and
  * of what the system closes to them (`blocked`), no hexside closed to them, each step farther from every attacker; the last
- * hex must obey stacking. In search order (neighbour directions 0–5).
+ * hex must obey stacking and the system's end rules. In search order (neighbour directions 0–5).
  */
 export function retreatOptions(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): RetreatOption[] {
   const board = boardOf(state.scenario);
   const side = stack[0]?.side;
   if (side === undefined) return [];
-  const types = withTowed(state, stack).map((u) => typeOf(state, u));
+  const movers = withTowed(state, stack);
+  const types = movers.map((u) => typeOf(state, u));
   // Looked up only for the hexes the search reaches: a retreat is one to three hexes long, and
   // going over every enemy's zone of control first cost more than the whole search.
   const x = unitIndex(state);
@@ -58,14 +64,14 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
     }
     return v;
   };
-  const ids = new Set(withTowed(state, stack).map((u) => u.id));
-  const closed = new Set(withTowed(state, stack).flatMap((u) => [...(rules.blocked?.(state, u, board).keys() ?? [])]));
+  const ids = new Set(movers.map((u) => u.id));
+  const closed = new Set(movers.flatMap((u) => [...(rules.blocked?.blocked?.(state, u, board).keys() ?? [])]));
   const out: RetreatOption[] = [];
   const path: number[] = [];
   const visit = (cur: number) => {
     if (path.length === hexes) {
       const end = path[path.length - 1]!;
-      if (endOk(state, board, side, end, ids, types)) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear(end), end });
+      if (endOk(state, board, side, end, ids, types) && (rules.blocked?.endProblem?.(state, movers, end) ?? null) === null) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear(end), end });
       return;
     }
     for (let d = 0; d < 6; d++) {

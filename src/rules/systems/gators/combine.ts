@@ -61,8 +61,9 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       return state.scenario.units.types[unit.type]?.strength[cls] ?? 0;
     },
     firesAboard: (state, unit, i) => firstDefined(od, (h) => h.firesAboard?.(state, unit, i)),
-    // A retreat enters hexes as a move does: Debris closed to a vehicle (GT-6Q.3), a bridge it destroyed (GT-6Q.8), an occupied bridge (Q-GT-10).
-    retreatBlocked: (state, mover, board) => move.blocked!(state, mover, board),
+    // A retreat enters hexes as a move does: Debris closed to a vehicle (GT-6Q.3), a bridge it destroyed (GT-6Q.8), an occupied bridge (Q-GT-10);
+    // and it ends only where a move may: the HERS stays on its hex (GT-6N.1), aircraft stack on usable airfields only (Q-GT-31).
+    retreatBlocked: { blocked: move.blocked, endProblem: move.endProblem },
     attackerProblem: (state, unit, i) => firstOf(od, (h) => h.attackerProblem?.(state, unit, i) ?? null),
     modifiers: (state, attack, knownTo) => {
       const parts = od.map((h) => h.modifiers?.(state, attack, knownTo) ?? { shifts: [], dieModifiers: [] });

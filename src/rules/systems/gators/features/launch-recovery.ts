@@ -26,11 +26,11 @@ import { forgetShore, noteAshore } from './hers-stays';
  * GT-5.3, GT-5.4, Q-GT-16: launch and recovery. A ship launches up to its
  * launch slots (6) per turn — aircraft, landing craft and amphibians (the SEAL
  * straight into the sea, GT-2.16) — each into a free adjacent hex it could
- * enter, or into an adjacent cell off the map when the ship is at the edge
- * (its first move must then enter the map). Amphibians (the LCAC and the SEAL
- * among them) go only into water or off the map, never onto land: they come
- * ashore by moving (GT-6E, GT-7O.1). A landing craft on the map
- * launches the Zodiac it carries (GT-2.32) or a SEAL. Recovery takes aircraft,
+ * enter, or, when the ship is at the edge and it fits in none of those, into
+ * an adjacent cell off the map (its first move must then enter the map).
+ * Amphibians (the LCAC and the SEAL among them) go only into water or off the
+ * map, never onto land: they come ashore by moving (GT-6E, GT-7O.1). A landing
+ * craft on the map launches the Zodiac it carries (GT-2.32) or a SEAL. Recovery takes aircraft,
  * landing craft and amphibians afloat next to a ship aboard it; the AV-8B only
  * aboard the LHD (GT-2.38). Launches share the ship's budget with passengers
  * that fire (passenger-fire.ts, GT-7F.3).
@@ -68,7 +68,10 @@ function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrde
   if (to < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${o.hex} is not a hex of the board`, i)];
   if (board.grid.distance(board.grid.indexOf(from), to) !== 1) return [violation('GT-5.3', 'launch/not_adjacent', `${o.hex} is not next to ${carrier.id}`, i)];
   if (unitsAt(state, o.hex).length > 0) return [violation('Q-GT-22', 'launch/not_free', `${o.hex} is not a free hex`, i)];
-  if (!isOnMap(board, to)) return mapEntryFrom(state, h, side, o, to, i);
+  if (!isOnMap(board, to)) {
+    const entry = mapEntryFrom(state, h, side, o, to, i);
+    return entry.length > 0 ? entry : roomOnMap(state, h, side, o, carrier.id, from, i);
+  }
   // An amphibian put on land would skip coming ashore: the waterline (GT-6E) and anti-landing fire (GT-7O.1).
   const afloat = d.launchAfloat.find((r) => hasAnyTag(state, u, r.unit));
   if (afloat !== undefined && !isWater(board, to))
@@ -97,6 +100,21 @@ function mapEntryFrom(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrd
       return p.ok || p.problem.code !== 'movement/impassable';
     });
   return edge.some(open) ? [] : [violation('GT-5.3', 'launch/no_way_in', `${o.unit} could not enter the map from ${o.hex}: no edge hex next to it is open to it`, i)];
+}
+
+/**
+ * GT-5.3 "counters that do not fit are placed off the map": a cell off the map takes a counter
+ * only while no free hex next to its carrier on the map could (the same checks as a launch there).
+ * Launches are placed in their order, so the counters meant for the map go first.
+ */
+function roomOnMap(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrder, carrier: string, from: string, i: number): Violation[] {
+  const board = boardOf(state.scenario);
+  const room = neighbourHexes(state, board.grid.indexOf(from))
+    .filter((n) => isOnMap(board, n))
+    .map((n) => board.grid.label(n))
+    .find((hex) => checkLaunch(state, h, side, { ...o, hex }, i).length === 0);
+  if (room === undefined) return [];
+  return [violation('GT-5.3', 'launch/room_on_map', `${o.unit} fits in ${room} next to ${carrier}: a counter is placed off the map only when it fits in no free hex on the map`, i)];
 }
 
 function launchData(state: GameState, o: LaunchOrder) {
