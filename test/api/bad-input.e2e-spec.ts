@@ -72,7 +72,10 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: variables that are not an object', () => ({ rest: ['post', '/graphql', json({ query: '{ me { id } }', variables: [] })] }), { status: 400, code: 'BAD_REQUEST' }],
   // Creating a game.
   ['REST: createGame with a null scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: null })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
-  ['REST: createGame with a huge scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'x'.repeat(100_000) })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  // REST refused these as request/invalid, GraphQL as scenario/not_found: one code over both.
+  ['REST: createGame with a huge scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'x'.repeat(100_000) })] }), { status: 404, code: 'scenario/not_found' }],
+  ['REST: createGame with an empty scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: '' })] }), { status: 404, code: 'scenario/not_found' }],
+  ['GraphQL: createGame with an empty scenarioId', () => ({ gql: createGame, variables: { i: { scenarioId: '' } } }), { status: 200, code: 'scenario/not_found' }],
   ['GraphQL: createGame with a huge scenarioId', () => ({ gql: createGame, variables: { i: { scenarioId: huge } } }), { status: 200, code: 'scenario/not_found' }],
   ['GraphQL: createGame with a huge side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: huge } } }), { status: 200, code: 'game/unknown_side' }],
   ['REST: a scenario with a huge id', () => ({ rest: ['get', `/api/v1/scenarios/${huge}`] }), { status: 404, code: 'scenario/not_found' }],
