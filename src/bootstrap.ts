@@ -4,6 +4,7 @@ import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
+import { answerClientError } from './api/http/client-error';
 import { corsOptions } from './api/http/cross-origin';
 import { AppModule, AppOverrides } from './app.module';
 import { bodyParserError, NOT_UTF8 } from './common/error-mapping';
@@ -46,6 +47,8 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     });
     // The framework's name tells an attacker what to try, and nobody else anything.
     app.disable('x-powered-by');
+    // What Node's parser refuses before Express sees it gets a problem document, not a bare status line.
+    (app.getHttpServer() as Server).on('clientError', answerClientError);
     app.set('trust proxy', config.api.trustProxy);
     const cors = corsOptions(config.api.corsOrigins);
     if (cors) app.enableCors(cors);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError, UnauthenticatedError } from '../common/errors';
+import { charCount } from '../common/text-length';
 import { lockPlayer } from '../database/player-lock';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { ApiTokenView, AUTH_CLOCK, AuthClock, IssuedToken, Principal } from './auth.types';
@@ -28,7 +29,7 @@ export class ApiTokensService {
    */
   async issue(playerId: string, name: string, signIn?: (tx: Tx) => Promise<void>): Promise<IssuedToken> {
     const label = name.trim();
-    if (label.length < 1 || label.length > 100) throw new BadInputError('auth/invalid_token_name', 'name must be 1 to 100 characters.', { field: 'name' });
+    if (label === '' || charCount(label) > 100) throw new BadInputError('auth/invalid_token_name', 'name must be 1 to 100 characters.', { field: 'name' });
     const token = this.hasher.newSecret(API_TOKEN_PREFIX);
     const row = await this.prisma.$transaction(async (tx) => {
       await lockPlayer(tx, playerId);

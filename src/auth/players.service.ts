@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { visibleTextProblem } from '../common/visible-text';
 import { Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../common/errors';
+import { charCount } from '../common/text-length';
 import { PrismaService } from '../database/prisma.service';
 import type { PlayerView } from './auth.types';
 
@@ -65,7 +66,7 @@ export function normaliseEmail(raw: string): string {
 
 function checkDisplayName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
-  if (name.length < 1 || name.length > 60) throw new BadInputError('auth/invalid_display_name', 'displayName must be 1 to 60 characters.', { field: 'displayName' });
+  if (name === '' || charCount(name) > 60) throw new BadInputError('auth/invalid_display_name', 'displayName must be 1 to 60 characters.', { field: 'displayName' });
   const problem = visibleTextProblem(name);
   if (problem) throw new BadInputError('auth/invalid_display_name', `displayName ${problem}.`, { field: 'displayName' });
   return name;

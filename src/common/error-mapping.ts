@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { BadInputError, DomainError, ErrorKind, UnavailableError, UnsupportedMediaTypeError } from './errors';
+import { charCount } from './text-length';
 
 const statusByKind: Record<ErrorKind, number> = {
   bad_input: HttpStatus.BAD_REQUEST,
@@ -58,10 +59,12 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -80,7 +83,7 @@ const MAX_MESSAGE = 400;
  */
 export function clientMessage(message: string): string {
   const clipped = message.replace(new RegExp(`\\S{${MAX_ECHO + 1},}`, 'gu'), (word) => cut(word, MAX_ECHO));
-  return [...clipped].length > MAX_MESSAGE ? cut(clipped, MAX_MESSAGE - 1) : clipped;
+  return charCount(clipped) > MAX_MESSAGE ? cut(clipped, MAX_MESSAGE - 1) : clipped;
 }
 
 /** The details that repeat input (each violation's message, each field at fault and its problems): every string in them read as a message is. */
@@ -120,7 +123,7 @@ function codeForStatus(status: number): string {
  */
 export function toProblem(error: unknown, requested?: string): { problem: Problem; internal: boolean } {
   // The path is the client's input as much as a message is: a huge id in it is not sent back.
-  const instance = requested !== undefined && [...requested].length > MAX_MESSAGE ? cut(requested, MAX_MESSAGE - 1) : requested;
+  const instance = requested !== undefined && charCount(requested) > MAX_MESSAGE ? cut(requested, MAX_MESSAGE - 1) : requested;
   const unread = bodyParserError(error) ?? databaseBusy(error);
   if (unread) return toProblem(unread, instance);
   if (error instanceof DomainError) {

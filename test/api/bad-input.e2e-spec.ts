@@ -72,7 +72,10 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: variables that are not an object', () => ({ rest: ['post', '/graphql', json({ query: '{ me { id } }', variables: [] })] }), { status: 400, code: 'BAD_REQUEST' }],
   // Creating a game.
   ['REST: createGame with a null scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: null })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
-  ['REST: createGame with a huge scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'x'.repeat(100_000) })] }), { status: 400, code: 'request/invalid', field: 'scenarioId' }],
+  // REST refused these as request/invalid, GraphQL as scenario/not_found: one code over both.
+  ['REST: createGame with a huge scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'x'.repeat(100_000) })] }), { status: 404, code: 'scenario/not_found' }],
+  ['REST: createGame with an empty scenarioId', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: '' })] }), { status: 404, code: 'scenario/not_found' }],
+  ['GraphQL: createGame with an empty scenarioId', () => ({ gql: createGame, variables: { i: { scenarioId: '' } } }), { status: 200, code: 'scenario/not_found' }],
   ['GraphQL: createGame with a huge scenarioId', () => ({ gql: createGame, variables: { i: { scenarioId: huge } } }), { status: 200, code: 'scenario/not_found' }],
   ['GraphQL: createGame with a huge side', () => ({ gql: createGame, variables: { i: { scenarioId: 'kernel-test', side: huge } } }), { status: 200, code: 'game/unknown_side' }],
   ['REST: a scenario with a huge id', () => ({ rest: ['get', `/api/v1/scenarios/${huge}`] }), { status: 404, code: 'scenario/not_found' }],
@@ -209,7 +212,7 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: a sign-in link for a malformed email', () => ({ rest: ['post', '/api/v1/auth/magic-links', json({ email: 'not-an-address' })] }), { status: 400, code: 'auth/invalid_email', field: 'email' }],
   ['GraphQL: a sign-in link for a malformed email', () => ({ gql: 'mutation($e: String!) { requestMagicLink(email: $e) { sent } }', variables: { e: 'not-an-address' } }), { status: 200, code: 'auth/invalid_email', field: 'email' }],
   ['REST: a sign-in link with a malformed time zone', () => ({ rest: ['post', '/api/v1/auth/magic-links', json({ email: 'alice@example.org', timeZone: 'Mars/Olympus' })] }), { status: 400, code: 'auth/invalid_time_zone', field: 'timeZone' }],
-  ['REST: a token name too long', () => ({ rest: ['post', '/api/v1/me/tokens', json({ name: 'x'.repeat(5000) })] }), { status: 400, code: 'request/invalid', field: 'name' }],
+  ['REST: a token name too long', () => ({ rest: ['post', '/api/v1/me/tokens', json({ name: 'x'.repeat(5000) })] }), { status: 400, code: 'auth/invalid_token_name', field: 'name' }],
   ['GraphQL: an empty token name', () => ({ gql: 'mutation($n: String!) { createApiToken(name: $n) { token } }', variables: { n: '' } }), { status: 200, code: 'auth/invalid_token_name', field: 'name' }],
   ['REST: revoke an unknown token', () => ({ rest: ['delete', '/api/v1/me/tokens/nope'] }), { status: 404, code: 'auth/token_not_found' }],
   ['REST: notification settings that are a list', () => ({ rest: ['patch', '/api/v1/me/notifications', '[]'] }), { status: 400, code: 'request/invalid' }],
@@ -382,6 +385,42 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     const gql = data(await app.gql(alice.token, 'mutation { updateNotificationSettings(input: {}) { digest reminderLeadMinutes } }'));
     expect(gql['updateNotificationSettings']).toEqual({ digest: current.body.digest, reminderLeadMinutes: current.body.reminderLeadMinutes });
     expect(await rows()).toEqual(before);
+  });
+
+  // The limits are said in characters, but were counted in UTF-16 units: a title of 200 emoji
+  // (400 units) was refused, and a name the REST body check let through the service refused.
+  it('counts the length limits of text in characters (an emoji is one), over REST and GraphQL alike', async () => {
+    const gator = (n: number) => '\u{1F40A}'.repeat(n);
+    const auth = { Authorization: `Bearer ${alice.token}` };
+    const restGame = await request(app.http).post('/api/v1/games').set(auth).send({ scenarioId: 'kernel-test', title: gator(200) });
+    expect({ status: restGame.status, title: restGame.body.game?.title }).toEqual({ status: 201, title: gator(200) });
+    const gqlGame = await app.gql(alice.token, 'mutation($i: CreateGameInput!) { createGame(input: $i) { title } }', { i: { scenarioId: 'kernel-test', title: gator(200) } });
+    expect(data(gqlGame)['createGame'].title).toBe(gator(200));
+    const longTitle = await request(app.http).post('/api/v1/games').set(auth).send({ scenarioId: 'kernel-test', title: gator(201) });
+    expect({ status: longTitle.status, code: longTitle.body.code }).toEqual({ status: 400, code: 'game/bad_title' });
+
+    const restToken = await request(app.http).post('/api/v1/me/tokens').set(auth).send({ name: gator(100) });
+    expect({ status: restToken.status, name: restToken.body.apiToken?.name ?? restToken.body.name }).toEqual({ status: 201, name: gator(100) });
+    const gqlToken = await app.gql(alice.token, 'mutation($n: String!) { createApiToken(name: $n) { apiToken { name } } }', { n: gator(100) });
+    expect(data(gqlToken)['createApiToken'].apiToken.name).toBe(gator(100));
+    const longToken = await request(app.http).post('/api/v1/me/tokens').set(auth).send({ name: gator(101) });
+    expect({ status: longToken.status, code: longToken.body.code }).toEqual({ status: 400, code: 'auth/invalid_token_name' });
+
+    const restEmail = `${uniqueId('gator')}@example.org`;
+    const restLink = await request(app.http).post('/api/v1/auth/magic-links').send({ email: restEmail, displayName: gator(60) });
+    expect(restLink.status).toBe(202);
+    const gqlEmail = `${uniqueId('gator')}@example.org`;
+    data(await app.gql(null, 'mutation($e: String!, $d: String) { requestMagicLink(email: $e, displayName: $d) { sent } }', { e: gqlEmail, d: gator(60) }));
+    const names = await prisma.player.findMany({ where: { email: { in: [restEmail, gqlEmail] } }, select: { displayName: true } });
+    expect(names).toEqual([{ displayName: gator(60) }, { displayName: gator(60) }]);
+    const longName = await request(app.http).post('/api/v1/auth/magic-links').send({ email: `${uniqueId('gator')}@example.org`, displayName: gator(61) });
+    expect({ status: longName.status, code: longName.body.code }).toEqual({ status: 400, code: 'auth/invalid_display_name' });
+
+    // A key of 200 characters is taken: the orders, which the rules refuse, are what is refused.
+    const key = await request(app.http).post(`/api/v1/games/${ctx.active}/phases`).set(auth).send({ expectedVersion: ctx.version, orders: [{ kind: 'move', unit: 'b-m48', path: ['0504'] }], idempotencyKey: gator(200) });
+    expect({ status: key.status, code: key.body.code }).toEqual({ status: 400, code: 'orders/illegal' });
+    const longKey = await request(app.http).post(`/api/v1/games/${ctx.active}/phases`).set(auth).send({ expectedVersion: ctx.version, orders: [], idempotencyKey: gator(201) });
+    expect({ status: longKey.status, code: longKey.body.code }).toEqual({ status: 400, code: 'request/idempotency_key' });
   });
 
   it('an invitation with expiresInHours null gets the default (two weeks), as one without it', async () => {

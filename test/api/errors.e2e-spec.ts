@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import request from 'supertest';
 import { GamesApiService } from '../../src/api/games/games-api.service';
 import { PrismaService } from '../../src/database/prisma.service';
@@ -184,6 +185,21 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(JSON.stringify(res.body)).not.toMatch(STACK);
   });
 
+  // Node refuses these before any route or middleware sees them: its own answer was a bare status
+  // line with no body, the one refusal of the API a client could not read as a problem.
+  it.each([
+    ['a request header too large', `GET /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`, 431, 'http/headers_too_large'],
+    ['a request line that is not HTTP', 'NOT HTTP AT ALL\r\n\r\n', 400, 'http/malformed_request'],
+  ])('answers %s with a problem document, as any other refusal', async (_name, sent, status, code) => {
+    const { head, body } = await rawExchange(Number(new URL(url).port), sent);
+    expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/\r\ncontent-type: application\/problem\+json[;\r]/i);
+    expect(head).toMatch(new RegExp(`\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`, 'i'));
+    expect(JSON.parse(body)).toMatchObject({ type: `https://fieldpost.dev/problems/${code}`, title: expect.any(String), status, code, detail: expect.any(String) });
+    // The server is still up for the next request.
+    expect((await request(app.http).get('/api/v1/scenarios').set('Authorization', `Bearer ${alice.token}`)).status).toBe(200);
+  });
+
   it.each([
     ['a body field of the wrong type', 'post', '/api/v1/games/:g/phases', { expectedVersion: 'seven', orders: [], idempotencyKey: 'x' }, 'expectedVersion'],
     ['an unknown body field', 'post', '/api/v1/games', { scenarioId: 'kernel-test', colour: 'red' }, 'colour'],
@@ -302,6 +318,21 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     }
   });
 });
+
+/** What the server answers to `text`, sent as is on a connection of its own, read until the server closes it. */
+function rawExchange(port: number, text: string): Promise<{ head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    socket.on('data', (d) => chunks.push(d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const at = answer.indexOf('\r\n\r\n');
+      resolve(at < 0 ? { head: answer, body: '' } : { head: answer.slice(0, at + 2), body: answer.slice(at + 4) });
+    });
+  });
+}
 
 describe('a database saturated for longer than the pool waits', () => {
   it('answers 503 server/busy with Retry-After over REST and SERVICE_UNAVAILABLE over GraphQL, not a 500', async () => {

@@ -72,4 +72,26 @@ describe('idempotency keys sent to the API', () => {
       .send({ expectedVersion: before, orders: setupA, idempotencyKey: 'both-places' });
     expect(same.status).toBe(200);
   });
+
+  // Node joins a header sent twice into one value ("a, b"), which was then taken as the key: a
+  // retry sending the header once named another key, and the phase went in twice.
+  it.each([
+    ['two different keys', ['key-one', 'key-two']],
+    ['the same key twice', ['key-same', 'key-same']],
+  ])('an Idempotency-Key header sent more than once (%s) is refused naming the header, and nothing is written', async (_name, keys) => {
+    const gameId = await startedGame();
+    const before = await version(gameId);
+    const twice = await request(app.http)
+      .post(`/api/v1/games/${gameId}/phases`)
+      .set('Authorization', `Bearer ${alice.token}`)
+      // An array goes out as one header line per value.
+      .set({ 'Idempotency-Key': keys })
+      .send({ expectedVersion: before, orders: setupA });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ status: 400, code: 'http/repeated_header', field: 'Idempotency-Key' });
+    expect(twice.body.detail).toContain('Idempotency-Key');
+    expect(await version(gameId)).toBe(before);
+    const once = await request(app.http).post(`/api/v1/games/${gameId}/phases`).set('Authorization', `Bearer ${alice.token}`).set('Idempotency-Key', keys[0]!).send({ expectedVersion: before, orders: setupA });
+    expect(once.status).toBe(200);
+  });
 });

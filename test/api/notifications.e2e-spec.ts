@@ -29,6 +29,25 @@ describe('notification settings and dead letters through the API', () => {
     expect(firstError(bad).extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/invalid_quiet_hours' });
   });
 
+  // Quiet hours are a window or none: noQuietHours: false alone named no window, so it was taken
+  // and changed nothing, and the client was not told.
+  it('refuses noQuietHours: false without a window, naming the field, over REST and GraphQL; with quietStart and quietEnd it sets them', async () => {
+    const p = await app.player('Quin');
+    const auth = { Authorization: `Bearer ${p.token}` };
+    data(await app.gql(p.token, 'mutation { updateNotificationSettings(input: { quietStart: "22:00", quietEnd: "07:30" }) { digest } }'));
+    const rest = await request(app.http).patch('/api/v1/me/notifications').set(auth).send({ noQuietHours: false });
+    expect({ status: rest.status, code: rest.body.code, field: rest.body.field }).toEqual({ status: 400, code: 'notifications/invalid_quiet_hours', field: 'noQuietHours' });
+    expect(rest.body.detail).toContain('noQuietHours');
+    const gql = firstError(await app.gql(p.token, 'mutation { updateNotificationSettings(input: { noQuietHours: false }) { digest } }'));
+    expect(gql.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCode: 'notifications/invalid_quiet_hours', field: 'noQuietHours' });
+    expect(gql.message).toBe(rest.body.detail);
+    expect((await request(app.http).get('/api/v1/me/notifications').set(auth)).body.quietHours).toEqual({ start: '22:00', end: '07:30' });
+    const withWindow = await request(app.http).patch('/api/v1/me/notifications').set(auth).send({ noQuietHours: false, quietStart: '23:00', quietEnd: '06:00' });
+    expect({ status: withWindow.status, quietHours: withWindow.body.quietHours }).toEqual({ status: 200, quietHours: { start: '23:00', end: '06:00' } });
+    const none = data(await app.gql(p.token, 'mutation { updateNotificationSettings(input: { noQuietHours: true }) { quietHours { start } } }'))['updateNotificationSettings'];
+    expect(none.quietHours).toBeNull();
+  });
+
   it('schedules each game\'s deadline reminder with the lead set for that game, else the player\'s default, and moves it when the lead changes', async () => {
     const alice = await app.player('Rae');
     const bob = await app.player('Sol');

@@ -4,7 +4,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 export class CreateTokenDto {
   @ApiProperty({ description: 'Your label for the token (1-100 characters).', example: 'discord bot' })
   @IsString()
-  @Length(1, 100)
+  // Its length is counted in characters where GraphQL's is, for one code over both.
   name!: string;
 }
 
@@ -14,10 +14,10 @@ export class MagicLinkDto {
   @Length(3, 254)
   email!: string;
 
-  @ApiPropertyOptional({ description: 'Your name for other players (new accounts).' })
+  @ApiPropertyOptional({ description: 'Your name for other players (new accounts), 1-60 characters.' })
   @IsOptional()
   @IsString()
-  @Length(1, 60)
+  // Its length is counted in characters where GraphQL's is, for one code over both.
   displayName?: string;
 
   @ApiPropertyOptional({ description: 'IANA time zone (new accounts), e.g. Europe/Berlin.' })
@@ -33,9 +33,9 @@ export class RedeemDto {
   @Length(1, 200)
   token!: string;
 
-  @ApiPropertyOptional({ description: 'A label for the new API token.' })
+  @ApiPropertyOptional({ description: 'A label for the new API token (1-100 characters).' })
   @IsOptional()
   @IsString()
-  @Length(1, 100)
+  // Its length is counted in characters where GraphQL's is, for one code over both.
   tokenName?: string;
 }

@@ -73,7 +73,7 @@ export class AccountResolver {
   @Mutation(() => MagicLinkRequest, { description: 'Mails a sign-in link (single use, short-lived). Creates the account on first use. No token needed.' })
   async requestMagicLink(
     @Args('email', { description: 'Your email address.' }) email: string,
-    @Args('displayName', { type: () => String, nullable: true, description: 'Your name for other players (new accounts; default: "Player" and six random characters, never a part of your address).' }) displayName: string | null,
+    @Args('displayName', { type: () => String, nullable: true, description: 'Your name for other players, 1-60 characters (new accounts; default: "Player" and six random characters, never a part of your address).' }) displayName: string | null,
     @Args('timeZone', { type: () => String, nullable: true, description: 'IANA time zone (new accounts; default UTC).' }) timeZone: string | null,
   ): Promise<MagicLinkRequest> {
     const r = await this.magicLinks.request({ email, displayName: displayName ?? undefined, timeZone: timeZone ?? undefined });
@@ -83,7 +83,7 @@ export class AccountResolver {
   @Mutation(() => IssuedApiToken, { description: 'Trades a sign-in link\'s code for a new API token. Works once. No token needed.' })
   redeemMagicLink(
     @Args('token', { description: 'The code from the sign-in mail (fpml_...).' }) token: string,
-    @Args('tokenName', { type: () => String, nullable: true, description: 'A label for the new API token.' }) tokenName: string | null,
+    @Args('tokenName', { type: () => String, nullable: true, description: 'A label for the new API token (1-100 characters).' }) tokenName: string | null,
   ) {
     return this.magicLinks.redeem(token, tokenName ?? undefined);
   }

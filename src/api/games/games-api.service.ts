@@ -15,6 +15,7 @@ import { assertNever } from '../../rules/engine/assert-never';
 import { hexLabel } from '../../rules/model/schema/common';
 import type { RawSubmission } from '../../rules/engine/types';
 import { visibleTextProblem } from '../../common/visible-text';
+import { charCount } from '../../common/text-length';
 import { badCursor, decodeCursor, encodeCursor, isPositiveInt, isString, pageSize } from '../graphql/pagination';
 import { onMap, publicMap, PublicMap } from '../scenarios/board-map';
 import type { Scenario } from '../scenarios/scenario.model';
@@ -120,7 +121,7 @@ export class GamesApiService {
 
   /** `after`: the orders of a phase being written (see GameQueries.options); undefined: none. */
   async options(gameId: string, playerId: string, unitId: string, targetHex?: string | null, after?: unknown): Promise<UnitOptions> {
-    if (!unitId || unitId.length > 100) throw new BadInputError('request/bad_unit', 'unitId must be 1 to 100 characters.', { field: 'unitId' });
+    if (!unitId || charCount(unitId) > 100) throw new BadInputError('request/bad_unit', 'unitId must be 1 to 100 characters.', { field: 'unitId' });
     const target = targetHex ?? undefined;
     if (target !== undefined && !hexLabel.safeParse(target).success) throw badTargetHex();
     const { scenario, options } = await this.queries.options(gameId, playerId, unitId, after ?? undefined);
@@ -166,7 +167,7 @@ export class GamesApiService {
 
   async createGame(cmd: CreateGame, playerId: string): Promise<{ gameId: string; version: number; seedCommitment: string }> {
     // A blank title was quietly replaced by the scenario's name; omitting it is how to ask for that.
-    if (cmd.title !== undefined && (cmd.title.length > 200 || cmd.title.trim() === '')) {
+    if (cmd.title !== undefined && (charCount(cmd.title) > 200 || cmd.title.trim() === '')) {
       throw new BadInputError('game/bad_title', 'title must be 1 to 200 characters, not all blank; omit it to use the scenario\'s name.', { field: 'title' });
     }
     const problem = cmd.title === undefined ? null : visibleTextProblem(cmd.title.trim());
@@ -183,7 +184,7 @@ export class GamesApiService {
   }
 
   withdrawInvitation(gameId: string, invitationId: string, playerId: string) {
-    if (!invitationId || invitationId.length > 100) throw new BadInputError('request/bad_invitation', 'invitationId must be 1 to 100 characters.', { field: 'invitationId' });
+    if (!invitationId || charCount(invitationId) > 100) throw new BadInputError('request/bad_invitation', 'invitationId must be 1 to 100 characters.', { field: 'invitationId' });
     return this.invitations.withdraw(gameId, invitationId, playerId);
   }
 

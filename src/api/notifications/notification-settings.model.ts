@@ -56,7 +56,7 @@ export class NotificationSettingsInput {
   @Field({ nullable: true, description: 'Quiet hours end, "HH:MM" (give start too).' })
   quietEnd?: string;
 
-  @Field({ nullable: true, description: 'True: no quiet hours.' })
+  @Field({ nullable: true, description: 'True: no quiet hours. False only beside quietStart and quietEnd (alone it is refused: it names no quiet hours).' })
   noQuietHours?: boolean;
 
   @Field(() => Int, { nullable: true, description: 'Reminder lead in minutes (0 to 43200).' })

@@ -71,6 +71,10 @@ export function toPatch(input: NotificationSettingsInput): PreferencesPatch {
   if (input.webhook != null) channels.webhook = input.webhook;
   if (input.discord != null) channels.discord = input.discord;
   if (Object.keys(channels).length) patch.channels = channels;
+  // Quiet hours are a window or none: false alone names no window, and was taken and did nothing.
+  if (input.noQuietHours === false && input.quietStart == null && input.quietEnd == null) {
+    throw new BadInputError('notifications/invalid_quiet_hours', 'noQuietHours: false sets no quiet hours by itself: give quietStart and quietEnd to set them, or leave noQuietHours out.', { field: 'noQuietHours' });
+  }
   if (input.noQuietHours) {
     if (input.quietStart != null || input.quietEnd != null) throw new BadInputError('notifications/invalid_quiet_hours', 'Give either noQuietHours or quietStart and quietEnd.', { field: 'noQuietHours' });
     patch.quietHours = null;

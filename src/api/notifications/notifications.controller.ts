@@ -39,7 +39,7 @@ class SettingsDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() discord?: boolean;
   @ApiPropertyOptional({ example: '22:00' }) @IsOptional() @Matches(/^\d{2}:\d{2}$/) quietStart?: string;
   @ApiPropertyOptional({ example: '07:30' }) @IsOptional() @Matches(/^\d{2}:\d{2}$/) quietEnd?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() noQuietHours?: boolean;
+  @ApiPropertyOptional({ description: 'True: no quiet hours. False only beside quietStart and quietEnd (alone it is refused: it names no quiet hours).' }) @IsOptional() @IsBoolean() noQuietHours?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsInt() reminderLeadMinutes?: number;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() digest?: boolean;
 }

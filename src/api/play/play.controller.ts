@@ -1,14 +1,15 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Put, UsePipes } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Put, UsePipes } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BadInputError } from '../../common/errors';
 import { GamesApiService, OutcomeParts, PlayerAction } from '../games/games-api.service';
 import { ApiAuthenticated, ApiGameErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
+import { SingleHeader } from '../http/single-header';
 import { apiValidation } from '../http/validation';
 import { PhaseDraftDto, ReactionDto, StandingOrdersDto, SubmitPhaseDto, VersionDto } from './play.dto';
 import { OutcomeDto, PhaseCheckDto } from './play.responses';
 
-const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Required unless idempotencyKey is in the body (sent in both places, the two must be the same); without either the request is refused with request/idempotency_key.' });
+const idempotencyHeader = ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Required unless idempotencyKey is in the body (sent in both places, the two must be the same); without either the request is refused with request/idempotency_key, and with the header sent more than once with http/repeated_header.' });
 const outcome = ApiOkResponse({ type: OutcomeDto, description: 'What the action did, and the game as it stands now.' });
 
 /** Acting in a game over REST. Every answer but a check's is the outcome plus the game as it stands. */
@@ -25,7 +26,7 @@ export class PlayController {
   @outcome
   @idempotencyHeader
   @ApiOperation({ summary: 'Submits a whole phase of orders. 400 with `violations` (each with its ruleId) if any order breaks the rules; 409 with `currentVersion` if stale.' })
-  submit(@Param('gameId') gameId: string, @Body() body: SubmitPhaseDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
+  submit(@Param('gameId') gameId: string, @Body() body: SubmitPhaseDto, @SingleHeader('Idempotency-Key') header: string | undefined, @PlayerId() playerId: string) {
     return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: body.kind ?? 'orders', orders: body.orders, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
   }
 
@@ -44,7 +45,7 @@ export class PlayController {
   @outcome
   @idempotencyHeader
   @ApiOperation({ summary: 'Answers the reaction your side is asked for.' })
-  react(@Param('gameId') gameId: string, @Body() body: ReactionDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
+  react(@Param('gameId') gameId: string, @Body() body: ReactionDto, @SingleHeader('Idempotency-Key') header: string | undefined, @PlayerId() playerId: string) {
     return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: 'reaction', orders: body.answer, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
   }
 
@@ -53,7 +54,7 @@ export class PlayController {
   @outcome
   @idempotencyHeader
   @ApiOperation({ summary: 'Replaces your side\'s standing reaction orders (the other side never sees them).' })
-  standing(@Param('gameId') gameId: string, @Body() body: StandingOrdersDto, @Headers('idempotency-key') header: string | undefined, @PlayerId() playerId: string) {
+  standing(@Param('gameId') gameId: string, @Body() body: StandingOrdersDto, @SingleHeader('Idempotency-Key') header: string | undefined, @PlayerId() playerId: string) {
     return this.withGame(this.games.submit({ gameId, expectedVersion: body.expectedVersion, kind: 'standing-orders', orders: body.orders, idempotencyKey: key(body.idempotencyKey, header) }, playerId), playerId);
   }
 

@@ -4,6 +4,7 @@ import { IdempotencyKeyReusedError } from '../../event-store/event-store.errors'
 import type { RawSubmission, SideId } from '../../rules/engine/types';
 import { canonical } from '../../common/canonical-json';
 import { BadInputError } from '../../common/errors';
+import { charCount } from '../../common/text-length';
 import { DICE_SOURCE, DiceSourceFactory } from '../dice/dice-source';
 import { GameSecrets } from '../dice/game-secrets';
 import { RecordingDice } from '../dice/server-dice';
@@ -41,7 +42,7 @@ export class SubmitPhaseHandler {
   ) {}
 
   async execute(cmd: SubmitPhase, playerId: string): Promise<Outcome> {
-    if (!cmd.idempotencyKey || cmd.idempotencyKey.length > 200) {
+    if (!cmd.idempotencyKey || charCount(cmd.idempotencyKey) > 200) {
       throw new BadInputError('request/idempotency_key', 'idempotencyKey is required (1-200 characters).');
     }
     requireKind(cmd.submission);

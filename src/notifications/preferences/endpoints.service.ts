@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../../common/errors';
+import { charCount } from '../../common/text-length';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { lockPlayer } from '../../database/player-lock';
@@ -160,7 +161,7 @@ async function owned(db: Tx, playerId: string, endpointId: string): Promise<Endp
 
 /** A game id as games have them; '' is not "all games" here (null is). */
 export function checkGameId(gameId: string | null): void {
-  if (gameId !== null && (gameId.length === 0 || gameId.length > MAX_GAME_ID_LENGTH)) {
+  if (gameId !== null && (gameId === '' || charCount(gameId) > MAX_GAME_ID_LENGTH)) {
     throw new BadInputError('notifications/invalid_game', `gameId is 1 to ${MAX_GAME_ID_LENGTH} characters; leave it out for all your games.`, { field: 'gameId' });
   }
 }
