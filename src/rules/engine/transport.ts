@@ -175,6 +175,32 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
   return null;
 }
 
+/**
+ * GT-6D.1 (3): a truck may enter a gun's hex "in order to tow it", and entering and stopping there is how
+ * towing begins (GT-6K.1). So where the data says so (towing.enterOnlyToHitch), a move of towers may not end
+ * in the hex of an own gun standing there untowed once the free towers there, the movers with those standing,
+ * would be enough to tow it: the move that takes it in tow is a `hitch` with a path. Fewer may wait there for
+ * the rest (a Hawk's first truck, GT-6K.5). `stack`: the side's counters in the hex, the movers left out.
+ */
+export function towEndProblem(state: GameState, movers: readonly UnitState[], stack: readonly UnitState[]): TransportProblem | null {
+  const r = state.scenario.rules.towing;
+  if (!r.enterOnlyToHitch || movers.length === 0) return null;
+  const free = (u: UnitState) => towedBy(state, u.id) === undefined;
+  for (const gun of stack) {
+    const tow = gun.loc.at === 'hex' ? typeOf(state, gun).towable : undefined;
+    if (tow === undefined) continue;
+    const towers = (us: readonly UnitState[]) => us.filter((u) => u.id !== gun.id && hasTag(typeOf(state, u), tow.by) && free(u));
+    const moving = towers(movers);
+    if (moving.length === 0 || moving.length + towers(stack).length < tow.towers) continue;
+    return {
+      ruleId: r.ruleIds['enter_to_tow'] ?? state.scenario.rules.stacking.ruleId,
+      code: 'transport/enter_to_tow',
+      message: `${moving[0]!.id} may end its move in ${gun.id}'s hex only to tow it: order a hitch of ${gun.id} with the move as its path`,
+    };
+  }
+  return null;
+}
+
 /** Checks hitching gun `gunId` to `towers` (GT-6K.1: the towers are in the gun's hex; GT-6K.5: as many as it needs). */
 export function hitchProblem(state: GameState, gunId: string, towers: readonly string[]): TransportProblem | null {
   const r = (k: string) => ruleOf(state, k, 'GT-6K.1');

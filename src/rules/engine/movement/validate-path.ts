@@ -2,6 +2,7 @@ import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
 import { stackProblem, withTowed } from '../stacking';
 import { typeOf } from '../queries';
+import { towEndProblem } from '../transport';
 import { Block, MoveContext, rule } from './context';
 import { STEP, TERMINAL, step } from './step';
 
@@ -54,9 +55,12 @@ export function endProblem(c: MoveContext, movers: readonly UnitState[], at: num
   const lbl = c.board.grid.label(at);
   const { ids, types } = movingStack(c, movers);
   // Most hexes hold no friendly unit: then only the movers' own stack matters.
-  const others = c.friendlyStack(at).filter((u) => !ids.has(u.id)).map((u) => typeOf(c.state, u));
+  const here = c.friendlyStack(at).filter((u) => !ids.has(u.id));
+  const others = here.map((u) => typeOf(c.state, u));
   const p = others.length === 0 && types.length <= 1 ? null : stackProblem(c.state, c.board, c.side, at, [...others, ...types]);
   if (p !== null) return { code: 'movement/stacking', ruleId: p.ruleId, message: `${p.message}: ${lbl}`, at: null };
+  const tow = here.length === 0 ? null : towEndProblem(c.state, movers, here);
+  if (tow !== null) return { ...tow, at: null };
   const extra = c.hooks.endProblem?.(c.state, movers, at);
   return extra ? { ...extra, at: null } : null;
 }

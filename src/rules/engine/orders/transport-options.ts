@@ -3,7 +3,7 @@ import { GameState, UnitState } from '../../model/state';
 import { boardOf } from '../board';
 import { MoveHooks, moveReach } from '../movement/context';
 import { pathsInto } from '../movement/moves';
-import { allUnits, hasTag, hexOf, typeOf, unitsAt } from '../queries';
+import { allUnits, hasTag, hexOf, towedBy, typeOf, unitsAt } from '../queries';
 import { cargoProblem } from '../transport';
 import { SideId } from '../types';
 import { moveFlagProblems } from './common';
@@ -85,22 +85,54 @@ export function unloadOptions(state: GameState, side: SideId, unitId: string, ac
 
 /**
  * Sets of towers tried per gun. A gun takes exactly as many towers as its type says (GT-6K.5: two
- * trucks for a Hawk), from the own units in its hex that may tow it; stacking keeps these few,
- * and this caps the sets a crowded hex would give (8 candidates give 28 pairs).
+ * trucks for a Hawk), from the own units in its hex or within reach of it that may tow it; this caps
+ * the sets many trucks would give (8 candidates give 28 pairs).
  */
 export const MAX_TOWER_SETS = 32;
 
-/** Hitches of a towable gun to the sets of own towers in its hex that validation accepts (GT-6K.1, GT-6K.5). */
-export function hitchOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts): OtherOption[] {
+/**
+ * Hitches of a towable gun to the sets of own towers that validation accepts (GT-6K.1, GT-6K.5): towers in
+ * its hex, and towers elsewhere that drive in to take it in tow (`{towers, path}`, a path pathsInto finds for
+ * the first of them, the first that validation accepts; those driving must stand in one hex), searched only
+ * within their moveReach of the gun. A tower's move alone may not end there (towing.enterOnlyToHitch), so
+ * this is where the move to a gun is offered.
+ */
+export function hitchOptions(state: GameState, side: SideId, unitId: string, accepts: Accepts, hooks?: MoveHooks): OtherOption[] {
   const u = ownAndPlaced(state, side, unitId);
   const tow = u === null ? undefined : typeOf(state, u).towable;
   if (u === null || tow === undefined || u.loc.at !== 'hex') return [];
-  const towers = unitsAt(state, u.loc.hex)
+  const at = u.loc.hex;
+  const grid = boardOf(state.scenario).grid;
+  const here = unitsAt(state, at)
     .filter((t) => t.side === side && t.id !== unitId && hasTag(typeOf(state, t), tow.by))
     .map((t) => t.id);
+  const near = allUnits(state).filter(
+    (t) =>
+      t.side === side &&
+      t.loc.at === 'hex' &&
+      t.loc.hex !== at &&
+      hasTag(typeOf(state, t), tow.by) &&
+      towedBy(state, t.id) === undefined &&
+      moveFlagProblems(state, t, 0).length === 0 &&
+      grid.distance(grid.indexOf(t.loc.hex), grid.indexOf(at)) <= moveReach(state, t.id, hooks),
+  );
+  const paths = new Map<string, string[][]>();
+  const pathsOf = (id: string) => {
+    let p = paths.get(id);
+    if (p === undefined) paths.set(id, (p = pathsInto(state, id, { knownTo: side, hooks }, new Set([at])).get(at) ?? []));
+    return p;
+  };
   const out: OtherOption[] = [];
-  for (const set of combinations(towers, tow.towers, MAX_TOWER_SETS))
-    if (accepts({ kind: 'hitch', unit: unitId, towers: set })) out.push({ action: 'hitch', detail: { towers: set } });
+  for (const set of combinations([...here, ...near.map((t) => t.id)], tow.towers, MAX_TOWER_SETS)) {
+    const drivers = near.filter((t) => set.includes(t.id));
+    if (drivers.length === 0) {
+      if (accepts({ kind: 'hitch', unit: unitId, towers: set })) out.push({ action: 'hitch', detail: { towers: set } });
+      continue;
+    }
+    if (drivers.some((t) => hexOf(state, t) !== hexOf(state, drivers[0]!))) continue;
+    const path = pathsOf(drivers[0]!.id).find((p) => accepts({ kind: 'hitch', unit: unitId, towers: set, path: p }));
+    if (path !== undefined) out.push({ action: 'hitch', detail: { towers: set, path } });
+  }
   return out;
 }
 

@@ -151,9 +151,14 @@ export const rulesSchema = z.strictObject({
       unhitchEndsMove: z.boolean().default(true),
       /** Whether a tower may carry cargo while it tows (GT-2.25: a 5-ton Truck carries only when not towing). */
       towerMayCarry: z.boolean().default(true),
+      /**
+       * Whether a tower's move may end in the hex of an own gun it could tow only by a `hitch` with a path, which
+       * takes the gun in tow there (GT-6D.1 (3): "in order to tow it"). Rule ID: ruleIds.enter_to_tow, else stacking's.
+       */
+      enterOnlyToHitch: z.boolean().default(false),
       ruleIds: z.record(z.string(), ruleId).default({}),
     })
-    .default({ firstTurnMpPenalty: 0, towedMayNotFireWhenMoved: true, unhitchEndsMove: true, towerMayCarry: true, ruleIds: {} }),
+    .default({ firstTurnMpPenalty: 0, towedMayNotFireWhenMoved: true, unhitchEndsMove: true, towerMayCarry: true, enterOnlyToHitch: false, ruleIds: {} }),
   /** Combat tables; which one a system reads is the system's choice. */
   combat: z.strictObject({ odds: oddsCombatSchema.optional() }).catchall(z.unknown()).default({}),
   visibility: z

@@ -31,8 +31,12 @@ export function shipCarrying(state: GameState, u: UnitState): UnitState | undefi
 
 /** Whether a FAV-like unit that needs a crew has one aboard (GT-2.20). Units that need none: true. */
 export function crewed(state: GameState, u: UnitState): boolean {
-  if (!tagged(state, u, 'needs-crew')) return true;
-  return cargoOf(state, u.id).some((c) => tagged(state, c, 'small-team'));
+  return !tagged(state, u, 'needs-crew') || crewOf(state, u).length > 0;
+}
+
+/** The small teams crewing a FAV-like unit that needs a crew (GT-2.20); none for any other unit, whatever it carries. */
+export function crewOf(state: GameState, u: UnitState): UnitState[] {
+  return tagged(state, u, 'needs-crew') ? cargoOf(state, u.id).filter((c) => tagged(state, c, 'small-team')) : [];
 }
 
 export function isWater(board: Board, i: number): boolean {

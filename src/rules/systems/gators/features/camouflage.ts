@@ -13,7 +13,7 @@ import { GatorsExt } from '../ext';
 import { moduleOn } from '../data';
 import { enemyWithin, hexIs, reveal, revealedEvent, standingAt } from '../ground';
 import { groundData } from '../ground-data';
-import { tagged } from '../queries';
+import { crewOf, tagged } from '../queries';
 import { UNMASK, camouflageZocVeto, unmaskReaction, unmaskStep, unmaskedAtEnd } from './camouflage-unmask';
 
 /**
@@ -37,12 +37,19 @@ import { UNMASK, camouflageZocVeto, unmaskReaction, unmaskStep, unmaskedAtEnd } 
 export const camouflageSchema = z.strictObject({ kind: z.literal('camouflage'), hex: labelSchema });
 export type CamouflageOrder = z.infer<typeof camouflageSchema>;
 
-function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: string): void {
+/**
+ * `finders` end next to the "?"s around `hex`. `crews`: the small teams crewing a moving FAV count
+ * among them (GT-2.20 takes only their concealment, GT-2.13). Only on the FAV's own move: it moves
+ * only crewed, so the uncovering tells the enemy nothing it did not see. A FAV unloaded or placed
+ * may have no crew, which is hidden cargo (Q-GT-01, Q-GT-21): there its crew does not count.
+ */
+function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: string, crews = false): void {
   const board = boardOf(ctx.state.scenario);
   const d = groundData(ctx.state.scenario).camouflage;
   const at = board.grid.indexOf(hex);
   const side = finders[0]?.side;
-  const scouts = finders.some((f) => tagged(ctx.state, f, ...d.uncoverTags));
+  const lookouts = crews ? [...finders, ...finders.flatMap((f) => crewOf(ctx.state, f))] : finders;
+  const scouts = lookouts.some((f) => tagged(ctx.state, f, ...d.uncoverTags));
   for (const s of standingNextTo(ctx.state, at)) {
     if (s.side === side || s.loc.at !== 'hex') continue;
     const i = board.grid.indexOf(s.loc.hex);
@@ -161,7 +168,7 @@ export const camouflage: GatorsFeature = {
     const stops = moved.zocAt === undefined || moved.zocAt === lead.loc.hex ? [end] : [end, board.grid.indexOf(moved.zocAt)];
     for (const e of unmaskedAtEnd(ctx.state, h, lead, stops)) reveal(ctx, e, 'unmasked to stop an aircraft (GT-6C.4)');
     for (const u of uncoveredByMove(ctx.state, group, moved.path)) reveal(ctx, ctx.state.units[u.id]!, MOVED);
-    uncoverNear(ctx, group, lead.loc.hex);
+    uncoverNear(ctx, group, lead.loc.hex, true);
   },
   afterUnload: () => (ctx, info, resume) => {
     const u = ctx.state.units[info.unit];

@@ -1,5 +1,5 @@
 import { moveOrder, MoveOrder } from '../../../engine/orders/move';
-import { hitchOrder, HitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
+import { hitchDrivers, hitchOrder, HitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { GameState } from '../../../model/state';
@@ -67,6 +67,9 @@ export function movementOrders(h: CombinedHooks): Handler[] {
     },
   );
   // A gun that may not move (broken down, GT-4.9) is not moved by towing either: P2 wrote its hex down.
-  const hitch = withChecks<HitchOrder>(hitchOrder<GatorsExt>(), (state, _side, o, i) => unitsProblem(state, [o.unit], i));
+  // Towers that drive to it (a path) move as any mover does.
+  const hitch = withChecks<HitchOrder>(hitchOrder<GatorsExt>({ hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) }), (state, _side, o, i) =>
+    unitsProblem(state, [o.unit, ...(o.path === undefined ? [] : hitchDrivers(state, o).map((t) => t.id))], i),
+  );
   return [move, load, unload, hitch, unhitchOrder<GatorsExt>()];
 }
