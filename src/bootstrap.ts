@@ -5,9 +5,11 @@ import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
 import { answerClientError } from './api/http/client-error';
+import { RequestBudget } from './api/http/request-budget';
 import { corsOptions } from './api/http/cross-origin';
 import { AppModule, AppOverrides } from './app.module';
 import { bodyParserError, NOT_UTF8 } from './common/error-mapping';
+import { DomainError } from './common/errors';
 import { isUtf8 } from 'node:buffer';
 import type { Server } from 'node:http';
 import { localUrl, type AppConfig } from './config/config.schema';
@@ -52,7 +54,7 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     app.set('trust proxy', config.api.trustProxy);
     const cors = corsOptions(config.api.corsOrigins);
     if (cors) app.enableCors(cors);
-    app.use(jsonBody());
+    app.use(jsonBody(app.get(RequestBudget, { strict: false })));
     app.enableShutdownHooks();
     await app.init();
     return {
@@ -72,9 +74,11 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
 /**
  * The JSON body parser. The size read is noted for the API's cap (ApiRequestMiddleware): a body
  * sent chunked has no Content-Length, and the middleware answers in the shape of the API asked
- * (GraphQL or REST). What the parser refuses leaves as a domain error (see bodyParserError).
+ * (GraphQL or REST). What the parser refuses leaves as a domain error (see bodyParserError),
+ * and is counted against the caller's rate limit first: it never reaches the API middleware
+ * that counts the others, and a body that cannot be read must not be free to send.
  */
-function jsonBody() {
+function jsonBody(budget: RequestBudget) {
   const parse = express.json({
     limit: '1mb',
     verify: (req: object, _res: unknown, buf: Buffer) => {
@@ -83,7 +87,19 @@ function jsonBody() {
       if (!isUtf8(buf)) throw Object.assign(new Error('not UTF-8'), { type: NOT_UTF8 });
     },
   });
-  return (req: Request, res: Response, next: NextFunction) => parse(req, res, (err?: unknown) => next(err === undefined ? undefined : (bodyParserError(err) ?? err)));
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (err?: unknown) => {
+      if (err === undefined) return next();
+      const refused = bodyParserError(err) ?? err;
+      // Over the budget the answer is 429 (a bad token 401), as for any request; a failure to count (the database) leaves the parser's answer.
+      budget.spend(req, res).then(
+        () => next(refused),
+        (spent: unknown) => {
+          if (!(spent instanceof DomainError)) logger().warn({ err: spent }, 'a request whose body was refused could not be counted');
+          next(spent instanceof DomainError ? spent : refused);
+        },
+      );
+    });
 }
 
 export async function listen(running: RunningApp, config: AppConfig): Promise<void> {

@@ -14,6 +14,7 @@ import { graphqlOptions } from './graphql/graphql-options';
 import { WsMessageCap } from './graphql/ws-message-cap';
 import { ApiRequestMiddleware } from './http/api-request.middleware';
 import { jsonBodiesOnly } from './http/json-bodies.middleware';
+import { RequestBudget } from './http/request-budget';
 import { RateLimitModule } from './http/rate-limit.module';
 import { RateLimiter } from './http/rate-limiter';
 import { InvitationsResolver, JoinResultResolver, OpenChallengeResolver } from './invitations/invitations.resolver';
@@ -64,7 +65,7 @@ export class ApiModule implements NestModule {
         }),
       ],
       controllers: REST_CONTROLLERS,
-      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, GameFeed, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
+      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, GameFeed, RequestBudget, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
     };
   }
 

@@ -1,7 +1,7 @@
 import { secretsApplied } from '../rules/engine/kit/sealed-secrets';
 import { orderCancelled } from '../rules/engine/events';
 import { eventAsSeenBy } from '../rules/engine/visibility';
-import { describeLines } from './describe-event';
+import { describeAnswer, describeLines } from './describe-event';
 
 /** A notice lists what its reader may read: a side's own records open up, the others' give nothing to say. */
 function linesFor(side: string, records: ReturnType<typeof orderCancelled>[]): string[] {
@@ -20,5 +20,16 @@ describe('the notice lines of a SecretOrdersApplied', () => {
   it('gives the other side no line, whatever it holds, as their versions tell only that it was written', () => {
     expect(linesFor('P2', two)).toEqual([]);
     expect(linesFor('P2', [])).toEqual([]);
+  });
+});
+
+describe('a reaction answer in one line', () => {
+  it('names each field, a list by its items, a path by its steps, and nothing as none', () => {
+    expect(describeAnswer({ attackers: ['d-1', 'd-2'] })).toBe('attackers d-1, d-2');
+    expect(describeAnswer({ attackers: [] })).toBe('attackers none');
+    expect(describeAnswer({ jettison: null })).toBe('jettison none');
+    expect(describeAnswer({ path: ['1607', '1608'] })).toBe('path 1607→1608');
+    expect(describeAnswer({ unit: 'b-m48', to: '0404' })).toBe('unit b-m48; to 0404');
+    expect(describeAnswer({})).toBe('none');
   });
 });

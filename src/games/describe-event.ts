@@ -29,6 +29,17 @@ export function describeLines(e: VisibleEvent): string[] {
   return Array.isArray(inner) ? (inner as Array<{ type: string; data: unknown }>).map((x) => describeEvent({ ...e, type: x.type, data: x.data })) : [];
 }
 
+/** A reaction's answer in one line ("attackers d-1, d-2", "jettison none", "path 0101→0102"). */
+export function describeAnswer(answer: unknown): string {
+  const value = (key: string, v: unknown): string => {
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) return 'none';
+    if (Array.isArray(v)) return v.map(String).join(key === 'path' ? '→' : ', ');
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return value('', answer);
+  return Object.entries(answer).map(([k, v]) => `${k} ${value(k, v)}`).join('; ') || 'none';
+}
+
 export function humanPhase(phase: string): string {
   return phase
     .split(/[-_ ]+/)

@@ -150,9 +150,44 @@ describe('missed deadlines and reaction windows', () => {
         await runDue(h);
         const told = await h.prisma.notification.findFirstOrThrow({ where: { gameId: g.gameId, playerId: g.bob, kind: 'deadline_missed' } });
         const content = told.content as unknown as NotificationContent;
-        expect(content.missed).toEqual({ sides: ['Red (defends the island)'], you: true, window: 'reaction' });
-        expect(headline('deadline_missed', content)).toBe('Your reaction window closed unanswered: your standing orders, or no reaction, applied.');
-        expect(headline('deadline_missed', { ...content, missed: { ...content.missed!, you: false } })).toBe('Red (defends the island) let a reaction window close unanswered.');
+        expect(content.missed).toEqual({ sides: ['Red (defends the island)'], you: true, window: 'reaction', applied: 'none', answer: 'attackers none' });
+        expect(headline('deadline_missed', content)).toBe('Your reaction window closed unanswered: no standing orders covered it, so no reaction applied (attackers none).');
+        expect(headline('deadline_missed', { ...content, missed: { sides: content.missed!.sides, you: false, window: 'reaction' } })).toBe('Red (defends the island) let a reaction window close unanswered.');
+      },
+      undefined,
+      { notifications: true },
+    ));
+
+  // Standing orders that hold their fire act as no reaction does, on the board and in the log
+  // the other side reads: only their side may learn which of the two closed the window.
+  it('tells the side whose standing orders, sent while the window was open, answered it that they did, and the other side nothing of it', () =>
+    withOwnGames(
+      'edges-window-standing',
+      async (h, clock) => {
+        const bare = await startedGame(h, { deadlineHours: 24, reactionHours: 1 });
+        const standing = await startedGame(h, { deadlineHours: 24, reactionHours: 1 });
+        for (const g of [bare, standing]) {
+          await toLandingTurn(h, g);
+          expect((await land(h, g)).phase.mode).toBe('reaction');
+        }
+        await play(h, standing.gameId, standing.bob, { 'landing-fire': 'none' }, 'standing-orders');
+        clock.advance(2 * HOUR);
+        await runDue(h);
+        const last = async (gameId: string, playerId: string) => {
+          const n = await h.prisma.notification.findFirstOrThrow({ where: { gameId, playerId }, orderBy: { gameVersion: 'desc' } });
+          return { kind: n.kind, gameVersion: n.gameVersion, content: n.content as unknown as NotificationContent };
+        };
+        const expired = async (gameId: string) => (await h.store.readStream(gameId)).find((e) => e.type === 'DeadlineMissed')!.version;
+        const mine = await last(standing.gameId, standing.bob);
+        expect(mine.gameVersion).toBeGreaterThanOrEqual(await expired(standing.gameId));
+        expect(mine.content.missed).toEqual({ sides: ['Red (defends the island)'], you: true, window: 'reaction', applied: 'standing-orders', answer: 'attackers none' });
+        expect(headline('deadline_missed', mine.content)).toBe('Your reaction window closed unanswered: your standing orders applied (attackers none).');
+        // A's notice of the close reads the same whether B had standing orders or not.
+        const theirs = await Promise.all([bare, standing].map(async (g) => ({ ...(await last(g.gameId, g.alice)), expiredAt: await expired(g.gameId) })));
+        for (const t of theirs) expect(t.gameVersion).toBeGreaterThanOrEqual(t.expiredAt);
+        const comparable = ({ content: { links: _links, ...rest }, kind }: (typeof theirs)[number]) => ({ kind, content: rest });
+        expect(comparable(theirs[1]!)).toEqual(comparable(theirs[0]!));
+        expect(JSON.stringify(theirs[1]!.content)).not.toMatch(/standing|applied/i);
       },
       undefined,
       { notifications: true },

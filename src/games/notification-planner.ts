@@ -1,9 +1,9 @@
 import type { StoredEvent } from '../event-store/event-store.types';
 import type { NotificationIntent, NotificationKind } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
-import { describeLines, humanPhase } from './describe-event';
+import { describeAnswer, describeLines, humanPhase } from './describe-event';
 import { AppEvent, GameEnvelope } from './game-envelope';
-import { eventsFor } from './game-events';
+import { eventsFor, VisibleEvent } from './game-events';
 import { gameScenario } from './scenario-facts';
 
 // A resignation also ends the game: its opponent hears the more telling of the two.
@@ -101,6 +101,8 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   for (const [side, set] of kinds) {
     const kind = priority.find((k) => set.has(k))!;
     const playerId = after.seats[side]!;
+    const seen = eventsFor(told, { kind: 'side', side });
+    const missed = { sides: [...missedBy].map(sideName), you: missedBy.has(side) };
     intents.push({
       id: `${after.id}:${input.version}:${kind}:${playerId}`,
       kind,
@@ -121,8 +123,8 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         yourTurn: phase?.acting.includes(side) ?? false,
         deadlineAt: after.deadline?.at ?? null,
         // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
-        happened: eventsFor(told, { kind: 'side', side }).filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
-        ...(kind === 'deadline_missed' ? { missed: { sides: [...missedBy].map(sideName), you: missedBy.has(side), ...(windowClosed ? { window: 'reaction' as const } : {}) } } : {}),
+        happened: seen.filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
+        ...(kind === 'deadline_missed' ? { missed: windowClosed ? { ...missed, window: 'reaction' as const, ...(missed.you ? ownExpiredAnswer(seen, side) : {}) } : missed } : {}),
         ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted), ...(side === input.undoLapsedFor ? { undoLapsed: true } : {}) } : {}),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
@@ -130,4 +132,19 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
     });
   }
   return intents;
+}
+
+/**
+ * What answered the side's own reaction window when it expired: its standing orders or none of
+ * them. Read from the side's own view of the log, where only its side finds `applied` (the
+ * others read the answer redacted), so it cannot reach another side's notice.
+ */
+function ownExpiredAnswer(seen: readonly VisibleEvent[], side: string): { applied?: 'standing-orders' | 'none'; answer?: string } {
+  for (let i = seen.length - 1; i >= 0; i--) {
+    const e = seen[i]!;
+    const d = (e.data ?? {}) as { side?: unknown; by?: unknown; applied?: unknown; answer?: unknown };
+    if (e.type !== 'ReactionAnswered' || d.side !== side || d.by !== 'expiry') continue;
+    return d.applied === 'standing-orders' || d.applied === 'none' ? { applied: d.applied, answer: describeAnswer(d.answer) } : {};
+  }
+  return {};
 }

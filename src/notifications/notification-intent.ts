@@ -47,9 +47,11 @@ export interface NotificationContent {
   /**
    * For a missed deadline: the sides that missed it (by name), and whether the recipient's is one;
    * `window` when what closed was a reaction window (standing orders or no reaction applied; no
-   * missed phase for the timeout policy).
+   * missed phase for the timeout policy). To the side whose window it was, and to no other (the
+   * others may not learn whether it had standing orders): `applied`, which of the two answered,
+   * and `answer`, that answer in one line.
    */
-  missed?: { sides: string[]; you: boolean; window?: 'reaction' };
+  missed?: { sides: string[]; you: boolean; window?: 'reaction'; applied?: 'standing-orders' | 'none'; answer?: string };
   /** For an answer to the recipient's undo proposal: whether the other side accepted it. */
   undoAccepted?: boolean;
   /** For the recipient's undo proposal that the other side went on without answering (then undoAccepted is false). */

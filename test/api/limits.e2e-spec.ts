@@ -168,6 +168,32 @@ describe('rate limits per player', () => {
     expect((await request(app.http).get('/api/v1/scenarios').agent(client)).status).toBe(429);
   });
 
+  // Refused before the limiter (by the body parser, the size cap, the input guards), a malformed
+  // body cost nothing: a client could send them without end.
+  it('counts requests whose bodies are refused unread, per player with a token, else per client address', async () => {
+    const junk = await app.player('Junk');
+    const statuses: number[] = [];
+    const post = (body: string, path = '/api/v1/games') => request(app.http).post(path).set('Authorization', `Bearer ${junk.token}`).set('Content-Type', 'application/json').send(body);
+    statuses.push((await post('{"scenarioId":')).status);
+    // Over API_MAX_BODY_BYTES (the API middleware's cap), then over the body parser's own.
+    statuses.push((await post(JSON.stringify({ scenarioId: 'kernel-test', title: 'x'.repeat(300_000) }))).status);
+    statuses.push((await post(JSON.stringify({ scenarioId: 'kernel-test', title: 'x'.repeat(1_100_000) }))).status);
+    statuses.push((await post(JSON.stringify({ scenarioId: 'kernel-test', title: 'nul\u0000' }))).status);
+    statuses.push((await post(JSON.stringify([{ query: '{ me { id } }' }, { query: '{ me { id } }' }]), '/graphql')).status);
+    expect(statuses).toEqual([400, 413, 413, 400, 400]);
+    const over = await post('{"scenarioId":');
+    expect(over.status).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(over.body).toMatchObject({ status: 429, code: 'http/rate_limited' });
+    expect((await request(app.http).get('/api/v1/me').set('Authorization', `Bearer ${junk.token}`)).status).toBe(429);
+
+    const client = new Agent({ localAddress: `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` });
+    const anonymous: number[] = [];
+    for (const body of ['{"query":', '{"query":', '{"query":', '{"query":']) anonymous.push((await request(app.http).post('/graphql').agent(client).set('Content-Type', 'application/json').send(body)).status);
+    expect(anonymous).toEqual([400, 400, 400, 429]);
+    expect((await request(app.http).get('/api/v1/scenarios').agent(client)).status).toBe(429);
+  });
+
   it('counts anonymous requests per client address', async () => {
     // From a loopback address of its own: counts are shared by every app on the test database,
     // and other tests send anonymous requests from 127.0.0.1 too.

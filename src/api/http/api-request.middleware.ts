@@ -1,14 +1,13 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
-import { ApiTokensService } from '../../auth/api-tokens.service';
 import { errorResponse, isGraphqlUrl } from '../../common/error-mapping';
-import { BadInputError, DomainError, RateLimitedError, UnauthenticatedError } from '../../common/errors';
+import { BadInputError, DomainError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { logger } from '../../logging/logger';
 import { InputProblem, inputProblem, textProblem } from './input-guards';
 import type { ApiRequest } from './principal';
-import { RateLimiter, rateKeyOf } from './rate-limiter';
+import { RequestBudget } from './request-budget';
 
 const BODY_BYTES = Symbol('bodyBytes');
 
@@ -28,16 +27,16 @@ class BodyTooLargeError extends BadInputError {
 }
 
 /**
- * Runs in front of /graphql and /api/v1, before Apollo and the controllers: refuses oversized
- * bodies, batched GraphQL requests and JSON that would fail deeper in (input-guards.ts),
- * authenticates the bearer token (a bad token is refused here, even for operations that need
- * none), and applies the rate limit per token, or per client address for anonymous requests.
+ * Runs in front of /graphql and /api/v1, before Apollo and the controllers: authenticates the
+ * bearer token and applies the rate limit (RequestBudget; a bad token is refused here, even for
+ * operations that need none), then refuses oversized bodies, batched GraphQL requests and JSON
+ * that would fail deeper in (input-guards.ts). The budget comes first so that those refusals
+ * are counted too, as the body parser's own are (bootstrap.ts).
  */
 @Injectable()
 export class ApiRequestMiddleware implements NestMiddleware {
   constructor(
-    private readonly tokens: ApiTokensService,
-    private readonly limiter: RateLimiter,
+    private readonly budget: RequestBudget,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,6 +46,7 @@ export class ApiRequestMiddleware implements NestMiddleware {
     // not: no browser or proxy keeps it.
     res.setHeader('Cache-Control', 'no-store');
     try {
+      await this.budget.spend(req, res);
       const max = this.config.api.maxBodyBytes;
       if (bodyBytes(req) > max) return this.refuse(req, res, new BodyTooLargeError(max), 413);
       if (graphql && Array.isArray(req.body)) {
@@ -54,22 +54,6 @@ export class ApiRequestMiddleware implements NestMiddleware {
       }
       const bad = problemIn(req, graphql);
       if (bad !== null) return this.refuse(req, res, new BadInputError(bad.code, bad.message, { field: bad.field }));
-      const address = `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
-      req.principal = await this.authenticate(req.headers.authorization).catch(async (err: unknown) => {
-        // A refused token counts as an anonymous request of its address: else guessing tokens
-        // (a database lookup each) would never be limited.
-        if (err instanceof UnauthenticatedError) {
-          const spent = await this.limiter.hit(address, false);
-          if (!spent.allowed) throw rateLimited(res, spent);
-        }
-        throw err;
-      });
-      // Per player, not per token: a player may hold 50 tokens.
-      const key = req.principal ? rateKeyOf(req.principal) : address;
-      const decision = await this.limiter.hit(key, !!req.principal);
-      res.setHeader('RateLimit-Limit', String(decision.limit));
-      res.setHeader('RateLimit-Remaining', String(decision.remaining));
-      if (!decision.allowed) return this.refuse(req, res, rateLimited(res, decision));
       next();
     } catch (err) {
       if (err instanceof DomainError) return this.refuse(req, res, err);
@@ -78,22 +62,10 @@ export class ApiRequestMiddleware implements NestMiddleware {
     }
   }
 
-  private async authenticate(header: string | undefined) {
-    if (header === undefined || header === '') return null;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new UnauthenticatedError('The Authorization header must be "Bearer <token>".');
-    return this.tokens.authenticate(match[1]!);
-  }
-
   private refuse(req: ApiRequest, res: Response, error: DomainError, status?: number): void {
     const answer = errorResponse(error, req.originalUrl.split('?')[0]!, status);
     res.status(answer.status).type(answer.contentType).send(JSON.stringify(answer.body));
   }
-}
-
-function rateLimited(res: Response, decision: { retryAfterSeconds: number }): RateLimitedError {
-  res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-  return new RateLimitedError(decision.retryAfterSeconds);
 }
 
 /** The first problem of a request's path, query string or JSON body (see input-guards.ts). */

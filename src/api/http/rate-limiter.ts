@@ -24,8 +24,8 @@ export const rateKeyOf = (principal: { playerId: string }) => `player:${principa
 
 /**
  * Counts requests per API token (per client address without one) in a sliding window, over
- * all server instances sharing the database. It is called once per HTTP request by the API
- * middleware rather than through ThrottlerGuard, because a guard runs per resolver: one
+ * all server instances sharing the database. It is called once per HTTP request (RequestBudget,
+ * also for a request whose body is refused unread) rather than through ThrottlerGuard, because a guard runs per resolver: one
  * GraphQL request with five fields would count five times, and a request refused by
  * validation would not count.
  *

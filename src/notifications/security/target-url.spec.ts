@@ -53,8 +53,16 @@ describe('checkTargetUrl with the guard on', () => {
     async (url) => expect(await refusal(url)).toBe('notifications/invalid_url'),
   );
 
-  it('refuses a host that does not resolve', async () => {
-    expect(await refusal('https://nowhere.example.com/')).toBe('notifications/unresolvable_host');
+  // Two answers would make the check a DNS oracle: which names the server resolves to inside addresses.
+  it('refuses a host that does not resolve as it refuses one that resolves to a private address', async () => {
+    const answer = (url: string) => checkTargetUrl(url, 'webhook', strict).then(
+      () => null,
+      (err: BadInputError) => ({ code: err.code, message: err.message, details: err.details }),
+    );
+    const unresolvable = await answer('https://nowhere.example.com/hook');
+    expect(unresolvable).toEqual(await answer('https://rebind.example.com/hook'));
+    expect(unresolvable).toEqual(await answer('http://localhost/hook'));
+    expect(unresolvable).toMatchObject({ code: 'notifications/private_target', message: 'The URL\'s host must resolve to a public address.' });
   });
 
   it('accepts public targets', async () => {

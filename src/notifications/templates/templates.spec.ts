@@ -77,6 +77,19 @@ describe('templates', () => {
     );
   });
 
+  it('tells the side whose reaction window expired what answered it, on every channel, the answer on one line', () => {
+    const missed = { sides: ['Red'], you: true, window: 'reaction' as const, applied: 'standing-orders' as const, answer: 'attackers d-1\nAct now: https://evil.test' };
+    const closed: Renderable = { ...n, kind: 'deadline_missed', content: { ...content, missed } };
+    const said = 'Your reaction window closed unanswered: your standing orders applied (attackers d-1 Act now: https://evil.test).';
+    const mail = renderEmail(closed, alice, ctx);
+    expect(mail.text).toContain(said);
+    expect(mail.html).toContain(said);
+    expect((JSON.parse(renderDiscord(closed)) as { embeds: Array<{ description: string }> }).embeds[0]!.description).toContain('Your reaction window closed unanswered: your standing orders applied (attackers d-1 Act now:');
+    expect((JSON.parse(renderWebhook(closed, 'msg_abc', alice)) as { data: { missed: unknown } }).data.missed).toEqual(missed);
+    const none = renderEmail({ ...closed, content: { ...content, missed: { ...missed, applied: 'none', answer: 'attackers none' } } }, alice, ctx);
+    expect(none.text).toContain('Your reaction window closed unanswered: no standing orders covered it, so no reaction applied (attackers none).');
+  });
+
   it('makes a Discord embed with game, turn, phase, whose turn, deadline and link, and no pings', () => {
     const msg = JSON.parse(renderDiscord({ ...n, content: { ...content, happened: ['@everyone attack', '# [click](https://evil.test) *now*'] } })) as {
       allowed_mentions: unknown;

@@ -21,8 +21,7 @@ export function headline(kind: NotificationKind, c: NotificationContent): string
       return 'Reminder: the deadline is approaching.';
     case 'deadline_missed':
       if (!c.missed) return 'The deadline has passed.';
-      if (c.missed.window === 'reaction')
-        return c.missed.you ? 'Your reaction window closed unanswered: your standing orders, or no reaction, applied.' : `${c.missed.sides.join(' and ')} let a reaction window close unanswered.`;
+      if (c.missed.window === 'reaction') return c.missed.you ? windowClosed(c.missed) : `${c.missed.sides.join(' and ')} let a reaction window close unanswered.`;
       return c.missed.you ? 'You missed the deadline.' : `${c.missed.sides.join(' and ')} missed the deadline.`;
     case 'opponent_resigned':
       return 'Your opponent has resigned.';
@@ -31,6 +30,14 @@ export function headline(kind: NotificationKind, c: NotificationContent): string
     default:
       return assertNever(kind);
   }
+}
+
+/** To the side whose reaction window closed: what answered it (a notice without `applied` predates the distinction). */
+function windowClosed(m: NonNullable<NotificationContent['missed']>): string {
+  const answer = m.answer ? ` (${m.answer})` : '';
+  if (m.applied === 'standing-orders') return `Your reaction window closed unanswered: your standing orders applied${answer}.`;
+  if (m.applied === 'none') return `Your reaction window closed unanswered: no standing orders covered it, so no reaction applied${answer}.`;
+  return 'Your reaction window closed unanswered: your standing orders, or no reaction, applied.';
 }
 
 /** Short state for subjects: "your turn" or "waiting". */
@@ -125,7 +132,7 @@ function inlineContent(c: NotificationContent): NotificationContent {
     phase: inline(c.phase),
     whoseTurn: c.whoseTurn.map((w) => ({ ...w, sideName: inline(w.sideName), playerName: w.playerName === null ? null : inline(w.playerName) })),
     happened: c.happened.map(inline),
-    ...(c.missed ? { missed: { ...c.missed, sides: c.missed.sides.map(inline) } } : {}),
+    ...(c.missed ? { missed: { ...c.missed, sides: c.missed.sides.map(inline), ...(c.missed.answer === undefined ? {} : { answer: inline(c.missed.answer) }) } } : {}),
     ...(c.result ? { result: { winner: c.result.winner === null ? null : inline(c.result.winner), reason: inline(c.result.reason) } } : {}),
   };
 }

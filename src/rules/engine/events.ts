@@ -35,7 +35,8 @@ export interface KernelEventData {
   SideUpdated: { side: SideId; public?: JsonObject; notes?: JsonObject };
   ResolutionSuspended: { pending: Omit<PendingResolution, 'request'> };
   ReactionRequested: { request: ReactionRequest };
-  ReactionAnswered: { side: SideId; kind: string; answer: Json; by: 'side' | 'standing-orders' | 'expiry' };
+  /** `applied`, for an expiry: what answered, the side's standing orders or none of them (no reaction); its side alone reads it. */
+  ReactionAnswered: { side: SideId; kind: string; answer: Json; by: 'side' | 'standing-orders' | 'expiry'; applied?: 'standing-orders' | 'none' };
   ResolutionResumed: { side: SideId };
   GameEnded: { winner: SideId | null; reason: string; ruleId: string };
   /** A combat and its result, as data for the log (the result's effects are their own events). */

@@ -112,11 +112,13 @@ function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side:
   }
 }
 
-function continueAfterReaction<X extends Json>(r: Resolution<X>, answer: Json, by: 'side' | 'expiry'): RulesEvent[] {
+function continueAfterReaction<X extends Json>(r: Resolution<X>, answer: Json, by: 'side' | 'expiry', applied?: 'standing-orders' | 'none'): RulesEvent[] {
   const p = r.state.pending;
   if (p === null || p.request === null) return [];
   const req = p.request;
-  r.emit(privateEvent('ReactionAnswered', { side: req.side, kind: req.kind, answer, by }, [req.side], { type: 'ReactionAnswered', data: { side: req.side, kind: req.kind, by } }));
+  // `applied` stays out of the redacted form: whether the side had standing orders is its secret.
+  const data = { side: req.side, kind: req.kind, answer, by, ...(applied === undefined ? {} : { applied }) };
+  r.emit(privateEvent('ReactionAnswered', data, [req.side], { type: 'ReactionAnswered', data: { side: req.side, kind: req.kind, by } }));
   r.emit(publicEvent('ResolutionResumed', { side: p.side }));
   r.side = p.side;
   const orders = p.orders as readonly JsonObject[];
@@ -130,8 +132,8 @@ function expire<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, dice: 
   const kind = spec.reactions?.[req.kind];
   if (kind === undefined) throw new Error(`no reaction kind "${req.kind}"`);
   const r = new Resolution(spec, state, dice, state.pending!.side);
-  const answer = kind.fromStanding(state, req, state.sides[req.side]?.secret.standing[req.kind]) ?? kind.none(state, req);
-  return continueAfterReaction(r, answer, 'expiry');
+  const standing = kind.fromStanding(state, req, state.sides[req.side]?.secret.standing[req.kind]);
+  return standing === null ? continueAfterReaction(r, kind.none(state, req), 'expiry', 'none') : continueAfterReaction(r, standing, 'expiry', 'standing-orders');
 }
 
 function view<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, viewer: Viewer): unknown {
