@@ -195,7 +195,19 @@ describe('webhooks (a real HTTP receiver on loopback)', () => {
       expect(r.requests).toHaveLength(0);
       const endpoint = await prisma.notificationEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
       expect(endpoint.enabled).toBe(false);
-      expect(endpoint.disabledReason).toMatch(/private or loopback/);
+      expect(endpoint.disabledReason).toBe(`refused to connect to ${host}: it does not resolve to a public address`);
+    });
+
+    // Else the stored reason, or a retry instead of the end, told a private name from a missing one.
+    it('ends at send time a target whose name does not exist in the words it uses for a private one', async () => {
+      const strict = other(notificationsConfig(db.url, { ...env(), NOTIFY_ALLOW_PRIVATE_TARGETS: 'false' }));
+      const p = await player(prisma);
+      const ep = await webhookEndpoint(prisma, p, 'http://nowhere.invalid/hook');
+      await strict.enqueue([intent({ playerId: p, gameId: 'g-nxdomain' })]);
+      await strict.worker.drain();
+      const endpoint = await prisma.notificationEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
+      expect(endpoint.enabled).toBe(false);
+      expect(endpoint.disabledReason).toBe('refused to connect to nowhere.invalid: it does not resolve to a public address');
     });
   });
 });

@@ -37,7 +37,7 @@ export class HttpClient {
   post(target: string, body: string, headers: Record<string, string>): Promise<HttpResponse> {
     const url = new URL(target);
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!this.options.allowPrivate && isIP(host) && isPrivateAddress(host)) return Promise.reject(new PrivateTargetError(host, host));
+    if (!this.options.allowPrivate && isIP(host) && isPrivateAddress(host)) return Promise.reject(new PrivateTargetError(host));
     const secure = url.protocol === 'https:';
     return new Promise((resolve, reject) => {
       const req = (secure ? https : http).request(url, {

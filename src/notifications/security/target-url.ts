@@ -133,8 +133,10 @@ const NOT_PUBLIC = "The URL's host must resolve to a public address.";
 
 export class PrivateTargetError extends Error {
   readonly code = 'EPRIVATETARGET';
-  constructor(host: string, address: string) {
-    super(`refused to connect to ${host}: ${address} is a private or loopback address`);
+  // Neither the address nor whether the name resolved at all: the endpoint's stored reason is the
+  // player's to read, and either would make sending a DNS oracle for internal names.
+  constructor(host: string) {
+    super(`refused to connect to ${host}: it does not resolve to a public address`);
     this.name = 'PrivateTargetError';
   }
 }
@@ -147,9 +149,11 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Arra
  */
 export function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    // A name that does not exist ends the endpoint as a private one does (see checkTargetUrl); a
+    // lookup that failed for now (EAI_AGAIN) is retried like any network error.
+    if (err?.code === 'ENOTFOUND') return callback(new PrivateTargetError(hostname), []);
     if (err) return callback(err, []);
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) return callback(new PrivateTargetError(hostname, bad.address), []);
+    if (addresses.some((a) => isPrivateAddress(a.address))) return callback(new PrivateTargetError(hostname), []);
     if (options.all) return callback(null, addresses);
     const first = addresses[0]!;
     return callback(null, first.address, first.family);
