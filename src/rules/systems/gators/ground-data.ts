@@ -107,6 +107,7 @@ const bombardmentSchema = z.strictObject({
   ruleId: z.string().default('GT-7J.2'),
   /** Q-GT-42: "bombardment" = an attack by a unit of this range or more. */
   rangedFrom: z.int().min(2).default(2),
+  /** Q-GT-42 (b): when the defender has one of these tags (artillery bombarded), every attacker suffers A R as A X. */
   artilleryTags: tags.default(['artillery']),
   spotterTags: tags.default(['spotter']),
   spotterModifier: z.int().default(1),
