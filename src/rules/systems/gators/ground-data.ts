@@ -64,8 +64,11 @@ const medicsSchema = z.strictObject({
 
 const debrisSchema = z.strictObject({
   ...doc,
-  /** GT-6Q.3: no vehicle may enter (landing craft are read as vehicles: Debris "may block a beach", GT-6Q.2). */
-  blocksTags: tags.default(['vehicle', 'landing-craft']),
+  /**
+   * GT-6Q.3: no vehicle may enter (landing craft are read as vehicles: Debris "may block a beach", GT-6Q.2;
+   * so are towed guns and wheeled equipment, the ROWPU: what a vehicle tows or a CH-53E carries as one).
+   */
+  blocksTags: tags.default(['vehicle', 'landing-craft', 'gun', 'equipment']),
   /** GT-6Q.8: Debris on a bridge closes it to these. */
   bridgeBlocksTags: tags.default(['ground']),
   trap: z
