@@ -64,8 +64,11 @@ const medicsSchema = z.strictObject({
 
 const debrisSchema = z.strictObject({
   ...doc,
-  /** GT-6Q.3: no vehicle may enter (landing craft are read as vehicles: Debris "may block a beach", GT-6Q.2). */
-  blocksTags: tags.default(['vehicle', 'landing-craft']),
+  /**
+   * GT-6Q.3: no vehicle may enter (landing craft are read as vehicles: Debris "may block a beach", GT-6Q.2;
+   * so are towed guns and wheeled equipment, the ROWPU: what a vehicle tows or a CH-53E carries as one).
+   */
+  blocksTags: tags.default(['vehicle', 'landing-craft', 'gun', 'equipment']),
   /** GT-6Q.8: Debris on a bridge closes it to these. */
   bridgeBlocksTags: tags.default(['ground']),
   trap: z
@@ -107,6 +110,7 @@ const bombardmentSchema = z.strictObject({
   ruleId: z.string().default('GT-7J.2'),
   /** Q-GT-42: "bombardment" = an attack by a unit of this range or more. */
   rangedFrom: z.int().min(2).default(2),
+  /** Q-GT-42 (b): when the defender has one of these tags (artillery bombarded), every attacker suffers A R as A X. */
   artilleryTags: tags.default(['artillery']),
   spotterTags: tags.default(['spotter']),
   spotterModifier: z.int().default(1),

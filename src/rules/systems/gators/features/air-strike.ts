@@ -25,10 +25,13 @@ import { loadoutFor } from './loadouts';
  * against one or more targets next to each other and within the marker's
  * range of the attacker (adjacent; the SSM at 2). Once per combat phase,
  * besides one gun attack (the ordinary "attack", Q-GT-33). Attacker results
- * are ignored (GT-7C.4). The markers are used up and the aircraft must return
- * (GT-6B.3, Q-GT-18), unless it fires from next to a friendly airfield or the
- * LHD (GT-6B.5, Q-GT-19). The Missile Boat's SSM hits only P1 ships, craft and
- * amphibians in water (Q-GT-38) and is never reloaded.
+ * are ignored (GT-7C.4). The markers fired at a target are used up, and the
+ * aircraft must return (GT-6B.3, Q-GT-18), once that target is found: after
+ * the attack's pre-rolls (GT-3.8 (2), GT-6M.4, GT-2.13; GT-7B.1), a target not
+ * found used no weapon (GT-6B.2); the attack is made all the same (no second
+ * marker attack this phase). None are used up, nor a return forced, next to a
+ * friendly airfield or the LHD (GT-6B.5, Q-GT-19). The Missile Boat's SSM hits
+ * only P1 ships, craft and amphibians in water (Q-GT-38) and is never reloaded.
  */
 export const strikeSchema = z.strictObject({
   kind: z.literal('air-strike'),
@@ -79,20 +82,26 @@ function targetProblems(state: GameState, h: CoreHooks, side: SideId, m: MarkerD
   return [];
 }
 
-/** What the strike does to the attacker's markers (public: the attack is seen on the table). */
-export function markersUsedData(state: GameState, o: StrikeOrder): Json {
-  const u = state.units[o.unit]!;
-  const count = o.targets.reduce((s, t) => s + t.markers, 0);
+/** What firing `count` markers does to the attacker's markers (public: the attack is seen on the table). */
+function markersUsedData(state: GameState, unit: string, marker: string, count: number): Json {
+  const u = state.units[unit]!;
   const kept = quickRearm(state, u);
-  return { side: u.side, unit: u.id, marker: o.marker, count, kept, mustReturn: isAircraft(state, u) && !kept };
+  return { side: u.side, unit: u.id, marker, count, kept, mustReturn: isAircraft(state, u) && !kept };
 }
 
-/** The hooks for one target: the markers' strength against their class, attacker results ignored (GT-7C.3, GT-7C.4). */
-function strikeHooks(base: OddsHooks, unit: string, m: MarkerData, markers: number): OddsHooks {
+/** The strike is made (GT-7C.5: one per phase), whether or not any target is found (GT-7B.1: no re-targeting). */
+const strikeMade = (unit: string) => ({ unit, flags: { markerAttack: true } });
+
+/**
+ * The hooks for one target: the markers' strength against their class, attacker results ignored
+ * (GT-7C.3, GT-7C.4); the markers are used once the target is found, after the pre-rolls.
+ */
+function strikeHooks(base: OddsHooks, o: StrikeOrder, m: MarkerData, markers: number): OddsHooks {
   return {
     ...base,
-    strength: (s, x, cls) => (x.id === unit ? (cls === m.targetClass ? markers * m.strength : 0) : (base.strength?.(s, x, cls) ?? 0)),
-    attackerExempt: (s, a, x) => x.id === unit || (base.attackerExempt?.(s, a, x) ?? false),
+    strength: (s, x, cls) => (x.id === o.unit ? (cls === m.targetClass ? markers * m.strength : 0) : (base.strength?.(s, x, cls) ?? 0)),
+    attackerExempt: (s, a, x) => x.id === o.unit || (base.attackerExempt?.(s, a, x) ?? false),
+    beforeDie: (ctx) => ctx.emit(publicOf('AirAttackMarkersUsed', markersUsedData(ctx.state, o.unit, o.marker, markers))),
   };
 }
 
@@ -103,7 +112,7 @@ function strikeFrom(ctx: ResolveContext<GatorsExt>, h: CombinedHooks, o: StrikeO
     const t = o.targets[k]!;
     if (ctx.state.units[o.unit]?.loc.at !== 'hex') return;
     const attack = { attackers: [{ unit: o.unit }], target: t.hex };
-    const hooks = strikeHooks(h.odds, o.unit, m, t.markers);
+    const hooks = strikeHooks(h.odds, o, m, t.markers);
     if (k === from && resume !== undefined && isChoiceStage(resume.stage)) {
       if (resumeOddsAttack(ctx, attack.attackers, t.hex, hooks, resume, { cause: 'air-strike' })) return;
       continue;
@@ -120,7 +129,11 @@ export function strikeOrder(h: CombinedHooks): OrderHandler<GatorsExt, StrikeOrd
     kind: 'air-strike',
     schema: strikeSchema,
     validate: (state, side, o, i) => checkStrike(state, h, side, o, i),
-    project: (state, _side, o) => [{ type: 'AirAttackMarkersUsed', data: markersUsedData(state, o) }],
+    // As if every target were found: the submission's later orders may not count on a miss.
+    project: (state, _side, o) => [
+      { type: 'UnitMarked', data: strikeMade(o.unit) },
+      { type: 'AirAttackMarkersUsed', data: markersUsedData(state, o.unit, o.marker, o.targets.reduce((s, t) => s + t.markers, 0)) },
+    ],
     optionOrder: (unit, x) => {
       if (x.action !== 'air-strike') return null;
       const d = x.detail as { marker: string; hex: string };
@@ -145,7 +158,7 @@ export function strikeOrder(h: CombinedHooks): OrderHandler<GatorsExt, StrikeOrd
       }
       const v = checkStrike(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'air-strike', v[0]!);
-      ctx.emit(publicOf('AirAttackMarkersUsed', markersUsedData(ctx.state, o)));
+      ctx.emit(publicOf('UnitMarked', strikeMade(o.unit)));
       strikeFrom(ctx, h, o, 0);
     },
   };

@@ -14,8 +14,9 @@ import { tagged } from '../queries';
  * - GT-7J.1: at range 2–3 attacker results are ignored — data
  *   (rules.json combat.odds.ignoreAttackerResults.fromRange), not here.
  * - GT-7J.2 (a): a unit of range ≥ 2 attacking an adjacent hex suffers an
- *   A R1/A R2 as A X; (b) so does every attacker of artillery (155mm, 75mm;
- *   not mortars, not the Hawk: tag `artillery`). Per attacker, and only for
+ *   A R1/A R2 as A X; (b) so does every attacker when the defender is
+ *   artillery (155mm, 75mm; not mortars, not the Hawk: tag `artillery`),
+ *   whatever the attackers are. Per attacker, and only for
  *   attackers not already exempt (GT-7J.1, GT-7C.4, GT-7D.1: the kernel
  *   skips them before asking).
  * - GT-7J.3: +1 when some attacker fires from 2 hexes or more and a friendly

@@ -8,11 +8,12 @@ import { canStandIn } from '../../../engine/transport';
 import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { moduleOn } from '../data';
-import { GatorsFeature } from '../feature';
+import { CoreHooks, GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
 import { idOrder, privateTo, publicOf, tagged } from '../queries';
+import { closedToPlacing } from '../orders/movement';
 import { cancel } from '../orders/wrap';
 
 /** The scenario.json module that switches GT-6M.3 (the water purifier) on. */
@@ -54,7 +55,7 @@ export function waterSupplied(state: GameState, side: SideId): boolean {
   });
 }
 
-function checkRaise(state: GameState, side: SideId, o: RaiseOrder, i: number): Violation[] {
+function checkRaise(state: GameState, h: CoreHooks, side: SideId, o: RaiseOrder, i: number): Violation[] {
   if (!allUnits(state).some((u) => u.side === side && u.loc.at === 'eliminated'))
     return [violation('GT-6M.1', 'guerrillas/no_losses', 'guerrillas rise only after the first losses', i)];
   const g = nextGuerrilla(state, side);
@@ -65,23 +66,25 @@ function checkRaise(state: GameState, side: SideId, o: RaiseOrder, i: number): V
     return [violation('Q-GT-28', 'guerrillas/not_land', `Guerrillas are placed on a land hex, not ${o.hex}`, i)];
   if (allUnits(state).some((u) => u.loc.at === 'hex' && u.loc.hex === o.hex)) return [violation('Q-GT-28', 'guerrillas/occupied', `${o.hex} is not empty`, i)];
   if (enemyWithin(state, side, at, 1)) return [violation('GT-6M.2', 'guerrillas/enemy_adjacent', `${o.hex} is next to an enemy unit`, i)];
-  return [];
+  // An empty land hex may still be closed to a ground unit: a bridge Debris destroyed (GT-6Q.8, Q-GT-22).
+  const closed = closedToPlacing(h.move, state, g, o.hex);
+  return closed === null ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
 }
 
-function raiseOrder(): OrderHandler<GatorsExt, RaiseOrder> {
+function raiseOrder(h: CoreHooks): OrderHandler<GatorsExt, RaiseOrder> {
   return {
     kind: 'raise-guerrillas',
     schema: raiseSchema,
-    validate: checkRaise,
+    validate: (state, side, o, i) => checkRaise(state, h, side, o, i),
     // Every hex a raise may name now (the roll decides the rest).
     sideOptions: {
-      list: (state, side) => hexOptions(state, 'raise-guerrillas', (hex) => checkRaise(state, side, { kind: 'raise-guerrillas', hex }, 0).length === 0),
+      list: (state, side) => hexOptions(state, 'raise-guerrillas', (hex) => checkRaise(state, h, side, { kind: 'raise-guerrillas', hex }, 0).length === 0),
       order: (x) => ({ kind: 'raise-guerrillas', hex: (x.detail as { hex: string }).hex }),
     },
     // The roll decides; later orders of the phase may not count on it.
     project: () => [],
     resolve: (ctx, o, i) => {
-      const v = checkRaise(ctx.state, ctx.side, o, i);
+      const v = checkRaise(ctx.state, h, ctx.side, o, i);
       if (v.length > 0) return cancel(ctx, i, 'raise-guerrillas', v[0]!);
       const d = groundData(ctx.state.scenario).guerrillas;
       const need = moduleOn(ctx.state.scenario, ROWPU_MODULE) && waterSupplied(ctx.state, ctx.side) ? d.needWithWater : d.need;
@@ -106,7 +109,7 @@ export const guerrillas: GatorsFeature = {
   rules: ['GT-6M.1', 'GT-6M.2', 'GT-6M.3', 'GT-6M.4', 'GT-6M.5', 'GT-7L.1', 'Q-GT-28', 'GT-2.28'],
   phases: {
     guerrillas: {
-      orders: () => [raiseOrder()],
+      orders: (h) => [raiseOrder(h)],
       validateSubmission: (_b, _a, _side, orders) =>
         orders.length > 1 ? [violation('Q-GT-28', 'guerrillas/one_roll', 'one roll per guerrilla phase', 1)] : [],
     },

@@ -8,10 +8,11 @@ import { setupViolations } from '../../../engine/setup';
 import { unitViolation, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { gatorsData } from '../data';
-import { GatorsFeature } from '../feature';
+import { CombinedHooks, GatorsFeature } from '../feature';
 import { friendlyAirfield } from '../air-queries';
 import { GatorsExt, GState, gext, notesOf } from '../ext';
 import { distanceToAirfield, isAircraft, publicOf, tagged } from '../queries';
+import { closedToPlacing } from '../orders/movement';
 
 /**
  * P2's secret deployment (GT-4.2–GT-4.7), sealed together with P1's loading:
@@ -48,12 +49,18 @@ export function debrisOrder(): OrderHandler<GatorsExt, DebrisOrder> {
 }
 
 /** Whole-submission checks of P2's setup. */
-function p2Setup(after: GState, side: SideId): Violation[] {
+function p2Setup(after: GState, side: SideId, h: CombinedHooks): Violation[] {
   const d = gatorsData(after.scenario).options;
   const out = setupViolations(after, side);
   const debris = gext(after).debris.length;
   if (debris > d.debrisMarkers) out.push(violation('Q-GT-32', 'setup/too_much_debris', `${debris} Debris markers, only ${d.debrisMarkers}`, null));
   const board = boardOf(after.scenario);
+  // On the whole setup, so that Debris placed after the unit counts too (GT-6Q.3, Q-GT-22).
+  for (const u of allUnits(after)) {
+    if (u.side !== side || u.loc.at !== 'hex') continue;
+    const closed = closedToPlacing(h.move, after, u, u.loc.hex);
+    if (closed !== null) out.push(unitViolation(closed.ruleId, closed.code, `${u.id} cannot be set up in ${u.loc.hex}: ${closed.message}`, u.id));
+  }
   const airborne: string[] = [];
   for (const u of allUnits(after)) {
     if (u.side !== side || !isAircraft(after, u) || u.loc.at !== 'hex') continue;
@@ -85,7 +92,7 @@ export const setupP2: GatorsFeature = {
   phases: {
     setup: {
       orders: () => [placeOrder<GatorsExt>()],
-      validateSubmission: (_before, after, side) => (side === gatorsData(after.scenario).options.defendingSide ? p2Setup(after, side) : []),
+      validateSubmission: (_before, after, side, _orders, h) => (side === gatorsData(after.scenario).options.defendingSide ? p2Setup(after, side, h) : []),
     },
   },
   events: { DebrisPlaced: (s, e) => ({ ...s, ext: { ...gext(s), debris: [...gext(s).debris, (e.data as { hex: string }).hex] } }) },

@@ -12,11 +12,12 @@ import { violation } from '../../../engine/violation';
 import { visibilityFor } from '../../../engine/visibility';
 import { SideId, UnitOptions, Violation } from '../../../engine/types';
 import { neighbourHexes } from '../air-queries';
-import { CombinedHooks } from '../feature';
+import { CombinedHooks, CoreHooks } from '../feature';
 import { GatorsExt } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
 import { isShip, tagged } from '../queries';
+import { closedToPlacing } from '../orders/movement';
 import { cancel } from '../orders/wrap';
 import { squadsFromPool } from './setup-p1';
 import { uncoverNextToPlaced } from './camouflage';
@@ -70,7 +71,7 @@ interface SplitFrom {
 
 function checkSplit(state: GameState, h: CombinedHooks, side: SideId, o: SplitOnLandOrder, i: number): Violation[] {
   const from = splitFrom(state, h, side, o.platoon, i);
-  return Array.isArray(from) ? from : checkPlaces(state, side, from, o.to, i);
+  return Array.isArray(from) ? from : checkPlaces(state, h, side, from, o.to, i);
 }
 
 /** The platoon's part of checkSplit, which options() reads once for all the pairs of places it tries. */
@@ -89,7 +90,7 @@ function splitFrom(state: GameState, h: CombinedHooks, side: SideId, platoon: st
   return { p, squads, squad, at, home: p.loc.hex, free: surrounded(state, h, side, squad, at) };
 }
 
-function checkPlaces(state: GameState, side: SideId, { p, squads, squad, at, home, free }: SplitFrom, to: readonly Place[], i: number): Violation[] {
+function checkPlaces(state: GameState, h: CoreHooks, side: SideId, { p, squads, squad, at, home, free }: SplitFrom, to: readonly Place[], i: number): Violation[] {
   const board = boardOf(state.scenario);
   const aboard = new Map<string, UnitState[]>();
   const standing = new Map<number, number>([[at, 1]]);
@@ -102,6 +103,9 @@ function checkPlaces(state: GameState, side: SideId, { p, squads, squad, at, hom
       // A squad steps there: off a bridge only along the road, onto a bridge along it (GT-3.14).
       if (!canStepInto(board, squad, at, board.grid.directionTo(at, j), j)) return [violation('GT-6J.2', 'squads/terrain', `a squad cannot stand in ${hex}`, i)];
       if (enemyWithin(state, side, j, 0)) return [violation('GT-6J.2', 'squads/enemy_hex', `${hex} is held by the enemy`, i)];
+      // The hexes closed to its move, as to an unload: a bridge Debris destroyed (GT-6Q.8, Q-GT-22).
+      const closed = closedToPlacing(h.move, state, state.units[squads[k + 1]!]!, place.hex);
+      if (closed !== null) return [violation(closed.ruleId, closed.code, closed.message, i)];
       standing.set(j, (standing.get(j) ?? 0) + 1);
       continue;
     }
@@ -145,7 +149,7 @@ function splitOptions(state: GameState, h: CombinedHooks, side: SideId, unitId: 
   const places: Place[] = [...neighbourHexes(state, from.at).map((n) => ({ hex: grid.label(n) })), ...carriers.map((c) => ({ carrier: c.id }))];
   const other = places
     .flatMap((a, k) => places.slice(k).map((b) => [a, b]))
-    .filter((to) => checkPlaces(state, side, from, to, 0).length === 0)
+    .filter((to) => checkPlaces(state, h, side, from, to, 0).length === 0)
     .map((to) => ({ action: 'split', detail: { to } }));
   return other.length > 0 ? { other } : {};
 }

@@ -53,7 +53,14 @@ export function askFirst(ctx: ResolveContext<GatorsExt>, reaction: AttackReactio
     if (!r.answered) return false;
     answer = r.answer;
   }
-  return { ...odds, beforeDie: () => reaction.apply(ctx, attack, answer) };
+  // After what the attack itself does once it takes place (the attacker's markers used, air-strike.ts).
+  return {
+    ...odds,
+    beforeDie: (c, setup) => {
+      odds.beforeDie?.(c, setup);
+      reaction.apply(ctx, attack, answer);
+    },
+  };
 }
 
 /**

@@ -2,8 +2,9 @@ import { moveOrder, MoveOrder } from '../../../engine/orders/move';
 import { hitchDrivers, hitchOrder, HitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
-import { GameState } from '../../../model/state';
+import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
+import { Block, MoveHooks } from '../../../engine/movement/context';
 import { CombinedHooks, Handler } from '../feature';
 import { GatorsExt } from '../ext';
 import { isShip } from '../queries';
@@ -51,12 +52,8 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       if (carrier === undefined) return [];
       if (isShip(state, carrier)) return [violation('Q-GT-16', 'transport/ship_launch', `${o.unit} leaves ${carrier.id} only by launch (GT-5.3) or aboard a launched transport`, i)];
       if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
-      // A hex closed to the unit (Debris for a vehicle, GT-6Q.3) is closed to unloading into it too;
-      // one its move may enter only to end there (the repair crew's bridge, GT-6Q.8) is open to an
-      // unload, which ends there anyway (GT-6F.1).
-      const board = boardOf(state.scenario);
-      const closed = h.move.blocked?.(state, u, board).get(board.grid.indexOf(o.hex));
-      return closed === undefined || closed.stops === true ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
+      const closed = closedToPlacing(h.move, state, u, o.hex);
+      return closed === null ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
     },
     {
       // GT-6F.1: unloading comes after the transport's move, which is then over.
@@ -72,4 +69,17 @@ export function movementOrders(h: CombinedHooks): Handler[] {
     unitsProblem(state, [o.unit, ...(o.path === undefined ? [] : hitchDrivers(state, o).map((t) => t.id))], i),
   );
   return [move, load, unload, hitch, unhitchOrder<GatorsExt>()];
+}
+
+/**
+ * Why `unit` may not be put into `hex` other than by its own move (unloaded, placed by a split,
+ * raised as Guerrillas, set up), or null. Q-GT-22 puts every placement under the limits of a move's
+ * end: a hex closed to the unit's move (Debris for a vehicle, GT-6Q.3; a bridge Debris destroyed,
+ * GT-6Q.8; an occupied bridge, Q-GT-10) is closed to placing it there. One its move may enter only to
+ * end there (Block.stops: the repair crew's bridge) is open: the placing ends there anyway (GT-6F.1).
+ */
+export function closedToPlacing(hooks: MoveHooks, state: GameState, unit: UnitState, hex: string): Block | null {
+  const board = boardOf(state.scenario);
+  const closed = hooks.blocked?.(state, unit, board).get(board.grid.indexOf(hex));
+  return closed === undefined || closed.stops === true ? null : closed;
 }
