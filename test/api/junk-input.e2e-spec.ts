@@ -16,7 +16,7 @@ import {
 import request from 'supertest';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
-import { OpenApiDocument, operations, resolveRef, SchemaObject } from './support/openapi-schema';
+import { exampleOf, OpenApiDocument, operationFor, operations, SchemaObject } from './support/openapi-schema';
 
 /**
  * Nesting deeper than JSON.stringify's recursion can follow (it threw RangeError: a 500). The
@@ -73,27 +73,7 @@ describe('junk input on every REST route', () => {
   });
 
   /** A value the schema admits, built from its shape: the junk then breaks one part of it. */
-  function example(s: SchemaObject | undefined, depth = 0): unknown {
-    if (s === undefined || depth > 6) return 'x';
-    if (s.$ref) return example(resolveRef(doc, s.$ref), depth + 1);
-    if (s.enum) return pick(s.enum);
-    const variant = s.allOf?.[0] ?? s.oneOf?.[0] ?? s.anyOf?.[0];
-    if (variant) return example(variant, depth + 1);
-    switch (s.type) {
-      case 'object':
-        return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, example(v, depth + 1)]));
-      case 'array':
-        return [example(s.items, depth + 1)];
-      case 'integer':
-        return 1;
-      case 'number':
-        return 1.5;
-      case 'boolean':
-        return true;
-      default:
-        return 'x';
-    }
-  }
+  const example = (s: SchemaObject | undefined): unknown => exampleOf(doc, s, pick);
 
   function breakOne(v: unknown): unknown {
     if (rnd() < 0.15) return pick(JUNK);
@@ -115,10 +95,19 @@ describe('junk input on every REST route', () => {
     return pick(JUNK);
   }
 
+  const reachedOperation = (method: string, path: string) => {
+    try {
+      return operationFor(doc, method, path);
+    } catch {
+      return null;
+    }
+  };
+
   const asText = (v: unknown): string => (typeof v === 'string' && v !== DEEP ? v : String(JSON.stringify(v)));
 
-  it('never answers 500', async () => {
+  it('never answers 500, nor a 4xx the OpenAPI document does not declare for the operation', async () => {
     const failures: string[] = [];
+    const undeclared = new Set<string>();
     let calls = 0;
     const call = async (method: string, path: string, query: Record<string, string>, body: unknown) => {
       const req = request(app.http)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path).query(query).set('Authorization', `Bearer ${alice.token}`);
@@ -127,6 +116,11 @@ describe('junk input on every REST route', () => {
       const res = body === undefined ? await req : await req.send(typeof body === 'string' && body !== DEEP ? body : wire(body));
       calls++;
       if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(query)} ${asText(body).slice(0, 200)} -> ${res.status} ${asText(res.body).slice(0, 200)}`);
+      else if (res.status >= 400) {
+        // The operation the request reached: junk that empties a path segment reaches another path, or none.
+        const reached = reachedOperation(method, path);
+        if (reached && !reached.operation.responses[String(res.status)]) undeclared.add(`${reached.key} ${res.status} ${(res.body as { code?: string }).code}`);
+      }
     };
     for (const { key, operation } of operations(doc)) {
       const [method, template] = key.split(' ') as [string, string];
@@ -151,6 +145,7 @@ describe('junk input on every REST route', () => {
     }
     expect(calls).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
+    expect([...undeclared].sort()).toEqual([]);
   });
 });
 
