@@ -29,11 +29,14 @@ type Send =
   | { rest: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: string, contentType?: string] }
   | { gql: string; variables?: Record<string, unknown> };
 
-/** What must come back: the HTTP status, the machine code, and the field the message must name. */
+/** What must come back: the HTTP status, the machine code, the field the message must name, and what it must (not) say. */
 interface Expected {
   status: number;
   code: string;
   field?: string;
+  says?: RegExp;
+  /** A field or a wording the message must not bring up: a problem the request does not have. */
+  not?: string;
 }
 
 const submit = 'mutation($i: SubmitPhaseInput!) { submitPhase(input: $i) { version } }';
@@ -87,6 +90,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: createGame with an unknown scenario', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'nope' })] }), { status: 404, code: 'scenario/not_found' }],
   ['REST: createGame with settings that are a list', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: [] })] }), { status: 400, code: 'request/invalid', field: 'settings' }],
   ['REST: createGame with a negative deadline', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { deadlineHours: -1 } })] }), { status: 400, code: 'game/bad_options', field: 'deadlineHours' }],
+  // The reaction window a game gets when none is sent follows the deadline: a bad deadline is the one problem.
+  ['REST: createGame with a deadline of 0 and no reaction window', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { deadlineHours: 0 } })] }), { status: 400, code: 'game/bad_options', field: 'deadlineHours', not: 'reactionHours' }],
+  ['GraphQL: createGame with a deadline of 0 and no reaction window', () => ({ gql: 'mutation { createGame(input: { scenarioId: "kernel-test", settings: { deadlineHours: 0 } }) { id } }' }), { status: 200, code: 'game/bad_options', field: 'deadlineHours', not: 'reactionHours' }],
   // A window of a few milliseconds could never be answered: it ran out before any player could read it.
   ['REST: createGame with a reaction window of a second', () => ({ rest: ['post', '/api/v1/games', json({ scenarioId: 'kernel-test', settings: { reactionHours: 1 / 3600 } })] }), { status: 400, code: 'game/bad_options', field: 'reactionHours' }],
   ['GraphQL: createGame with a reaction window of 1e-7 hours', () => ({ gql: 'mutation { createGame(input: { scenarioId: "kernel-test", settings: { reactionHours: 1e-7 } }) { id } }' }), { status: 200, code: 'game/bad_options', field: 'reactionHours' }],
@@ -107,7 +113,8 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['REST: join with an empty token', () => ({ rest: ['post', '/api/v1/join', json({ token: '' })] }), { status: 400, code: 'invitation/missing' }],
   ['GraphQL: join with an empty token', () => ({ gql: 'mutation($t: String) { joinGame(token: $t) { gameId } }', variables: { t: '' } }), { status: 200, code: 'invitation/missing' }],
   ['REST: submit with an empty idempotency key', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [], idempotencyKey: '' })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
-  ['REST: submit with an idempotency key too long', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(201) })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  // The key was sent: "is required" sent the client looking for a missing field.
+  ['REST: submit with an idempotency key too long', (c) => ({ rest: ['post', `/api/v1/games/${c.active}/phases`, json({ expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(201) })] }), { status: 400, code: 'request/idempotency_key', field: 'idempotencyKey', says: /too long/, not: 'required' }],
   ['REST: options with an empty targetHex', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/units/a-ship/options?targetHex=`] }), { status: 400, code: 'request/bad_hex', field: 'targetHex' }],
   ['GraphQL: options with an empty targetHex', (c) => ({ gql: options, variables: { g: c.active, u: 'a-ship', t: '' } }), { status: 200, code: 'request/bad_hex', field: 'targetHex' }],
   // Invitations and joining.
@@ -148,7 +155,7 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   ['GraphQL: submit with a negative version', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: -1, orders: [], idempotencyKey: 'gneg' } } }), { status: 200, code: 'request/bad_version', field: 'expectedVersion' }],
   ['GraphQL: submit with a fractional version', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: 1.5, orders: [], idempotencyKey: 'gfrac' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'expectedVersion' }],
   ['GraphQL: submit with null orders', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: null, idempotencyKey: 'gnull' } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'orders' }],
-  ['GraphQL: submit with a huge idempotency key', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(5000) } } }), { status: 200, code: 'request/idempotency_key', field: 'idempotencyKey' }],
+  ['GraphQL: submit with a huge idempotency key', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [], idempotencyKey: 'k'.repeat(5000) } } }), { status: 200, code: 'request/idempotency_key', field: 'idempotencyKey', says: /too long/, not: 'required' }],
   ['GraphQL: submit orders of the wrong shape', (c) => ({ gql: submit, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: [{ kind: 'move' }], idempotencyKey: 'gshape' } } }), { status: 200, code: 'orders/malformed', field: 'unit' }],
   ['GraphQL: check with a negative version', (c) => ({ gql: check, variables: { i: { gameId: c.active, expectedVersion: -1, orders: [] } } }), { status: 200, code: 'request/bad_version', field: 'expectedVersion' }],
   ['GraphQL: check with null orders', (c) => ({ gql: check, variables: { i: { gameId: c.active, expectedVersion: c.version, orders: null } } }), { status: 400, code: 'BAD_USER_INPUT', field: 'orders' }],
@@ -179,6 +186,9 @@ const CASES: Array<[name: string, send: (c: Ctx) => Send, expected: Expected]> =
   // An empty cursor restarted a GraphQL list at its first page; REST refused it with another code.
   ['REST: an empty cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=`] }), { status: 400, code: 'request/bad_cursor', field: 'cursor' }],
   ['GraphQL: an empty cursor', () => ({ gql: 'query($a: String) { myGames(after: $a) { nodes { id } } }', variables: { a: '' } }), { status: 200, code: 'request/bad_cursor', field: 'cursor' }],
+  // Express reads a repeated parameter as a list, which every check of one value then refused ("at most 500 characters").
+  ['REST: a cursor given twice', () => ({ rest: ['get', '/api/v1/games?cursor=a&cursor=a'] }), { status: 400, code: 'request/invalid', field: 'cursor', says: /more than once/, not: 'characters' }],
+  ['REST: a history limit given twice', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?limit=1&limit=2`] }), { status: 400, code: 'request/invalid', field: 'limit', says: /more than once/, not: 'whole number' }],
   ['REST: a forged cursor', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?cursor=abc`] }), { status: 400, code: 'request/bad_cursor' }],
   ['REST: a version that does not exist yet', (c) => ({ rest: ['get', `/api/v1/games/${c.active}?atVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'atVersion' }],
   ['REST: history from beyond the last version', (c) => ({ rest: ['get', `/api/v1/games/${c.active}/history?fromVersion=99999`] }), { status: 400, code: 'game/no_such_version', field: 'fromVersion' }],
@@ -536,6 +546,8 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
     const res = await send(make(ctx));
     expect({ status: res.status, code: res.code }).toEqual({ status: expected.status, code: expected.code });
     if (expected.field) expect(res.message).toContain(expected.field);
+    if (expected.says) expect(res.message).toMatch(expected.says);
+    if (expected.not) expect(res.message).not.toContain(expected.not);
     expect(res.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     // Nothing else in the answer repeats a huge input either (a problem document's instance).
     expect(JSON.stringify(res.body).length).toBeLessThan(2_000);

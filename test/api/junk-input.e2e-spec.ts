@@ -16,7 +16,7 @@ import {
 import request from 'supertest';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
-import { OpenApiDocument, operations, resolveRef, SchemaObject } from './support/openapi-schema';
+import { exampleOf, OpenApiDocument, operationFor, operations, SchemaObject } from './support/openapi-schema';
 
 /**
  * Nesting deeper than JSON.stringify's recursion can follow (it threw RangeError: a 500). The
@@ -37,6 +37,12 @@ function pathSegment(text: string): string {
 function wire(v: unknown): string {
   return JSON.stringify(v).split(JSON.stringify(DEEP)).join(DEEP_TEXT);
 }
+
+/**
+ * Far more requests than a player may make a minute: refused by the rate limit, most of the junk
+ * never reached the routes (each refusal a 429, which is no 500).
+ */
+const UNLIMITED = { RATE_LIMIT_PER_TOKEN: '1000000' };
 
 /** Values that have broken servers before: wrong types, edge numbers, names every object has, deep nesting. */
 const JUNK: unknown[] = [DEEP, null, -1, 0, 1.5, 2 ** 53, 1e308, '', ' ', 'constructor', '__proto__', 'toString', '%00', '\u0000', 'a\u0000b', { 'k\u0000': 1 }, 'a\ud800b', ['\udfff'], 'x'.repeat(5000), 'y'.repeat(200_000), true, [], {}, [[]], { constructor: null }, ['constructor']];
@@ -60,7 +66,7 @@ describe('junk input on every REST route', () => {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
   beforeAll(async () => {
-    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    app = await apiApp(UNLIMITED, { entries: [kernelScript.entry()] });
     doc = (await request(app.http).get('/docs-json')).body as OpenApiDocument;
     alice = await app.player('Alice');
     const bob = await app.player('Bob');
@@ -73,27 +79,7 @@ describe('junk input on every REST route', () => {
   });
 
   /** A value the schema admits, built from its shape: the junk then breaks one part of it. */
-  function example(s: SchemaObject | undefined, depth = 0): unknown {
-    if (s === undefined || depth > 6) return 'x';
-    if (s.$ref) return example(resolveRef(doc, s.$ref), depth + 1);
-    if (s.enum) return pick(s.enum);
-    const variant = s.allOf?.[0] ?? s.oneOf?.[0] ?? s.anyOf?.[0];
-    if (variant) return example(variant, depth + 1);
-    switch (s.type) {
-      case 'object':
-        return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, example(v, depth + 1)]));
-      case 'array':
-        return [example(s.items, depth + 1)];
-      case 'integer':
-        return 1;
-      case 'number':
-        return 1.5;
-      case 'boolean':
-        return true;
-      default:
-        return 'x';
-    }
-  }
+  const example = (s: SchemaObject | undefined): unknown => exampleOf(doc, s, pick);
 
   function breakOne(v: unknown): unknown {
     if (rnd() < 0.15) return pick(JUNK);
@@ -115,10 +101,19 @@ describe('junk input on every REST route', () => {
     return pick(JUNK);
   }
 
+  const reachedOperation = (method: string, path: string) => {
+    try {
+      return operationFor(doc, method, path);
+    } catch {
+      return null;
+    }
+  };
+
   const asText = (v: unknown): string => (typeof v === 'string' && v !== DEEP ? v : String(JSON.stringify(v)));
 
-  it('never answers 500', async () => {
+  it('never answers 500, nor a 4xx the OpenAPI document does not declare for the operation', async () => {
     const failures: string[] = [];
+    const undeclared = new Set<string>();
     let calls = 0;
     const call = async (method: string, path: string, query: Record<string, string>, body: unknown) => {
       const req = request(app.http)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path).query(query).set('Authorization', `Bearer ${alice.token}`);
@@ -126,7 +121,12 @@ describe('junk input on every REST route', () => {
       // The body as the wire carries it: JSON, or a bare string that is not JSON at all.
       const res = body === undefined ? await req : await req.send(typeof body === 'string' && body !== DEEP ? body : wire(body));
       calls++;
-      if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(query)} ${asText(body).slice(0, 200)} -> ${res.status} ${asText(res.body).slice(0, 200)}`);
+      if (res.status >= 500 || res.status === 429) failures.push(`${method} ${path} ${JSON.stringify(query)} ${asText(body).slice(0, 200)} -> ${res.status} ${asText(res.body).slice(0, 200)}`);
+      else if (res.status >= 400) {
+        // The operation the request reached: junk that empties a path segment reaches another path, or none.
+        const reached = reachedOperation(method, path);
+        if (reached && !reached.operation.responses[String(res.status)]) undeclared.add(`${reached.key} ${res.status} ${(res.body as { code?: string }).code}`);
+      }
     };
     for (const { key, operation } of operations(doc)) {
       const [method, template] = key.split(' ') as [string, string];
@@ -151,6 +151,7 @@ describe('junk input on every REST route', () => {
     }
     expect(calls).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
+    expect([...undeclared].sort()).toEqual([]);
     // Over a thousand calls, each now authenticated (a token lookup) before its body is judged, so
     // that a refused body counts against the player's rate limit too: alone it takes about 50 s.
   }, 150_000);
@@ -169,7 +170,7 @@ describe('junk input on every GraphQL query and mutation', () => {
   let gameId: string;
 
   beforeAll(async () => {
-    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    app = await apiApp(UNLIMITED, { entries: [kernelScript.entry()] });
     alice = await app.player('Alice');
     schema = buildClientSchema(data(await app.gql(alice.token, getIntrospectionQuery())) as IntrospectionQuery);
     gameId = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
@@ -263,7 +264,7 @@ describe('junk input on every GraphQL query and mutation', () => {
             const r = { status: res.status, body: res.body as { errors?: Array<{ extensions?: Record<string, unknown> }> } };
             calls++;
             const internal = (r.body.errors ?? []).filter((e) => e.extensions?.['code'] === 'INTERNAL_SERVER_ERROR');
-            if (r.status >= 500 || internal.length > 0) failures.push(`${field.name}(${v.label}) -> ${r.status} ${JSON.stringify(r.body.errors?.[0]).slice(0, 200)}`);
+            if (r.status >= 500 || r.status === 429 || internal.length > 0) failures.push(`${field.name}(${v.label}) -> ${r.status} ${JSON.stringify(r.body.errors?.[0]).slice(0, 200)}`);
           }
         }
       }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { RequestMethod, Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
@@ -6,7 +8,7 @@ import { PrismaService } from '../../src/database/prisma.service';
 import { uniqueId } from '../support/database';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
-import { OpenApiDocument, OperationObject, operations, resolveRef, schemaMismatches } from './support/openapi-schema';
+import { exampleOf, OpenApiDocument, OperationObject, operationFor as operationForIn, operations, resolveRef, SchemaObject, schemaMismatches } from './support/openapi-schema';
 
 /**
  * The success answers that carry no JSON body, and why. Every other 2xx answer of the REST API
@@ -120,15 +122,7 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
     await app.close();
   });
 
-  function operationFor(method: string, url: string): { key: string; operation: OperationObject } {
-    const path = url.split('?')[0]!;
-    const found = operations(doc).find(({ key }) => {
-      const [m, template] = key.split(' ') as [string, string];
-      return m === method.toUpperCase() && new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
-    });
-    if (!found) throw new Error(`${method.toUpperCase()} ${path} is not in the OpenAPI document`);
-    return found;
-  }
+  const operationFor = (method: string, url: string) => operationForIn(doc, method, url);
 
   /** Calls a route for real and checks its body against the schema documented for the status it answered with. */
   async function call(player: TestPlayer | null, method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, body?: object): Promise<any> {
@@ -232,5 +226,186 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
     const { version: _version, ...withoutVersion } = created.game;
     const drifted = { ...withoutVersion, settings: { ...created.game.settings, colour: 'red' } };
     expect(schemaMismatches(doc, schema, drifted).sort()).toEqual(['$.settings.colour: in the body, missing from the schema', '$.version: required by the schema, missing from the body']);
+  });
+});
+
+/** A loopback port nothing listens on: a mail server that is down. */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whatever answers a probe got that its operation does not declare, and refusals that are not problem documents. */
+class ErrorAnswers {
+  readonly undeclared = new Set<string>();
+  readonly probed = new Map<string, Set<number>>();
+
+  constructor(private readonly doc: OpenApiDocument) {}
+
+  note(method: string, url: string, res: request.Response): void {
+    const { key, operation } = operationForIn(this.doc, method, url);
+    this.probed.set(key, (this.probed.get(key) ?? new Set()).add(res.status));
+    if (res.status < 400) return;
+    const body = res.body as { code?: unknown };
+    if (!operation.responses[String(res.status)]) this.undeclared.add(`${key} ${res.status} ${String(body.code)}`);
+    if (!/application\/problem\+json/.test(String(res.headers['content-type'])) || typeof body.code !== 'string') this.undeclared.add(`${key} ${res.status}: not a problem document with a code`);
+  }
+}
+
+/**
+ * Clients generate their error handling from the document too: each error status an operation
+ * answers with must be declared for it. Every operation gets the same representative bad
+ * requests (a bad token, none, a query the input guards refuse, unknown ids, a game the caller
+ * cannot see or only watches, a finished and an unstarted game, a stale version, bodies that are
+ * empty, unknown, not JSON or too large, and too many requests), plus the situations only some
+ * operations meet (a used, expired or taken invitation; a sign-in link without mail).
+ */
+describe('error answers against the statuses the OpenAPI document declares', () => {
+  let app: ApiApp;
+  let doc: OpenApiDocument;
+  let answers: ErrorAnswers;
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+  let eve: TestPlayer;
+  const games = { active: '', seating: '', finished: '', foreign: '', watched: '' };
+
+  beforeAll(async () => {
+    app = await apiApp({}, { entries: [kernelScript.entry()] });
+    doc = await openApi(app);
+    answers = new ErrorAnswers(doc);
+    [alice, bob, eve] = await Promise.all([app.player('Alice'), app.player('Bob'), app.player('Eve')]);
+    const rest = (player: TestPlayer, method: 'post' | 'get', url: string, body?: object) => request(app.http)[method](url).set('Authorization', `Bearer ${player.token}`).send(body);
+    const started = async (owner: TestPlayer, joiner: TestPlayer, settings: object = {}) => {
+      const created = await rest(owner, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide, settings });
+      const invitation = await rest(owner, 'post', `/api/v1/games/${created.body.game.id}/invitations`, { side: kernelScript.joinerSide });
+      const joined = await rest(joiner, 'post', '/api/v1/join', { token: invitation.body.token });
+      expect(joined.status).toBe(200);
+      return { id: created.body.game.id as string, version: joined.body.game.version as number };
+    };
+    games.active = (await started(alice, bob)).id;
+    const finished = await started(alice, bob);
+    expect((await rest(alice, 'post', `/api/v1/games/${finished.id}/resign`, { expectedVersion: finished.version })).status).toBe(200);
+    games.finished = finished.id;
+    games.watched = (await started(eve, bob, { spectators: true })).id;
+    games.seating = (await rest(alice, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide })).body.game.id;
+    games.foreign = (await rest(eve, 'post', '/api/v1/games', { scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide })).body.game.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+  interface Probe {
+    token?: string | null;
+    url: string;
+    body?: string;
+    contentType?: string;
+  }
+
+  async function send(method: Method, p: Probe): Promise<request.Response> {
+    const req = request(app.http)[method](p.url);
+    const token = p.token === undefined ? alice.token : p.token;
+    if (token !== null) req.set('Authorization', `Bearer ${token}`);
+    const res = p.body === undefined ? await req : await req.set('Content-Type', p.contentType ?? 'application/json').send(p.body);
+    answers.note(method, p.url, res);
+    return res;
+  }
+
+  /** The representative bad requests for one operation, made from what the document says it takes. */
+  function probesFor(template: string, operation: OperationObject): Probe[] {
+    const fill = (values: Record<string, string>) => template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? (name === 'gameId' ? games.active : name === 'unitId' ? 'a-ship' : 'nope')));
+    const params = (template.match(/\{([^}]+)\}/g) ?? []).map((p) => p.slice(1, -1));
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    // An expectedVersion of 0 is stale for every game: a game is at version 1 once created.
+    const full = schema ? { ...(exampleOf(doc, schema) as object), ...(hasProperty(schema, 'expectedVersion') ? { expectedVersion: 0 } : {}) } : undefined;
+    const example = full && JSON.stringify(full);
+    // The required fields alone: an example's optional ones are as likely to be refused first.
+    const bare = full && JSON.stringify(Object.fromEntries(Object.entries(full).filter(([k]) => requiredOf(schema!).includes(k))));
+    const url = fill({});
+    const probes: Probe[] = [
+      { url, body: example, token: 'fp_not-a-token' },
+      { url, body: example, token: null },
+      { url: `${url}?zzz=%00`, body: example },
+      { url: `${url}?zzz=1`, body: example },
+      ...params.map((name) => ({ url: fill({ [name]: 'nope' }), body: example })),
+      ...(params.includes('gameId') ? [games.foreign, games.watched, games.finished, games.seating].map((gameId) => ({ url: fill({ gameId }), body: example })) : []),
+      // With a body that asks nothing (every field of a settings patch is optional), so the game is what is judged.
+      ...(operation.parameters ?? []).filter((p) => p.in === 'query' && p.name === 'gameId').flatMap((p) => [games.foreign, games.watched, 'nope', ''].map((gameId) => ({ url: `${url}?${p.name}=${gameId}`, body: schema ? '{}' : undefined }))),
+    ];
+    if (schema) {
+      probes.push({ url, body: bare }, { url, body: '{}' }, { url, body: '{"zzz":1}' }, { url, body: 'zzz=1', contentType: 'application/x-www-form-urlencoded' }, { url, body: JSON.stringify({ zzz: 'z'.repeat(300_000) }) });
+    }
+    return probes;
+  }
+
+  function requiredOf(schema: SchemaObject): string[] {
+    const s = schema.$ref ? resolveRef(doc, schema.$ref) : schema;
+    return [...(s?.required ?? []), ...(s?.allOf ?? []).flatMap(requiredOf)];
+  }
+
+  function hasProperty(schema: SchemaObject, name: string): boolean {
+    const s = schema.$ref ? resolveRef(doc, schema.$ref) : schema;
+    return !!s && (!!s.properties?.[name] || (s.allOf ?? []).some((part) => hasProperty(part, name)));
+  }
+
+  it('declares, for every REST operation, each error status the representative bad requests get', async () => {
+    const rest = operations(doc).filter(({ key }) => key.split(' ')[1]!.startsWith('/api/v1/'));
+    for (const { key, operation } of rest) {
+      const [method, template] = key.split(' ') as [string, string];
+      for (const probe of probesFor(template, operation)) await send(method.toLowerCase() as Method, probe);
+    }
+
+    // Joining: an unknown, a used, an expired and one's own invitation, a seat taken meanwhile, a seat already held.
+    const join = (player: TestPlayer, body: object) => send('post', { token: player.token, url: '/api/v1/join', body: JSON.stringify(body) });
+    const invite = async (gameId: string, kind = 'token') => (await send('post', { url: `/api/v1/games/${gameId}/invitations`, body: JSON.stringify({ side: kernelScript.joinerSide, kind }) })).body as { id: string; token: string | null };
+    expect((await join(bob, { token: 'inv_nope' })).status).toBe(404);
+    const game = async () => (await send('post', { url: '/api/v1/games', body: JSON.stringify({ scenarioId: kernelScript.scenarioId, side: kernelScript.creatorSide }) })).body.game.id as string;
+    const twice = await game();
+    const [first, second] = [await invite(twice), await invite(twice)];
+    expect((await join(bob, { token: first.token })).status).toBe(200);
+    expect([(await join(bob, { token: first.token })).body.code, (await join(eve, { token: second.token })).body.code]).toEqual(['invitation/used', 'invitation/seat_taken']);
+    const late = await invite(await game());
+    await app.running.app.get(PrismaService).invitation.update({ where: { id: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await join(bob, { token: late.token })).body.code).toBe('invitation/expired');
+    const own = await game();
+    expect((await join(alice, { invitationId: (await invite(own, 'open')).id })).body.code).toBe('invitation/own');
+    expect((await join(alice, { token: (await invite(own)).token })).body.code).toBe('game/already_seated');
+
+    // Signing in: a malformed address, and a server without mail; a code nobody issued.
+    const anonymous = (url: string, body: object) => send('post', { token: null, url, body: JSON.stringify(body) });
+    expect((await anonymous('/api/v1/auth/magic-links', { email: 'not-an-address' })).body.code).toBe('auth/invalid_email');
+    expect((await anonymous('/api/v1/auth/magic-links', { email: `${uniqueId('docs')}@example.test` })).body.code).toBe('auth/mail_unavailable');
+    expect((await anonymous('/api/v1/auth/magic-links/redeem', { token: 'fpml_nope' })).status).toBe(401);
+
+    expect([...answers.undeclared].sort()).toEqual([]);
+    // Every operation was reached, and answered with more than one kind of refusal.
+    expect(rest.filter(({ key }) => [...(answers.probed.get(key) ?? [])].filter((s) => s >= 400).length < 2).map(({ key }) => key)).toEqual([]);
+  });
+
+  it('declares 429 for every REST operation, and 503 where a sign-in mail cannot be sent', async () => {
+    const limitedAnswers = new ErrorAnswers(doc);
+    const limited = await apiApp({ RATE_LIMIT_PER_TOKEN: '1', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await closedPort()), NOTIFY_HTTP_TIMEOUT_MS: '2000' }, { entries: [kernelScript.entry()] });
+    try {
+      const rita = await limited.player('Rita');
+      expect((await request(limited.http).get('/api/v1/me').set('Authorization', `Bearer ${rita.token}`)).status).toBe(200);
+      const rest = operations(doc).filter(({ key }) => key.split(' ')[1]!.startsWith('/api/v1/'));
+      for (const { key } of rest) {
+        const [method, template] = key.split(' ') as [string, string];
+        const url = template.replace(/\{[^}]+\}/g, 'nope');
+        const res = await request(limited.http)[method.toLowerCase() as Method](url).set('Authorization', `Bearer ${rita.token}`);
+        expect([key, res.status]).toEqual([key, 429]);
+        limitedAnswers.note(method, url, res);
+      }
+      const mail = await request(limited.http).post('/api/v1/auth/magic-links').send({ email: `${uniqueId('docs')}@example.test` });
+      expect(mail.body.code).toBe('auth/mail_not_sent');
+      limitedAnswers.note('post', '/api/v1/auth/magic-links', mail);
+    } finally {
+      await limited.close();
+    }
+    expect([...limitedAnswers.undeclared].sort()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ApiTokensService } from '../../auth/api-tokens.service';
 import { MagicLinksService } from '../../auth/magic-links.service';
 import { PlayersService } from '../../auth/players.service';
@@ -52,6 +52,7 @@ export class AccountController {
   @Delete('me/tokens/:tokenId')
   @ApiAuthenticated()
   @ApiOkResponse({ type: ApiTokenDto, description: 'The token\'s record, now with revokedAt (revoking a revoked token again changes nothing).' })
+  @ApiNotFoundResponse({ description: 'No such token of yours (`auth/token_not_found`). An RFC 9457 problem document.' })
   @ApiOperation({ summary: 'Revokes one of your tokens, at once.' })
   revokeToken(@Param('tokenId') tokenId: string, @PlayerId() playerId: string) {
     return this.tokens.revoke(playerId, tokenId);
@@ -60,6 +61,10 @@ export class AccountController {
   @Post('auth/magic-links')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: MagicLinkSentDto, description: 'The link is on its way (the same answer whether or not the account existed).' })
+  @ApiBadRequestResponse({ description: 'A malformed email (`auth/invalid_email`), display name or time zone, or a body that is not what this takes (`request/invalid`). An RFC 9457 problem document.' })
+  @ApiForbiddenResponse({ description: 'This server cannot send mail (`auth/mail_unavailable`). An RFC 9457 problem document.' })
+  @ApiTooManyRequestsResponse({ description: 'This address was sent MAGIC_LINKS_PER_HOUR links in the last hour (`auth/magic_link_rate_limited`), or the request rate limit is exceeded (`http/rate_limited`); see Retry-After. An RFC 9457 problem document.' })
+  @ApiServiceUnavailableResponse({ description: 'The mail server did not take the mail (`auth/mail_not_sent`); nothing was kept. See Retry-After. An RFC 9457 problem document.' })
   @ApiOperation({ summary: 'Mails a single-use, short-lived sign-in link; creates the account on first use. No token needed.' })
   async requestMagicLink(@Body() body: MagicLinkDto) {
     const r = await this.magicLinks.request(body);
@@ -68,6 +73,7 @@ export class AccountController {
 
   @Post('auth/magic-links/redeem')
   @ApiCreatedResponse({ type: IssuedApiTokenDto })
+  @ApiUnauthorizedResponse({ description: 'The code is unknown, already used or expired (`auth/unauthenticated`); ask for a new link. An RFC 9457 problem document.' })
   @ApiOperation({ summary: 'Trades a sign-in code for a new API token (201, shown once). Works once. No token needed.' })
   redeem(@Body() body: RedeemDto) {
     return this.magicLinks.redeem(body.token, body.tokenName);

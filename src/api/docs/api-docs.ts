@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { problem } from '../http/openapi.decorators';
 import { DOCUMENTED_CONTROLLERS } from '../rest-controllers';
 
 /** Placeholders for the controllers' dependencies: in preview mode nothing is instantiated. */
@@ -32,7 +33,7 @@ export async function buildOpenApi(): Promise<OpenAPIObject> {
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API token (fp_...).' })
       .build();
-    return optionalBodyFieldsNullable(SwaggerModule.createDocument(preview, config));
+    return withRequestRefusals(optionalBodyFieldsNullable(SwaggerModule.createDocument(preview, config)));
   } finally {
     await preview.close();
   }
@@ -69,6 +70,37 @@ function optionalBodyFieldsNullable(doc: OpenAPIObject): OpenAPIObject {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
       const body = operation?.requestBody;
       if (body && !('$ref' in body)) visit(body.content['application/json']?.schema);
+    }
+  }
+  return doc;
+}
+
+/** What the API middleware (api.module.ts binds it to every path under /api/v1) may answer any operation there with. */
+const MIDDLEWARE_REFUSALS: Record<string, string> = {
+  '400': `Bad input; \`fields\` names the fields at fault, \`violations\` lists broken rules with their rule IDs. ${problem.description}`,
+  '401': `The Authorization header holds no valid token: one that is sent is checked, even where none is needed. ${problem.description}`,
+  '429': `Rate limit exceeded; see Retry-After. ${problem.description}`,
+};
+
+/** What a request body may be refused with before the operation reads it. */
+const BODY_REFUSALS: Record<string, string> = {
+  '413': `The body is larger than API_MAX_BODY_BYTES (\`http/payload_too_large\`). ${problem.description}`,
+  '415': `The body is not JSON sent as application/json in UTF-8 (\`http/unsupported_media_type\`). ${problem.description}`,
+};
+
+/**
+ * Declares the refusals every operation under /api/v1 can answer with, whatever its handler does:
+ * the middleware's (input guards, token, rate limit) and, where it takes a body, the body's. Done
+ * on the document, as the middleware is bound by path, so no controller can miss them; an
+ * operation's own declaration of a status (with its own description) is kept.
+ */
+function withRequestRefusals(doc: OpenAPIObject): OpenAPIObject {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/api/v1/')) continue;
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
+      if (!operation) continue;
+      const refusals = { ...MIDDLEWARE_REFUSALS, ...(operation.requestBody ? BODY_REFUSALS : {}) };
+      for (const [status, description] of Object.entries(refusals)) operation.responses[status] ??= { description };
     }
   }
   return doc;

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UsePipes } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
 import { ApiAuthenticated, ApiExportErrors, ApiGameErrors } from '../http/openapi.decorators';
@@ -30,6 +30,7 @@ export class GamesController {
 
   @Post('games')
   @ApiCreatedResponse({ type: CreatedGameDto })
+  @ApiNotFoundResponse({ description: 'No such scenario (`scenario/not_found`). An RFC 9457 problem document.' })
   @ApiOperation({ summary: 'Creates a game; you take `side` if given. Answers 201 with the game.' })
   async create(@Body() body: CreateGameDto, @PlayerId() playerId: string) {
     const created = await this.games.createGame(
@@ -148,6 +149,11 @@ export class GamesController {
   @Post('join')
   @HttpCode(200)
   @ApiOkResponse({ type: JoinedGameDto })
+  @ApiNotFoundResponse({ description: 'No such invitation (`invitation/not_found`). An RFC 9457 problem document.' })
+  @ApiConflictResponse({
+    description:
+      'The invitation was used (`invitation/used`) or has expired (`invitation/expired`), is your own open challenge (`invitation/own`), its seat is taken (`invitation/seat_taken`), you already hold a seat in the game (`game/already_seated`), or the game has ended (`game/finished`). An RFC 9457 problem document.',
+  })
   @ApiOperation({ summary: 'Takes a seat with an invitation token, or the id of an open challenge.' })
   async join(@Body() body: JoinDto, @PlayerId() playerId: string) {
     const joined = await this.games.join(body, playerId);

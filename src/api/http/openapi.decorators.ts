@@ -1,16 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
-const problem = { description: 'An RFC 9457 problem document (application/problem+json) with a machine `code`.' };
+export const problem = { description: 'An RFC 9457 problem document (application/problem+json) with a machine `code`.' };
 
-/** The errors every authenticated endpoint may answer with. */
+/** An endpoint that needs a token. (400, 429 and the other refusals of every /api/v1 operation are added in api-docs.ts.) */
 export function ApiAuthenticated() {
-  return applyDecorators(
-    ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: `No, unknown or revoked token. ${problem.description}` }),
-    ApiTooManyRequestsResponse({ description: `Rate limit exceeded; see Retry-After. ${problem.description}` }),
-    ApiBadRequestResponse({ description: `Bad input; \`fields\` names the fields at fault, \`violations\` lists broken rules with their rule IDs. ${problem.description}` }),
-  );
+  return applyDecorators(ApiBearerAuth(), ApiUnauthorizedResponse({ description: `No, unknown or revoked token. ${problem.description}` }));
 }
 
 /** The errors of endpoints about one game. */
@@ -27,5 +22,13 @@ export function ApiExportErrors() {
   return applyDecorators(
     ApiNotFoundResponse({ description: `No such game that you can see. ${problem.description}` }),
     ApiConflictResponse({ description: `The game has not ended (\`game/not_finished\`). ${problem.description}` }),
+  );
+}
+
+/** The errors of an endpoint that takes an optional gameId, for one of the caller's games. */
+export function ApiGameScopeErrors() {
+  return applyDecorators(
+    ApiNotFoundResponse({ description: `With gameId: no such game that you can see (\`game/not_found\`). ${problem.description}` }),
+    ApiForbiddenResponse({ description: `With gameId: you hold no seat in that game (\`game/not_seated\`). ${problem.description}` }),
   );
 }

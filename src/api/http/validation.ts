@@ -79,11 +79,23 @@ function withoutNulls(dto: unknown): void {
   for (const m of metadata) if (m.type === ValidationTypes.NESTED_VALIDATION) withoutNulls(record[m.propertyName]);
 }
 
+/**
+ * Query parameters sent more than once (?cursor=a&cursor=b) that the DTO takes once. Express reads
+ * them as a list, which each check of one value then refused with a message about the value ("at
+ * most 500 characters"), not about the repetition.
+ */
+function repeatedParameters(query: object, metatype: Function | undefined): FieldProblems[] {
+  const lists = new Set(metatype ? getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).filter((m) => m.name === 'isArray').map((m) => m.propertyName) : []);
+  return Object.entries(query)
+    .filter(([key, v]) => Array.isArray(v) && !lists.has(key))
+    .map(([field]) => ({ field, problems: [`${field} was given more than once: send it once`] }));
+}
+
 class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (!this.toValidate(metadata) || (metadata.type !== 'body' && metadata.type !== 'query') || value === null || typeof value !== 'object') return super.transform(value, metadata);
-    const inherited = inheritedNames(value, metadata.metatype);
-    if (inherited.length > 0) {
+    const refused = [...inheritedNames(value, metadata.metatype), ...(metadata.type === 'query' ? repeatedParameters(value, metadata.metatype) : [])];
+    if (refused.length > 0) {
       const others = await super.transform(value, metadata).then(
         () => [],
         (err: unknown) => {
@@ -91,7 +103,7 @@ class ApiValidationPipe extends ValidationPipe {
           throw err;
         },
       );
-      throw invalid([...inherited, ...others]);
+      throw invalid([...refused, ...others.filter((o) => !refused.some((r) => r.field === o.field))]);
     }
     // Copied before super.transform strips them in place; the input guards have bounded their depth.
     const raw = rawFieldsOf(metadata.metatype).filter((f) => Object.hasOwn(value, f)).map((f) => [f, structuredClone((value as Record<string, unknown>)[f])] as const);

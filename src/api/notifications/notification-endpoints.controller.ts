@@ -1,7 +1,7 @@
-import { applyDecorators, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, UsePipes } from '@nestjs/common';
-import { ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, UsePipes } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
-import { ApiAuthenticated } from '../http/openapi.decorators';
+import { ApiAuthenticated, ApiGameScopeErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
 import { MAX_TARGET_URL } from '../../notifications/security/target-url';
@@ -53,11 +53,6 @@ class WebhookWithSecretDto {
 }
 
 const notYours = ApiNotFoundResponse({ description: 'No such endpoint of yours (another player\'s endpoint is not found either). An RFC 9457 problem document.' });
-const gameScopeErrors = () =>
-  applyDecorators(
-    ApiNotFoundResponse({ description: 'With gameId: no such game that you can see (`game/not_found`). An RFC 9457 problem document.' }),
-    ApiForbiddenResponse({ description: 'With gameId: you hold no seat in that game (`game/not_seated`). An RFC 9457 problem document.' }),
-  );
 
 /** The caller's webhook endpoints and Discord webhooks, for all their games or for one. */
 @ApiTags('notifications')
@@ -77,7 +72,7 @@ export class NotificationEndpointsController {
   @Post('webhooks')
   @Header('Cache-Control', 'no-store')
   @ApiCreatedResponse({ type: WebhookWithSecretDto })
-  @gameScopeErrors()
+  @ApiGameScopeErrors()
   @ApiOperation({
     summary: 'Adds a webhook endpoint, for all your games or (gameId) for one: at most five for each. 201 with `endpoint` and its signing `secret` (whsec_...), shown this once.',
   })
@@ -97,7 +92,7 @@ export class NotificationEndpointsController {
 
   @Put('discord')
   @ApiOkResponse({ type: EndpointDto })
-  @gameScopeErrors()
+  @ApiGameScopeErrors()
   @ApiOperation({ summary: 'Sets your Discord webhook for all your games or (gameId) for one game, replacing the one that scope had; other scopes keep theirs.' })
   setDiscord(@Body() body: DiscordUrlDto, @PlayerId() playerId: string) {
     return this.endpoints.setDiscordWebhook(playerId, body.url, body.gameId);
@@ -106,7 +101,7 @@ export class NotificationEndpointsController {
   @Delete('discord')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Removed, or there was none; no body.' })
-  @gameScopeErrors()
+  @ApiGameScopeErrors()
   @ApiOperation({ summary: 'Removes your Discord webhook for all your games, or with ?gameId= the one for that game (204, also when there was none).' })
   async clearDiscord(@Query() q: GameScopeDto, @PlayerId() playerId: string): Promise<void> {
     await this.endpoints.setDiscordWebhook(playerId, null, q.gameId);

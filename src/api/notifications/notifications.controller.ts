@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UsePipes } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { PageQuery } from '../games/games.dto';
-import { ApiAuthenticated } from '../http/openapi.decorators';
+import { ApiAuthenticated, ApiGameScopeErrors } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
 import { DeliveryStatus } from './notification-settings.model';
@@ -54,6 +54,7 @@ export class NotificationsController {
 
   @Get()
   @ApiOkResponse({ type: NotificationSettingsDto })
+  @ApiGameScopeErrors()
   @ApiOperation({ summary: 'Your notification settings in effect (your defaults, or for one of your games).' })
   get(@Query() q: GameQuery, @PlayerId() playerId: string) {
     return this.notifications.get(playerId, q.gameId);
@@ -61,6 +62,7 @@ export class NotificationsController {
 
   @Patch()
   @ApiOkResponse({ type: NotificationSettingsDto, description: 'The settings in effect after the change.' })
+  @ApiGameScopeErrors()
   @ApiOperation({ summary: 'Changes your defaults, or (with gameId) your settings for one game.' })
   update(@Query() q: GameQuery, @Body() body: SettingsDto, @PlayerId() playerId: string) {
     return this.notifications.update(playerId, body, q.gameId);
@@ -68,6 +70,7 @@ export class NotificationsController {
 
   @Get('deliveries')
   @ApiOkResponse({ type: NotificationDeliveryPageDto })
+  @ApiGameScopeErrors()
   @ApiOperation({ summary: 'Your deliveries, newest first; status=dead for the dead letters.' })
   async deliveries(@Query() q: DeliveriesQuery, @PlayerId() playerId: string) {
     const p = await this.notifications.list(playerId, q.status, q.gameId, q.limit, q.cursor);
@@ -77,6 +80,8 @@ export class NotificationsController {
   @Post('deliveries/:deliveryId/redeliver')
   @HttpCode(200)
   @ApiOkResponse({ type: NotificationDeliveryDto, description: 'The delivery, pending again.' })
+  @ApiNotFoundResponse({ description: 'No such delivery of yours (`notifications/delivery_not_found`). An RFC 9457 problem document.' })
+  @ApiConflictResponse({ description: 'The endpoint the delivery went to is disabled or removed (`notifications/endpoint_disabled`): enable it first. An RFC 9457 problem document.' })
   @ApiOperation({ summary: 'Sends a dead-lettered delivery again.' })
   redeliver(@Param('deliveryId') deliveryId: string, @PlayerId() playerId: string) {
     return this.notifications.redeliver(playerId, deliveryId);

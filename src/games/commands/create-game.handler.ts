@@ -76,7 +76,9 @@ export class CreateGameHandler {
     };
     const problems: string[] = [];
     if (!(merged.deadlineHours >= DEADLINE_HOURS.min && merged.deadlineHours <= DEADLINE_HOURS.max)) problems.push(`deadlineHours must be between ${DEADLINE_HOURS.min} and ${DEADLINE_HOURS.max}`);
-    if (!(merged.reactionHours >= REACTION_HOURS_MIN && merged.reactionHours <= merged.deadlineHours)) problems.push(`reactionHours must be from ${REACTION_HOURS_MIN} (15 minutes) to deadlineHours`);
+    // Left out, the window follows the deadline and is good whenever the deadline is: a bad deadline is then the one problem.
+    const reactionBad = !(merged.reactionHours >= REACTION_HOURS_MIN && merged.reactionHours <= merged.deadlineHours);
+    if (reactionBad && o.reactionHours !== undefined) problems.push(`reactionHours must be from ${REACTION_HOURS_MIN} (15 minutes) to deadlineHours`);
     if (!['pass', 'forfeit'].includes(merged.timeout.kind)) problems.push('timeout.kind must be "pass" or "forfeit"');
     if (!(Number.isInteger(merged.timeout.forfeitAfter) && merged.timeout.forfeitAfter >= 1 && merged.timeout.forfeitAfter <= 100)) problems.push('timeout.forfeitAfter must be an integer from 1 to 100');
     if (!(Number.isInteger(merged.snapshotInterval) && merged.snapshotInterval >= 10 && merged.snapshotInterval <= 10_000)) problems.push('snapshotInterval must be an integer from 10 to 10000');

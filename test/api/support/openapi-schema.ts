@@ -52,6 +52,40 @@ export function operations(doc: OpenApiDocument): Array<{ key: string; operation
   );
 }
 
+/** The operation a request goes to: its method and its path matched against the document's path templates. */
+export function operationFor(doc: OpenApiDocument, method: string, url: string): { key: string; operation: OperationObject } {
+  const path = url.split('?')[0]!;
+  const found = operations(doc).find(({ key }) => {
+    const [m, template] = key.split(' ') as [string, string];
+    return m === method.toUpperCase() && new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
+  });
+  if (!found) throw new Error(`${method.toUpperCase()} ${path} is not in the OpenAPI document`);
+  return found;
+}
+
+/** A value the schema admits, built from its shape; `pick` chooses among an enum's values (the first unless told). */
+export function exampleOf(doc: OpenApiDocument, s: SchemaObject | undefined, pick: (xs: unknown[]) => unknown = (xs) => xs[0], depth = 0): unknown {
+  if (s === undefined || depth > 6) return 'x';
+  if (s.$ref) return exampleOf(doc, resolveRef(doc, s.$ref), pick, depth + 1);
+  if (s.enum) return pick(s.enum);
+  const variant = s.allOf?.[0] ?? s.oneOf?.[0] ?? s.anyOf?.[0];
+  if (variant) return exampleOf(doc, variant, pick, depth + 1);
+  switch (s.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, exampleOf(doc, v, pick, depth + 1)]));
+    case 'array':
+      return [exampleOf(doc, s.items, pick, depth + 1)];
+    case 'integer':
+      return 1;
+    case 'number':
+      return 1.5;
+    case 'boolean':
+      return true;
+    default:
+      return 'x';
+  }
+}
+
 export function resolveRef(doc: OpenApiDocument, ref: string): SchemaObject | undefined {
   const prefix = '#/components/schemas/';
   return ref.startsWith(prefix) ? doc.components.schemas[ref.slice(prefix.length)] : undefined;
