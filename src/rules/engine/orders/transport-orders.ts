@@ -136,7 +136,7 @@ export function loadOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
 }
 
 /** The context, noticing when a question pauses the resolution (the order then returns, to be resumed). */
-function noticingPause<X extends Json>(ctx: ResolveContext<X>, paused: () => void): ResolveContext<X> {
+export function noticingPause<X extends Json>(ctx: ResolveContext<X>, paused: () => void): ResolveContext<X> {
   return {
     get state() {
       return ctx.state;

@@ -41,6 +41,11 @@ export const airOpsSchema = z.strictObject({
   /** GT-5.4: what a ship may recover; `recoverAfloat` ones only from a water hex. */
   recoverable: tags.default(['aircraft', 'landing-craft', 'amphibian']),
   recoverAfloat: z.array(z.string()).default(['amphibian']),
+  /**
+   * GT-6G.2, GT-6F.2: the transports that load from a ship and unload onto one, standing next to
+   * it. Every other unit leaves or boards a ship only by launch and recovery, or as cargo (Q-GT-16).
+   */
+  shipCargoCarriers: tags.default(['helicopter']),
   /** Units that only some ships may take (GT-2.38: the AV-8B, only the LHD). */
   onlyShips: z.array(z.strictObject({ ...doc, unit: tags, ship: tags, ruleId: z.string() })).default([{ unit: ['lhd-only'], ship: ['lhd'], ruleId: 'GT-2.38' }]),
   /** GT-7F.3, Q-GT-39: passengers that may fire from a ship, and at what class. */

@@ -7,6 +7,7 @@ import { shipPlacement } from './features/ship-placement';
 import { movementRules } from './features/movement-rules';
 import { antiLanding } from './features/anti-landing';
 import { launchRecovery } from './features/launch-recovery';
+import { shipCargo } from './features/ship-cargo';
 import { passengerFire } from './features/passenger-fire';
 import { landingCraftFire } from './features/landing-craft-fire';
 import { airOpsFeature } from './features/air-ops';
@@ -41,6 +42,7 @@ export const FEATURES: readonly GatorsFeature[] = [
   movementRules,
   antiLanding,
   launchRecovery,
+  shipCargo,
   passengerFire,
   landingCraftFire,
   airOpsFeature,
@@ -65,7 +67,7 @@ export const FEATURES: readonly GatorsFeature[] = [
  * plays). A feature in no module is always on: every Gators! scenario sets up, places ships,
  * moves and has owners choose (setup-p1/p2, ship-placement, movement-rules, owner-choice); the
  * unit rules act only on the units.json tags their data names (passenger-fire, landed-aircraft,
- * recon, command-vehicle). `rowpu` switches GT-6M.3 on within guerrillas (`moduleOn`).
+ * recon, command-vehicle, ship-cargo). `rowpu` switches GT-6M.3 on within guerrillas (`moduleOn`).
  */
 export const MODULES: Readonly<Record<string, readonly GatorsFeature[]>> = {
   [CAMOUFLAGE_MODULE]: [camouflage],

@@ -29,7 +29,7 @@ describe('scenario.json modules', () => {
 
   it('features in no module are always on; a module id the system does not know switches nothing on', () => {
     const core = featuresFor([]).map((f) => f.id);
-    expect(core).toEqual(['setup-p2', 'setup-p1', 'ship-placement', 'movement-rules', 'passenger-fire', 'landing-craft-fire', 'landed-aircraft', 'recon', 'command-vehicle', 'owner-choice']);
+    expect(core).toEqual(['setup-p2', 'setup-p1', 'ship-placement', 'movement-rules', 'ship-cargo', 'passenger-fire', 'landing-craft-fire', 'landed-aircraft', 'recon', 'command-vehicle', 'owner-choice']);
     expect(featuresFor(['__proto__', 'constructor']).map((f) => f.id)).toEqual(core);
     expect(featuresFor(['guerrillas']).map((f) => f.id)).toEqual(FEATURES.map((f) => f.id).filter((id) => core.includes(id) || id === 'guerrillas'));
   });

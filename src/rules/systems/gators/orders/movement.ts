@@ -7,15 +7,33 @@ import { boardOf } from '../../../engine/board';
 import { Block, MoveHooks } from '../../../engine/movement/context';
 import { CombinedHooks, Handler } from '../feature';
 import { GatorsExt } from '../ext';
+import { flag } from '../../../engine/queries';
 import { isShip } from '../queries';
+import { FROM_SHIP } from '../features/ship-cargo';
 import { withChecks } from './wrap';
+import {
+  aboardShip,
+  loadsFromShip,
+  projectShipLoad,
+  projectShipUnload,
+  resolveShipLoad,
+  resolveShipUnload,
+  shipLoadOptions,
+  shipUnloadOptions,
+  unloadsOntoShip,
+  validateShipLoad,
+  validateShipUnload,
+  withShipForm,
+} from './ship-cargo';
 
 /**
  * The kernel's movement-phase orders with the Gators! hooks: move (GT-6A),
  * load (GT-6G), unload (GT-6F), hitch and unhitch (GT-6K). Ships take and
- * give units only by launch and recovery (GT-5.3, GT-5.4, Q-GT-16), never by
- * load/unload; a transport that has unloaded may not move on (GT-6F.1); a
- * unit that may not move is not hitched to be towed (GT-4.9).
+ * give units by launch and recovery (GT-5.3, GT-5.4, Q-GT-16), never by
+ * loading or unloading themselves; only a helicopter next to a ship loads
+ * from it and unloads onto it (GT-6G.2, GT-6F.2, ship-cargo.ts). A transport
+ * that has unloaded may not move on (GT-6F.1); a unit that may not move is
+ * not hitched to be towed (GT-4.9).
  */
 export function movementOrders(h: CombinedHooks): Handler[] {
   const unitsProblem = (state: GameState<GatorsExt>, ids: readonly string[], i: number): Violation[] =>
@@ -37,20 +55,36 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       return from?.at === 'hex' ? h.projectMove(state, { unit: o.unit, with: o.with ?? [], path: [from.hex, ...o.path] }) : [];
     },
   });
-  const load = withChecks<LoadOrder>(loadOrder<GatorsExt>({ hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) }), (state, _side, o, i) => {
+  const moves = { hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) };
+  const fromShip = withShipForm<LoadOrder>(loadOrder<GatorsExt>(moves), loadsFromShip, {
+    validate: (state, side, o, i) => validateShipLoad(state, side, o, i, moves),
+    project: projectShipLoad,
+    resolve: (ctx, o, i, resume) => resolveShipLoad(ctx, o, i, moves, resume),
+    options: (state, side, unitId, accepts) => shipLoadOptions(state, side, unitId, accepts, moves),
+    onlyShip: aboardShip,
+  });
+  const load = withChecks<LoadOrder>(fromShip, (state, _side, o, i) => {
     const carrier = state.units[o.carrier];
     if (carrier !== undefined && isShip(state, carrier))
       return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${o.carrier} only by recovery (GT-5.4), not by loading`, i)];
     return o.path === undefined ? [] : unitsProblem(state, [o.mover === 'carrier' ? o.carrier : o.unit], i);
   });
+  const ontoShip = withShipForm<UnloadOrder>(unloadOrder<GatorsExt>({ afterUnload: h.afterUnload }), unloadsOntoShip, {
+    validate: validateShipUnload,
+    project: projectShipUnload,
+    resolve: (ctx, o, i, resume) => resolveShipUnload(ctx, o, i, h.afterUnload, resume),
+    options: shipUnloadOptions,
+  });
   const unload = withChecks<UnloadOrder>(
-    unloadOrder<GatorsExt>({ afterUnload: h.afterUnload }),
+    ontoShip,
     (state, _side, o, i) => {
       const u = state.units[o.unit];
       if (u === undefined || u.loc.at !== 'carried') return [];
       const carrier = state.units[u.loc.by];
       if (carrier === undefined) return [];
       if (isShip(state, carrier)) return [violation('Q-GT-16', 'transport/ship_launch', `${o.unit} leaves ${carrier.id} only by launch (GT-5.3) or aboard a launched transport`, i)];
+      // Out of a ship this turn, it is aboard a helicopter that may not move on (GT-6G.1): unloading comes after a move (GT-6F.1).
+      if (flag(u, FROM_SHIP)) return [violation('GT-6F.1', 'transport/loaded_this_turn', `${o.unit} was loaded from a ship this turn: ${carrier.id} may not move, so it does not unload it until a later turn`, i)];
       if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
       const closed = closedToPlacing(h.move, state, u, o.hex);
       return closed === null ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
