@@ -1,5 +1,6 @@
 import { moveOrder, MoveOrder } from '../../../engine/orders/move';
-import { hitchDrivers, hitchOrder, HitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
+import { hitchDrivers, hitchOrder, HitchOrder, unhitchOrder } from '../../../engine/orders/tow-orders';
+import { loadOrder, LoadOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { GameState, UnitState } from '../../../model/state';
