@@ -6,14 +6,12 @@ import { OrderHandler } from '../kit/types';
 import { checkMove } from '../movement/moves';
 import { hexOf, towedBy, unitOf } from '../queries';
 import { hitchProblem } from '../transport';
-import { boardOf } from '../board';
-import { stackProblem, stackTypesAt } from '../stacking';
 import { SideId, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
-import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from './common';
+import { isViolation, labelSchema, moveFlagProblems, ownUnit, ownUnitProblems, unitIdSchema } from './common';
 import { MoveOrder, MoveOrderOptions, resolveMove } from './move';
-import { cancel, movedTo, noticingPause, other, tr } from './transport-common';
+import { cancel, endStackViolation, movedTo, other, pausedDuring, projectedMove, tr } from './transport-common';
 import { hitchOptions, orderOfOption, unhitchOptions } from './transport-options';
 
 export const hitchSchema = z.strictObject({
@@ -53,13 +51,8 @@ export function hitchOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Orde
     const p = hitchProblem(s, o.unit, o.towers);
     if (p !== null) return [violation(p.ruleId, p.code, p.message, i)];
     const hex = o.path === undefined ? null : hexOf(s, unitOf(s, o.unit));
-    if (hex !== null) {
-      const after = hitchedState(s, o.unit, o.towers);
-      const board = boardOf(state.scenario);
-      const sp = stackProblem(after, board, side, board.grid.indexOf(hex), stackTypesAt(after, side, hex));
-      if (sp !== null) return [violation(sp.ruleId, 'movement/stacking', `${sp.message}: ${hex}`, i)];
-    }
-    return [];
+    const sp = hex === null ? null : endStackViolation(hitchedState(s, o.unit, o.towers), side, hex, i);
+    return sp === null ? [] : [sp];
   };
   return {
     kind: 'hitch',
@@ -70,11 +63,7 @@ export function hitchOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Orde
     project: (state, _side, o) => {
       const ev: EventBody[] = [];
       const drivers = o.path === undefined ? [] : hitchDrivers(state, o);
-      if (drivers.length > 0) {
-        const lead = drivers[0]!;
-        const rest = drivers.slice(1).map((t) => t.id);
-        ev.push({ type: 'UnitMoved', data: { unit: lead.id, path: [lead.loc.at === 'hex' ? lead.loc.hex : o.path![0]!, ...o.path!], cost: 0, ...(rest.length > 0 ? { with: rest } : {}) } });
-      }
+      if (drivers.length > 0) ev.push(projectedMove(drivers[0]!, o.path!, drivers.slice(1).map((t) => t.id)));
       ev.push({ type: 'UnitHitched', data: { unit: o.unit, towers: o.towers } });
       return ev;
     },
@@ -88,10 +77,8 @@ export function hitchOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Orde
         const st = resume?.stage as { unit?: string; with?: string[] } | undefined;
         const drivers = st?.unit !== undefined ? [st.unit, ...(st.with ?? [])] : hitchDrivers(ctx.state, o).map((t) => t.id);
         const move: MoveOrder = { kind: 'move', unit: drivers[0]!, path: o.path, ...(drivers.length > 1 ? { with: drivers.slice(1) } : {}) };
-        let paused = false;
         // check has judged the move, with what hitching settles (the stack at its end).
-        resolveMove(noticingPause(ctx, () => (paused = true)), move, i, opts, () => [], resume, true);
-        if (paused) return;
+        if (pausedDuring(ctx, (c) => resolveMove(c, move, i, opts, () => [], resume, true))) return;
         const gun = ctx.state.units[o.unit];
         const at = gun === undefined ? null : hexOf(ctx.state, gun);
         // Stopped short (something hidden on the way) or destroyed: no hitch.
@@ -121,10 +108,8 @@ export function hitchDrivers(state: GameState, o: HitchOrder): UnitState[] {
 
 /** The state once a hitch's drivers have driven into the gun's hex, or why they may not. */
 function driveToGun<X extends Json>(state: GameState, side: SideId, o: HitchOrder, i: number, opts: MoveOrderOptions<X>): { state: GameState } | { violation: Violation } {
-  for (const id of o.towers) {
-    const t = ownUnit(state, side, id, i);
-    if (isViolation(t)) return { violation: t };
-  }
+  const notOwn = ownUnitProblems(state, side, o.towers, i);
+  if (notOwn.length > 0) return { violation: notOwn[0]! };
   const goal = hexOf(state, unitOf(state, o.unit));
   const rule = tr(state, 'hitch', 'GT-6K.1');
   if (goal === null || o.path![o.path!.length - 1] !== goal) return { violation: violation(rule, 'transport/hitch_path_end', `the path must end in ${o.unit}'s hex`, i) };

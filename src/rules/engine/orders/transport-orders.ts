@@ -6,14 +6,12 @@ import { ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { checkMove } from '../movement/moves';
 import { cargoOf, hexOf, unitOf } from '../queries';
 import { loadProblem, unloadProblem } from '../transport';
-import { boardOf } from '../board';
-import { stackProblem, stackTypesAt } from '../stacking';
 import { SideId, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
-import { isViolation, labelSchema, moveFlagProblems, ownUnit, unitIdSchema } from './common';
-import { MoveOrderOptions, resolveMove, validateMove } from './move';
-import { cancel, movedTo, noticingPause, other, tr } from './transport-common';
+import { isViolation, labelSchema, moveFlagProblems, ownUnit, ownUnitProblems, unitIdSchema } from './common';
+import { MoveOrder, MoveOrderOptions, resolveMove, validateMove } from './move';
+import { cancel, endStackViolation, movedTo, other, pausedDuring, projectedMove, tr } from './transport-common';
 import { orderOfOption, loadOptions, unloadOptions } from './transport-options';
 
 export const loadSchema = z.strictObject({
@@ -39,12 +37,8 @@ export function loadOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
   const mover = (o: LoadOrder) => (o.mover === 'carrier' ? o.carrier : o.unit);
   const target = (o: LoadOrder) => (o.mover === 'carrier' ? o.unit : o.carrier);
   const validateLoad = (state: GameState, side: SideId, o: LoadOrder, i: number): Violation[] => {
-    const out: Violation[] = [];
-    for (const id of [o.unit, o.carrier]) {
-      const u = ownUnit(state, side, id, i);
-      if (isViolation(u)) out.push(u);
-    }
-    if (out.length > 0) return out;
+    const notOwn = ownUnitProblems(state, side, [o.unit, o.carrier], i);
+    if (notOwn.length > 0) return notOwn;
     let s = state;
     if (o.path !== undefined) {
       const m = unitOf(state, mover(o));
@@ -61,12 +55,8 @@ export function loadOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
     if (p !== null) return [violation(p.ruleId, p.code, p.message, i)];
     const after = loadedState(s, o.unit, o.carrier);
     const hex = hexOf(after, unitOf(after, o.carrier));
-    if (hex !== null && o.path !== undefined) {
-      const board = boardOf(state.scenario);
-      const sp = stackProblem(after, board, side, board.grid.indexOf(hex), stackTypesAt(after, side, hex));
-      if (sp !== null) return [violation(sp.ruleId, 'movement/stacking', `${sp.message}: ${hex}`, i)];
-    }
-    return [];
+    const sp = hex === null || o.path === undefined ? null : endStackViolation(after, side, hex, i);
+    return sp === null ? [] : [sp];
   };
   return {
     kind: 'load',
@@ -76,10 +66,7 @@ export function loadOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
     options: (state, side, unitId) => other(loadOptions(state, side, unitId, (o) => validateLoad(state, side, o as LoadOrder, 0).length === 0, opts.hooks)),
     project: (state, _side, o) => {
       const ev: EventBody[] = [];
-      if (o.path !== undefined) {
-        const m = unitOf(state, mover(o));
-        ev.push({ type: 'UnitMoved', data: { unit: m.id, path: [m.loc.at === 'hex' ? m.loc.hex : o.path[0]!, ...o.path], cost: 0 } });
-      }
+      if (o.path !== undefined) ev.push(projectedMove(unitOf(state, mover(o)), o.path));
       ev.push({ type: 'UnitLoaded', data: { unit: o.unit, carrier: o.carrier } });
       return ev;
     },
@@ -89,10 +76,9 @@ export function loadOrder<X extends Json>(opts: MoveOrderOptions<X> = {}): Order
         if (v.length > 0) return cancel(ctx, i, 'load', v[0]!);
       }
       if (o.path !== undefined) {
-        let paused = false;
+        const move: MoveOrder = { kind: 'move', unit: mover(o), path: o.path };
         // validateLoad has checked the move, with what boarding settles (the stack at its end).
-        resolveMove(noticingPause(ctx, () => (paused = true)), { kind: 'move', unit: mover(o), path: o.path }, i, opts, () => [], resume, true);
-        if (paused) return;
+        if (pausedDuring(ctx, (c) => resolveMove(c, move, i, opts, () => [], resume, true))) return;
         const m = ctx.state.units[mover(o)];
         const goal = ctx.state.units[target(o)];
         // Stopped short (something hidden on the way), turned back or destroyed (fire at it): no boarding.
