@@ -4,7 +4,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 export class CreateTokenDto {
   @ApiProperty({ description: 'Your label for the token (1-100 characters).', example: 'discord bot' })
   @IsString()
-  // Its length is counted in characters where GraphQL's is, for one code over both.
+  // No @Length here: the service counts it in characters (charCount), for REST and GraphQL alike.
   name!: string;
 }
 
@@ -17,7 +17,7 @@ export class MagicLinkDto {
   @ApiPropertyOptional({ description: 'Your name for other players (new accounts), 1-60 characters.' })
   @IsOptional()
   @IsString()
-  // Its length is counted in characters where GraphQL's is, for one code over both.
+  // No @Length here: the service counts it in characters (charCount), for REST and GraphQL alike.
   displayName?: string;
 
   @ApiPropertyOptional({ description: 'IANA time zone (new accounts), e.g. Europe/Berlin.' })
@@ -36,6 +36,6 @@ export class RedeemDto {
   @ApiPropertyOptional({ description: 'A label for the new API token (1-100 characters).' })
   @IsOptional()
   @IsString()
-  // Its length is counted in characters where GraphQL's is, for one code over both.
+  // No @Length here: the service counts it in characters (charCount), for REST and GraphQL alike.
   tokenName?: string;
 }

@@ -108,7 +108,7 @@ export class GameSettingsDto {
 export class CreateGameDto {
   @ApiProperty({ description: 'The scenario to play (GET /api/v1/scenarios).', example: 'gators-unnarstan' })
   @IsString()
-  // An id no scenario has (an empty one too) is refused where GraphQL's is, for one code over both (scenario/not_found).
+  // No @Length here: an id no scenario has, an empty one too, is refused by the service, as over GraphQL (scenario/not_found).
   scenarioId!: string;
 
   @ApiPropertyOptional({ description: 'A title (1 to 200 characters, not all blank); omit it for the scenario\'s name.' })

@@ -23,11 +23,11 @@ const LAST_FLUSH_MS = 2000;
 export const rateKeyOf = (principal: { playerId: string }) => `player:${principal.playerId}`;
 
 /**
- * Counts requests per API token (per client address without one) in a sliding window, over
- * all server instances sharing the database. It is called once per HTTP request (RequestBudget,
- * also for a request whose body is refused unread) rather than through ThrottlerGuard, because a guard runs per resolver: one
- * GraphQL request with five fields would count five times, and a request refused by
- * validation would not count.
+ * Counts requests per player (rateKeyOf; per client address without a token) in a sliding
+ * window, over all server instances sharing the database. It is called once per HTTP request
+ * (RequestBudget, also for a request whose body is refused unread) rather than through
+ * ThrottlerGuard, because a guard runs per resolver: one GraphQL request with five fields would
+ * count five times, and a request refused by validation would not count.
  *
  * A decision never waits for the database: it uses the totals of all instances read at this
  * instance's last flush plus what it let through since. Every RATE_LIMIT_SYNC_MS the new hits

@@ -131,8 +131,10 @@ export class GameQueries {
     return { state, system, side: viewer.side, draft: after === undefined ? undefined : readDraft(state.rules, system, viewer.side, after) };
   }
 
-  /** The events the player may read, from a version, and the phases they fall in. */
-  /** The log from `fromVersion`: in full once the game has ended, unless `asPlayed` (see viewerFor). */
+  /**
+   * The events the player may read from `fromVersion`, and the phases they fall in: in full once
+   * the game has ended, unless `asPlayed` (see viewerFor).
+   */
   async history(gameId: string, playerId: string, fromVersion = 1, limit = 200, asPlayed = false): Promise<{ events: VisibleEvent[]; phases: HistoryPhase[]; nextVersion: number | null }> {
     if (!(Number.isInteger(fromVersion) && fromVersion >= 1 && fromVersion <= MAX_VERSION)) {
       throw new BadInputError('history/bad_version', `fromVersion must be a whole number from 1 to ${MAX_VERSION}.`);

@@ -33,6 +33,14 @@ export function isViolation(x: UnitState | Violation): x is Violation {
   return 'code' in x && 'ruleId' in x;
 }
 
+/** ownUnit's violations for each of `ids`, in order: none when all are the side's own. */
+export function ownUnitProblems(state: GameState, side: SideId, ids: readonly string[], index: number): Violation[] {
+  return ids.flatMap((id) => {
+    const u = ownUnit(state, side, id, index);
+    return isViolation(u) ? [u] : [];
+  });
+}
+
 /** Why this unit may not start a move now, from its per-turn flags and the transport rules. */
 export function moveFlagProblems(state: GameState, u: UnitState, index: number): Violation[] {
   const r = state.scenario.rules;

@@ -155,8 +155,9 @@ type OrderCheck = (state: GameState, side: SideId, o: MoveOrder, i: number) => V
 
 /**
  * Carries out a move order: the real path (stopped where something hidden stops it), the step
- * reactions and what follows a move (afterMove). Also the move a load makes (transport-orders.ts),
- * whose own checks (`check`) allow what boarding settles, such as stacking at the end.
+ * reactions and what follows a move (afterMove). Also the move a load or a hitch makes
+ * (transport-orders.ts, tow-orders.ts), whose own checks (`check`) allow what boarding or hitching
+ * settles, such as stacking at the end.
  */
 export function resolveMove<X extends Json>(ctx: ResolveContext<X>, o: MoveOrder, i: number, opts: MoveOrderOptions<X>, check: OrderCheck, resume?: Resume, boards = false): void {
   if (resume !== undefined) {

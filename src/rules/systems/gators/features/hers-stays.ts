@@ -69,6 +69,11 @@ export function shoreNotes(state: GameState, carrierId: string, hexes: readonly 
   return hex === undefined ? [] : held.map((h) => ({ type: HERS_TAKEN_ASHORE, data: { unit: h.id, hex } }));
 }
 
+/** The hexes a move may take its HERS ashore on (shoreNotes, noteAshore): the one it left, then the one it ends in. */
+export function moveShoreHexes(path: readonly string[]): string[] {
+  return [path[0]!, path[path.length - 1]!];
+}
+
 /**
  * Writes them as P1's own records (own-records.ts): in sight ashore or not, the others read the
  * same run, so the record tells nothing of whether the CH-53E holds the HERS; what shows of it

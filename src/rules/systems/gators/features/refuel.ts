@@ -16,7 +16,7 @@ import { GatorsExt, GState, gext } from '../ext';
 import { privateTo, publicOf } from '../queries';
 import { cancel } from '../orders/wrap';
 import { explodeIfHers, resumeExplosion } from './hers-explosion';
-import { HERS_TAKEN_ASHORE, hersStays, noteAshore, shoreNotes, takenAshore, withoutShore } from './hers-stays';
+import { HERS_TAKEN_ASHORE, hersStays, moveShoreHexes, noteAshore, shoreNotes, takenAshore, withoutShore } from './hers-stays';
 
 /**
  * GT-6N, Q-GT-29: the HERS and fuel. The HERS goes ashore in its CH-53E and
@@ -205,10 +205,10 @@ export const refuel: GatorsFeature = {
   move: { moveProblem: tankProblem, endProblem: hersStays },
   odds: { applyResult: explodeIfHers, resumeResult: resumeExplosion },
   // So that the submission's later orders see where the HERS went ashore (GT-6N.1).
-  projectMove: (state, moved) => [moved.unit, ...moved.with].flatMap((id) => shoreNotes(state, id, [moved.path[0]!, moved.path[moved.path.length - 1]!])),
+  projectMove: (state, moved) => [moved.unit, ...moved.with].flatMap((id) => shoreNotes(state, id, moveShoreHexes(moved.path))),
   afterMove: () => (ctx, moved, resume) => {
     if (resume !== undefined) return;
-    for (const id of [moved.unit, ...moved.with]) noteAshore(ctx, id, [moved.path[0]!, moved.path[moved.path.length - 1]!]);
+    for (const id of [moved.unit, ...moved.with]) noteAshore(ctx, id, moveShoreHexes(moved.path));
     for (const id of [moved.unit, ...moved.with]) {
       const u = ctx.state.units[id];
       if (u === undefined || !isFuelled(ctx.state, u)) continue;

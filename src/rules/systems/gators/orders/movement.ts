@@ -1,5 +1,6 @@
 import { moveOrder, MoveOrder } from '../../../engine/orders/move';
-import { hitchDrivers, hitchOrder, HitchOrder, loadOrder, LoadOrder, unhitchOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
+import { hitchDrivers, hitchOrder, HitchOrder, unhitchOrder } from '../../../engine/orders/tow-orders';
+import { loadOrder, LoadOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
 import { GameState, UnitState } from '../../../model/state';
@@ -42,7 +43,8 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       const p = u === undefined ? null : h.moveProblem(state, u, i);
       return p === null ? [] : [p];
     });
-  const move = withChecks<MoveOrder>(moveOrder<GatorsExt>({ hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) }), (state, _side, o, i) =>
+  const moves = { hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) };
+  const move = withChecks<MoveOrder>(moveOrder<GatorsExt>(moves), (state, _side, o, i) =>
     unitsProblem(state, [o.unit, ...(o.with ?? [])], i),
   {
     optionsCheck: (state, _side, unitId) => {
@@ -55,7 +57,6 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       return from?.at === 'hex' ? h.projectMove(state, { unit: o.unit, with: o.with ?? [], path: [from.hex, ...o.path] }) : [];
     },
   });
-  const moves = { hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) };
   const fromShip = withShipForm<LoadOrder>(loadOrder<GatorsExt>(moves), loadsFromShip, {
     validate: (state, side, o, i) => validateShipLoad(state, side, o, i, moves),
     project: projectShipLoad,
@@ -99,7 +100,7 @@ export function movementOrders(h: CombinedHooks): Handler[] {
   );
   // A gun that may not move (broken down, GT-4.9) is not moved by towing either: P2 wrote its hex down.
   // Towers that drive to it (a path) move as any mover does.
-  const hitch = withChecks<HitchOrder>(hitchOrder<GatorsExt>({ hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) }), (state, _side, o, i) =>
+  const hitch = withChecks<HitchOrder>(hitchOrder<GatorsExt>(moves), (state, _side, o, i) =>
     unitsProblem(state, [o.unit, ...(o.path === undefined ? [] : hitchDrivers(state, o).map((t) => t.id))], i),
   );
   return [move, load, unload, hitch, unhitchOrder<GatorsExt>()];

@@ -2,9 +2,10 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { EventBody } from '../../../engine/events';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
-import { isViolation, ownUnit } from '../../../engine/orders/common';
-import { MoveOrderOptions, resolveMove, validateMove } from '../../../engine/orders/move';
-import { LoadOrder, UnloadOrder, noticingPause } from '../../../engine/orders/transport-orders';
+import { isViolation, ownUnit, ownUnitProblems } from '../../../engine/orders/common';
+import { MoveOrder, MoveOrderOptions, resolveMove, validateMove } from '../../../engine/orders/move';
+import { LoadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
+import { pausedDuring, projectedMove } from '../../../engine/orders/transport-common';
 import { OtherOption } from '../../../engine/orders/transport-options';
 import { pathsInto } from '../../../engine/movement/moves';
 import { moveReach } from '../../../engine/movement/context';
@@ -85,12 +86,8 @@ export function unloadsOntoShip(state: GameState, o: UnloadOrder): boolean {
 }
 
 export function validateShipLoad(state: GameState, side: SideId, o: LoadOrder, i: number, opts: MoveOrderOptions<GatorsExt>): Violation[] {
-  const out: Violation[] = [];
-  for (const id of [o.unit, o.carrier]) {
-    const u = ownUnit(state, side, id, i);
-    if (isViolation(u)) out.push(u);
-  }
-  if (out.length > 0) return out;
+  const notOwn = ownUnitProblems(state, side, [o.unit, o.carrier], i);
+  if (notOwn.length > 0) return notOwn;
   const cargo = state.units[o.unit]!;
   const carrier = state.units[o.carrier]!;
   const ship = shipCarrying(state, cargo)!;
@@ -128,9 +125,7 @@ function shipLoadEvent(state: GameState, o: LoadOrder, ship: string) {
 
 export function projectShipLoad(state: GameState, o: LoadOrder): EventBody[] {
   const ship = shipCarrying(state, state.units[o.unit]!)!;
-  const carrier = state.units[o.carrier]!;
-  const moved: EventBody[] =
-    o.path === undefined ? [] : [{ type: 'UnitMoved', data: { unit: o.carrier, path: [carrier.loc.at === 'hex' ? carrier.loc.hex : o.path[0]!, ...o.path], cost: 0 } }];
+  const moved = o.path === undefined ? [] : [projectedMove(state.units[o.carrier]!, o.path)];
   return [...moved, { type: SHIP_LOAD, data: { unit: o.unit, carrier: o.carrier, ship: ship.id } }];
 }
 
@@ -141,9 +136,8 @@ export function resolveShipLoad(ctx: ResolveContext<GatorsExt>, o: LoadOrder, i:
   }
   const ship = shipCarrying(ctx.state, ctx.state.units[o.unit]!)?.id;
   if (o.path !== undefined) {
-    let paused = false;
-    resolveMove(noticingPause(ctx, () => (paused = true)), { kind: 'move', unit: o.carrier, path: o.path }, i, opts, () => [], resume);
-    if (paused) return;
+    const move: MoveOrder = { kind: 'move', unit: o.carrier, path: o.path };
+    if (pausedDuring(ctx, (c) => resolveMove(c, move, i, opts, () => [], resume))) return;
     const c = ctx.state.units[o.carrier];
     // Stopped short by something hidden on the way, or destroyed: no boarding (as the kernel's load).
     if (c?.loc.at !== 'hex' || c.loc.hex !== o.path[o.path.length - 1]) return;
