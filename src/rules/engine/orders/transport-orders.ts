@@ -4,13 +4,13 @@ import { GameState } from '../../model/state';
 import { EventBody } from '../events';
 import { ResolveContext, OrderHandler, Resume } from '../kit/types';
 import { checkMove } from '../movement/moves';
-import { cargoOf, hexOf, unitOf } from '../queries';
+import { hexOf, unitOf } from '../queries';
 import { loadProblem, unloadProblem } from '../transport';
 import { SideId, Violation } from '../types';
 import { violation } from '../violation';
 import { visibilityFor } from '../visibility';
 import { isViolation, labelSchema, moveFlagProblems, ownUnit, ownUnitProblems, unitIdSchema } from './common';
-import { MoveOrder, MoveOrderOptions, resolveMove, validateMove } from './move';
+import { MoveOrder, MoveOrderOptions, resolveMove } from './move';
 import { cancel, endStackViolation, movedTo, other, pausedDuring, projectedMove, tr } from './transport-common';
 import { orderOfOption, loadOptions, unloadOptions } from './transport-options';
 
@@ -140,10 +140,3 @@ export function unloadOrder<X extends Json>(opts: UnloadOptions<X> = {}): OrderH
     },
   };
 }
-
-/** Cargo a unit has aboard (for views and tests). */
-export function manifestOf(state: GameState, carrier: string): string[] {
-  return cargoOf(state, carrier).map((u) => u.id);
-}
-
-export { validateMove };
