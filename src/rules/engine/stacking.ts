@@ -18,12 +18,15 @@ export function withTowed(state: GameState, units: readonly UnitState[]): UnitSt
   return [...units, ...[...towed].sort((a, b) => x.pos.get(a.id)! - x.pos.get(b.id)!)];
 }
 
+/** A side's stack in a hex (with towed guns), leaving out `except` (the units about to move away). */
+export function stackAt(state: GameState, side: string, hex: string, except: ReadonlySet<string> = new Set()): UnitState[] {
+  const standing = (unitIndex(state).standing.get(hex) ?? []).filter((u) => u.side === side && !except.has(u.id));
+  return withTowed(state, standing).filter((u) => !except.has(u.id));
+}
+
 /** Types of a side's stack in a hex (with towed guns), leaving out `except` (the units about to move away). */
 export function stackTypesAt(state: GameState, side: string, hex: string, except: ReadonlySet<string> = new Set()): UnitType[] {
-  const standing = (unitIndex(state).standing.get(hex) ?? []).filter((u) => u.side === side && !except.has(u.id));
-  return withTowed(state, standing)
-    .filter((u) => !except.has(u.id))
-    .map((u) => typeOf(state, u));
+  return stackAt(state, side, hex, except).map((u) => typeOf(state, u));
 }
 
 export interface StackProblem {

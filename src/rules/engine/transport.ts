@@ -3,7 +3,8 @@ import { UnitType } from '../model/scenario';
 import { Board, OFF_MAP, boardOf, isOnMap } from './board';
 import { cargoOf, hasTag, hexOf, mediumOf, towedBy, typeOf, unitOf, allUnits } from './queries';
 import { movementTables } from './movement/tables';
-import { stackProblem, stackTypesAt } from './stacking';
+import { stackAt } from './stacking';
+import { stackEndProblem } from './stack-end';
 
 export interface TransportProblem {
   readonly ruleId: string;
@@ -170,35 +171,10 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
     return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_terrain', message: `${ct.name} cannot be put in ${hex}` };
   const units = allUnits(state).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
   if (units.some((u) => u.side !== cargo.side)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_enemy', message: `${hex} is held by the enemy` };
-  const stack = stackProblem(state, board, cargo.side, to, [...stackTypesAt(state, cargo.side, hex), ct]);
-  if (stack !== null) return { ruleId: stack.ruleId, code: 'transport/unload_stacking', message: `${stack.message}: ${hex}` };
-  return null;
-}
-
-/**
- * GT-6D.1 (3): a truck may enter a gun's hex "in order to tow it", and entering and stopping there is how
- * towing begins (GT-6K.1). So where the data says so (towing.enterOnlyToHitch), a move of towers may not end
- * in the hex of an own gun standing there untowed once the free towers there, the movers with those standing,
- * would be enough to tow it: the move that takes it in tow is a `hitch` with a path. Fewer may wait there for
- * the rest (a Hawk's first truck, GT-6K.5). `stack`: the side's counters in the hex, the movers left out.
- */
-export function towEndProblem(state: GameState, movers: readonly UnitState[], stack: readonly UnitState[]): TransportProblem | null {
-  const r = state.scenario.rules.towing;
-  if (!r.enterOnlyToHitch || movers.length === 0) return null;
-  const free = (u: UnitState) => towedBy(state, u.id) === undefined;
-  for (const gun of stack) {
-    const tow = gun.loc.at === 'hex' ? typeOf(state, gun).towable : undefined;
-    if (tow === undefined) continue;
-    const towers = (us: readonly UnitState[]) => us.filter((u) => u.id !== gun.id && hasTag(typeOf(state, u), tow.by) && free(u));
-    const moving = towers(movers);
-    if (moving.length === 0 || moving.length + towers(stack).length < tow.towers) continue;
-    return {
-      ruleId: r.ruleIds['enter_to_tow'] ?? state.scenario.rules.stacking.ruleId,
-      code: 'transport/enter_to_tow',
-      message: `${moving[0]!.id} may end its move in ${gun.id}'s hex only to tow it: order a hitch of ${gun.id} with the move as its path`,
-    };
-  }
-  return null;
+  // Set down, the cargo stands there as if it had moved there (Q-GT-22): a truck not by an own untowed gun it could tow (GT-6D.1 (3)).
+  const end = stackEndProblem(state, board, cargo.side, to, [cargo], [ct], stackAt(state, cargo.side, hex));
+  if (end === null) return null;
+  return end.kind === 'stacking' ? { ruleId: end.ruleId, code: 'transport/unload_stacking', message: `${end.message}: ${hex}` } : { ruleId: end.ruleId, code: end.code, message: end.message };
 }
 
 /** Checks hitching gun `gunId` to `towers` (GT-6K.1: the towers are in the gun's hex; GT-6K.5: as many as it needs). */

@@ -2,7 +2,8 @@ import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf } from '../board';
 import { typeOf } from '../queries';
 import { unitIndex } from '../unit-index';
-import { stackProblem, stackTypesAt, withTowed } from '../stacking';
+import { stackAt, withTowed } from '../stacking';
+import { stackEndProblem } from '../stack-end';
 import { canStepInto } from '../transport';
 import { defaultExertsZoc } from '../zoc';
 import { concealedFrom } from '../visibility';
@@ -37,7 +38,7 @@ export interface RetreatOption {
  * Every retreat path of exactly `hexes` steps for a stack (GT-7B.4, Q-GT-35):
  * every hex one the stack's units may stand in, free of enemy units and
  * of what the system closes to them (`blocked`), no hexside closed to them, each step farther from every attacker; the last
- * hex must obey stacking and the system's end rules. In search order (neighbour directions 0–5).
+ * hex must obey the kernel's end rules (stacking, a tower by an untowed gun: stackEndProblem) and the system's. In search order (neighbour directions 0–5).
  */
 export function retreatOptions(state: GameState, stack: readonly UnitState[], from: number, hexes: number, rules: RetreatRules): RetreatOption[] {
   const board = boardOf(state.scenario);
@@ -71,7 +72,7 @@ export function retreatOptions(state: GameState, stack: readonly UnitState[], fr
   const visit = (cur: number) => {
     if (path.length === hexes) {
       const end = path[path.length - 1]!;
-      if (endOk(state, board, side, end, ids, types) && (rules.blocked?.endProblem?.(state, movers, end) ?? null) === null) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear(end), end });
+      if (endOk(state, board, side, end, movers, ids, types) && (rules.blocked?.endProblem?.(state, movers, end) ?? null) === null) out.push({ path: path.map((i) => board.grid.label(i)), endsInZoc: enemyNear(end), end });
       return;
     }
     for (let d = 0; d < 6; d++) {
@@ -106,8 +107,8 @@ export function retreatPath(state: GameState, stack: readonly UnitState[], from:
   return best === null ? null : [...best.path];
 }
 
-function endOk(state: GameState, board: Board, side: string, end: number, moving: ReadonlySet<string>, types: readonly ReturnType<typeof typeOf>[]): boolean {
-  return stackProblem(state, board, side, end, [...stackTypesAt(state, side, board.grid.label(end), moving), ...types]) === null;
+function endOk(state: GameState, board: Board, side: string, end: number, movers: readonly UnitState[], moving: ReadonlySet<string>, types: readonly ReturnType<typeof typeOf>[]): boolean {
+  return stackEndProblem(state, board, side, end, movers, types, stackAt(state, side, board.grid.label(end), moving)) === null;
 }
 
 function closedHexside(board: Board, types: readonly ReturnType<typeof typeOf>[], from: number, dir: number): boolean {

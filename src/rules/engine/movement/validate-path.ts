@@ -1,8 +1,8 @@
 import { GameState, UnitState } from '../../model/state';
 import { UnitType } from '../../model/scenario';
-import { stackProblem, withTowed } from '../stacking';
+import { withTowed } from '../stacking';
+import { stackEndProblem } from '../stack-end';
 import { typeOf } from '../queries';
-import { towEndProblem } from '../transport';
 import { Block, MoveContext, rule } from './context';
 import { STEP, TERMINAL, step } from './step';
 
@@ -54,13 +54,9 @@ export function endProblem(c: MoveContext, movers: readonly UnitState[], at: num
     return { code: 'movement/enemy_hex', ruleId: rule(c.state, 'enemy_hex'), message: `may not end a move in ${label(c, at)}, held by the enemy`, at: null };
   const lbl = c.board.grid.label(at);
   const { ids, types } = movingStack(c, movers);
-  // Most hexes hold no friendly unit: then only the movers' own stack matters.
   const here = c.friendlyStack(at).filter((u) => !ids.has(u.id));
-  const others = here.map((u) => typeOf(c.state, u));
-  const p = others.length === 0 && types.length <= 1 ? null : stackProblem(c.state, c.board, c.side, at, [...others, ...types]);
-  if (p !== null) return { code: 'movement/stacking', ruleId: p.ruleId, message: `${p.message}: ${lbl}`, at: null };
-  const tow = here.length === 0 ? null : towEndProblem(c.state, movers, here);
-  if (tow !== null) return { ...tow, at: null };
+  const p = stackEndProblem(c.state, c.board, c.side, at, movers, types, here);
+  if (p !== null) return p.kind === 'stacking' ? { code: 'movement/stacking', ruleId: p.ruleId, message: `${p.message}: ${lbl}`, at: null } : { ruleId: p.ruleId, code: p.code, message: p.message, at: null };
   const extra = c.hooks.endProblem?.(c.state, movers, at);
   return extra ? { ...extra, at: null } : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JsonObject } from '../../../model/json';
 import { GameState, UnitState } from '../../../model/state';
-import { Board } from '../../../engine/board';
+import { Board, boardOf } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
 import { Block } from '../../../engine/movement/context';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
@@ -12,6 +12,8 @@ import { gatorsData } from '../data';
 import { GatorsFeature, ProjectedMove } from '../feature';
 import { GatorsExt, gext } from '../ext';
 import { standingAt } from '../ground';
+import { hersGround } from '../air-queries';
+import { hersAboard } from './hers-stays';
 import { groundData } from '../ground-data';
 import { hasDebris, publicOf, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
@@ -22,7 +24,8 @@ import { debrisOrder } from './setup-p2';
 
 /**
  * Debris in play (GT-6Q, Q-GT-32; P2 places it at setup, setup-p2.ts):
- * - no vehicle (nor landing craft) may enter a Debris hex (GT-6Q.3); Debris on
+ * - no vehicle (nor landing craft) may enter a Debris hex (GT-6Q.3), nor the HERS be set ashore
+ *   on one in its CH-53E; Debris on
  *   a bridge destroys it: no ground unit may enter until removed (GT-6Q.8), but
  *   the units that remove Debris, who need two turns there to repair it: their
  *   move or unload ends on it, and a retreat never brings them there;
@@ -53,6 +56,21 @@ function blockedByDebris(state: GameState, mover: UnitState, board: Board): Read
     else if (ground && board.bridges.has(i)) out.set(i, crew ? repairCrew(hex) : destroyed(hex));
   }
   return out;
+}
+
+/**
+ * GT-6Q.3 with GT-6N.1: the HERS is equipment, a vehicle for Debris (README "GT-6Q.3 (what is a
+ * vehicle)"), and in its CH-53E on a beach or open hex it is ashore, on the ground. So the CH-53E
+ * may fly it over Debris, but not end (move, retreat or launch) where it would set it down on Debris.
+ */
+function hersOnDebris(state: GameState, movers: readonly UnitState[], at: number): Block | null {
+  const hexes = gext(state).debris;
+  if (hexes.length === 0) return null;
+  const hex = boardOf(state.scenario).grid.label(at);
+  if (!hexes.includes(hex) || !hersGround(state, at)) return null;
+  const d = groundData(state.scenario).debris;
+  const set = movers.flatMap((m) => hersAboard(state, m)).find((h) => tagged(state, h, ...d.blocksTags));
+  return set === undefined ? null : { ruleId: 'GT-6Q.3', code: 'movement/debris', message: `no vehicle may enter the Debris in ${hex}: ${set.id} would be set ashore there` };
 }
 
 const destroyed = (hex: string): Block => ({ ruleId: 'GT-6Q.8', code: 'movement/bridge_destroyed', message: `the bridge at ${hex} is destroyed (Debris)` });
@@ -119,7 +137,7 @@ export const debris: GatorsFeature = {
     movement: { orders: () => [leaveOrder()], onEnter: workOnDebris },
     'end-of-turn': { auto: attackersStop },
   },
-  move: { blocked: blockedByDebris },
+  move: { blocked: blockedByDebris, endProblem: hersOnDebris },
   // So that the submission's leave-debris orders are checked against the hex each platoon left.
   projectMove: (state, moved) => {
     const marks = leftMarks(state, groupOf(state, moved), moved.path);

@@ -25,7 +25,8 @@ import { privateTo } from '../queries';
 export const ASHORE_AT = 'ashoreAt';
 export const HERS_TAKEN_ASHORE = 'HersTakenAshore';
 
-function hersAboard(state: GameState, carrier: UnitState): UnitState[] {
+/** The HERS a carrier holds (none for any other unit). */
+export function hersAboard(state: GameState, carrier: UnitState): UnitState[] {
   const d = airOps(state.scenario);
   if (!hasAnyTag(state, carrier, d.hersCarrierTags)) return [];
   return cargoOf(state, carrier.id).filter((h) => hasAnyTag(state, h, d.hersTags));

@@ -80,7 +80,11 @@ function checkLaunch(state: GameState, h: CoreHooks, side: SideId, o: LaunchOrde
   // however close an enemy is to the ship.
   const contexts = moveContexts(state, u.id, { knownTo: side, hooks: h.move, from });
   const checks = contexts.map((c) => checkPath({ ...c, zoc: zeros(c.board) }, [to]));
-  if (checks.some((c) => c.ok)) return [];
+  if (checks.some((c) => c.ok)) {
+    // Placed there, it ends there as a move would (Q-GT-22): the system's end rules, each with the move's own code (the HERS set ashore on Debris, GT-6Q.3).
+    const end = h.move.endProblem?.(state, [u], to) ?? null;
+    return end === null ? [] : [violation(end.ruleId, end.code, end.message, i)];
+  }
   const p = checks.find((c) => !c.ok);
   return [violation('GT-5.3', 'launch/cannot_enter', `${o.unit} cannot be placed in ${o.hex}${p && !p.ok ? `: ${p.problem.message}` : ''}`, i)];
 }

@@ -91,6 +91,9 @@ export function validateShipLoad(state: GameState, side: SideId, o: LoadOrder, i
   const cargo = state.units[o.unit]!;
   const carrier = state.units[o.carrier]!;
   const ship = shipCarrying(state, cargo)!;
+  // Q-GT-16: what is launched (aircraft, landing craft, amphibians) leaves a ship by launch, using one of its slots (GT-5.3), never as a helicopter's cargo.
+  if (hasAnyTag(state, cargo, airOps(state.scenario).launchable))
+    return [violation(Q16, 'transport/ship_launch', `${o.unit} leaves ${ship.id} only by launch (GT-5.3), not as cargo`, i)];
   if (o.mover !== 'carrier' && o.path !== undefined)
     return [violation(Q16, 'transport/ship_launch', `${o.unit} leaves ${ship.id} only by launch (GT-5.3) or aboard a transport`, i)];
   let at = carrier.loc.at === 'hex' ? carrier.loc.hex : null;
