@@ -168,7 +168,9 @@ export const camouflage: GatorsFeature = {
     const stops = moved.zocAt === undefined || moved.zocAt === lead.loc.hex ? [end] : [end, board.grid.indexOf(moved.zocAt)];
     for (const e of unmaskedAtEnd(ctx.state, h, lead, stops)) reveal(ctx, e, 'unmasked to stop an aircraft (GT-6C.4)');
     for (const u of uncoveredByMove(ctx.state, group, moved.path)) reveal(ctx, ctx.state.units[u.id]!, MOVED);
-    uncoverNear(ctx, group, lead.loc.hex, true);
+    // The crew counts only on a drive: a move stopped before its first step enters no hex, and
+    // would let a FAV unloaded next to a "?" (crew hidden) uncover it by merely being ordered.
+    uncoverNear(ctx, group, lead.loc.hex, moved.path.length > 1);
   },
   afterUnload: () => (ctx, info, resume) => {
     const u = ctx.state.units[info.unit];
