@@ -40,7 +40,8 @@ export interface GameView {
 /**
  * Exactly what `viewer` may see. A side sees its own units in full and the
  * others' only when not concealed; a concealed enemy unit is reduced to its
- * marker at its hex (cargo of a concealed or enemy carrier to nothing). The
+ * marker at its hex, a towed gun's at its towers' (cargo of a concealed or enemy
+ * carrier to nothing). The
  * output is built only from what the viewer may know, so it cannot leak.
  */
 export function kernelView(state: GameState, viewer: Viewer): GameView {
@@ -54,10 +55,11 @@ export function kernelView(state: GameState, viewer: Viewer): GameView {
       units.push(unitView(u, mine));
       continue;
     }
-    if (u.hidden !== undefined && u.loc.at === 'hex') {
-      const hex = hexOf(state, u)!;
-      markers.set(`${hex}|${u.hidden.marker}|${u.side}`, { hex, marker: u.hidden.marker, side: u.side });
-    }
+    // A gun hitched to its towers stands in their hex, under a marker of its own (GT-6K, GT-6L.6);
+    // cargo shows nothing. Off the board (a box) hexOf is null.
+    const marker = u.hidden?.marker;
+    const hex = marker !== undefined && u.loc.at !== 'carried' ? hexOf(state, u) : null;
+    if (marker !== undefined && hex !== null) markers.set(`${hex}|${marker}|${u.side}`, { hex, marker, side: u.side });
   }
   const sides: Record<SideId, JsonObject> = {};
   for (const s of Object.values(state.sides)) sides[s.id] = s.public;

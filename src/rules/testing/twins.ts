@@ -38,7 +38,7 @@ export function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s:
   const typesOf = (s: SideId) => [...new Set(Object.values(state.units).filter((u) => u.side === s).map((u) => u.type))];
   for (let i = 0; i < hidden.length; i++) {
     const a = hidden[i]!;
-    for (const b of hidden.slice(i + 1)) if (a.type !== b.type) tryTwin('exchange', { [a.id]: swapped(a, b), [b.id]: swapped(b, a) }, `${a.id} <-> ${b.id}`);
+    for (const b of hidden.slice(i + 1)) if (a.type !== b.type && !linked(state, a, b)) tryTwin('exchange', { [a.id]: swapped(a, b), [b.id]: swapped(b, a) }, `${a.id} <-> ${b.id}`);
     // One marker may hide any number of units: one more under it (from a hex whose marker stays).
     for (const b of hidden) if (b.id !== a.id && a.loc.at === 'hex' && JSON.stringify(b.loc) !== JSON.stringify(a.loc)) tryTwin('join', { [b.id]: { ...b, loc: a.loc, hidden: a.hidden } }, `${b.id} joins ${a.id}`);
     for (const type of typesOf(a.side)) if (type !== a.type) tryTwin('retype', { [a.id]: { ...a, type } }, `${a.id} as a ${type}`);
@@ -57,6 +57,23 @@ export function twinsOf<S extends GameState>(state: S, side: SideId, viewOf: (s:
     if (b !== undefined) tryTwin('attrs', { [a.id]: { ...a, attrs: b.attrs }, [b.id]: { ...b, attrs: a.attrs } }, `attrs of ${a.id} <-> ${b.id}`);
   }
   return out;
+}
+
+/**
+ * One holds the other, directly or through its holders (a gun and its truck under their markers):
+ * exchanging their places would make a unit hold itself, a state no game reaches.
+ */
+function linked(state: GameState, a: UnitState, b: UnitState): boolean {
+  const holders = (u: UnitState): string[] => {
+    const out: string[] = [];
+    for (let cur: UnitState | undefined = u, guard = 0; cur !== undefined && guard < 16; guard++) {
+      const by: readonly string[] = cur.loc.at === 'carried' ? [cur.loc.by] : cur.loc.at === 'towed' ? cur.loc.by : [];
+      out.push(...by);
+      cur = by[0] === undefined ? undefined : state.units[by[0]];
+    }
+    return out;
+  };
+  return holders(a).includes(b.id) || holders(b).includes(a.id);
 }
 
 function swapped(u: UnitState, with_: UnitState): UnitState {
