@@ -86,6 +86,12 @@ export interface OddsHooks {
    * jettisoned). Set per attack by the system that asked.
    */
   beforeDie?(ctx: ResolveContext, attack: AttackSetup): void;
+  /**
+   * What an attack cancelled at resolution still does, after its AttackCancelled (`reason` as there):
+   * markers released at a target they cannot harm are used all the same (GT-6B.2, Q-GT-37). Every
+   * path to the attack (a resumed owner's choice too) goes through here.
+   */
+  afterCancel?(ctx: ResolveContext, reason: string): void;
   /** Attackers for whom attacker-side results are ignored beyond the data rules (GT-7C.4). */
   attackerExempt?(state: GameState, attack: AttackSetup, attacker: UnitState): boolean;
   /**
@@ -175,6 +181,7 @@ export function resolveOddsAttack(
   const cancelled = (reason: string, ruleId: string, extra: Record<string, Json> = {}): AttackOutcome => {
     const units = attackerOrders.map((a) => unitOf(state, a.unit));
     ctx.emit({ type: 'AttackCancelled', data: { attackers: units.map((u) => u.id), target: targetHex, reason, ruleId, ...extra }, visibility: visibilityFor(state, units, () => ({ type: 'AttackCancelled', data: { target: targetHex, reason } })) });
+    hooks.afterCancel?.(ctx, reason);
     return { result: 'cancelled', defender: def?.id ?? '', cancelled: true, suspended: false };
   };
   if (def === undefined) return cancelled('target_gone', cr(state, 'range', 'GT-7A.1'));

@@ -29,8 +29,10 @@ import { loadoutFor } from './loadouts';
  * aircraft must return (GT-6B.3, Q-GT-18), once that target is found: after
  * the attack's pre-rolls (GT-3.8 (2), GT-6M.4, GT-2.13; GT-7B.1), a target not
  * found used no weapon (GT-6B.2); the attack is made all the same (no second
- * marker attack this phase). None are used up, nor a return forced, next to a
- * friendly airfield or the LHD (GT-6B.5, Q-GT-19). The Missile Boat's SSM hits
+ * marker attack this phase). Markers released at a "?" they cannot harm are
+ * used, though that attack is cancelled before its pre-rolls (Q-GT-37 part
+ * 2). None are used up, nor a return forced, next to a friendly airfield or
+ * the LHD (GT-6B.5, Q-GT-19). The Missile Boat's SSM hits
  * only P1 ships, craft and amphibians in water (Q-GT-38) and is never reloaded.
  */
 export const strikeSchema = z.strictObject({
@@ -94,14 +96,20 @@ const strikeMade = (unit: string) => ({ unit, flags: { markerAttack: true } });
 
 /**
  * The hooks for one target: the markers' strength against their class, attacker results ignored
- * (GT-7C.3, GT-7C.4); the markers are used once the target is found, after the pre-rolls.
+ * (GT-7C.3, GT-7C.4); the markers are used once the target is found, after the pre-rolls, or once
+ * released at a "?" they cannot harm (cancelled before the pre-rolls, Q-GT-27): else probing a "?"
+ * with strikes would cost nothing (Q-GT-37 part 2). A target gone or not found used no weapon.
  */
 function strikeHooks(base: OddsHooks, o: StrikeOrder, m: MarkerData, markers: number): OddsHooks {
+  const use = (ctx: ResolveContext): void => ctx.emit(publicOf('AirAttackMarkersUsed', markersUsedData(ctx.state, o.unit, o.marker, markers)));
   return {
     ...base,
     strength: (s, x, cls) => (x.id === o.unit ? (cls === m.targetClass ? markers * m.strength : 0) : (base.strength?.(s, x, cls) ?? 0)),
     attackerExempt: (s, a, x) => x.id === o.unit || (base.attackerExempt?.(s, a, x) ?? false),
-    beforeDie: (ctx) => ctx.emit(publicOf('AirAttackMarkersUsed', markersUsedData(ctx.state, o.unit, o.marker, markers))),
+    beforeDie: use,
+    afterCancel: (ctx, reason) => {
+      if (reason === 'zero_strength') use(ctx);
+    },
   };
 }
 
