@@ -80,6 +80,8 @@ const MIDDLEWARE_REFUSALS: Record<string, string> = {
   '400': `Bad input; \`fields\` names the fields at fault, \`violations\` lists broken rules with their rule IDs. ${problem.description}`,
   '401': `The Authorization header holds no valid token: one that is sent is checked, even where none is needed. ${problem.description}`,
   '429': `Rate limit exceeded; see Retry-After. ${problem.description}`,
+  // Not the middleware's: any operation that reaches the database can meet it saturated.
+  '503': `The database was saturated for longer than a request may wait (\`server/busy\`): nothing was done; try again after Retry-After. ${problem.description}`,
 };
 
 /** What a request body may be refused with before the operation reads it. */

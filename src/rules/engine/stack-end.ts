@@ -50,7 +50,8 @@ export function towEndProblem(state: GameState, movers: readonly UnitState[], st
     return {
       ruleId: r.ruleIds['enter_to_tow'] ?? state.scenario.rules.stacking.ruleId,
       code: 'transport/enter_to_tow',
-      message: `${moving[0]!.id} may end its move in ${gun.id}'s hex only to tow it: order a hitch of ${gun.id} with the move as its path`,
+      // Said for a move, a retreat and an unload alike: the way in that is allowed is the hitch.
+      message: `${moving[0]!.id} may stand in ${gun.id}'s hex only to take it in tow, entering by a hitch of ${gun.id} whose path ends there`,
     };
   }
   return null;
