@@ -15,7 +15,7 @@ import { SideId, UnitOptions, Violation } from '../../../engine/types';
 import { violation } from '../../../engine/violation';
 import { visibilityFor } from '../../../engine/visibility';
 import { airOps } from '../air-data';
-import { hasAnyTag, isOffMap } from '../air-queries';
+import { hasAnyTag, isOffMap, neighbourHexes } from '../air-queries';
 import { AfterUnload } from '../feature';
 import { GatorsExt } from '../ext';
 import { isShip, shipCarrying } from '../queries';
@@ -190,7 +190,7 @@ export function shipLoadOptions(state: GameState, side: SideId, unitId: string, 
   if (ship === undefined || ship.loc.at !== 'hex') return [];
   const grid = boardOf(state.scenario).grid;
   const shipAt = grid.indexOf(ship.loc.hex);
-  const around = new Set([0, 1, 2, 3, 4, 5].map((d) => grid.neighbour(shipAt, d)).filter((n) => n >= 0).map((n) => grid.label(n)));
+  const around = new Set(neighbourHexes(state, shipAt).map((n) => grid.label(n)));
   const out: OtherOption[] = [];
   for (const c of Object.values(state.units)) {
     if (c.side !== side || c.loc.at !== 'hex' || !mayUseShips(state, c) || cargoProblem(state, c, [u!]) !== null) continue;
