@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UsePi
 import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
-import { ApiAuthenticated, ApiExportErrors, ApiGameErrors } from '../http/openapi.decorators';
+import { ApiAuthenticated, ApiExportErrors, ApiGameErrors, ApiGameSystemUnavailable } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsAfterDto, OptionsQuery, PageQuery, SideOptionsAfterDto } from './games.dto';
 import { toGameOptions } from './game.inputs';
@@ -154,6 +154,7 @@ export class GamesController {
     description:
       'The invitation was used (`invitation/used`) or has expired (`invitation/expired`), is your own open challenge (`invitation/own`), its seat is taken (`invitation/seat_taken`), you already hold a seat in the game (`game/already_seated`), or the game has ended (`game/finished`). An RFC 9457 problem document.',
   })
+  @ApiGameSystemUnavailable()
   @ApiOperation({ summary: 'Takes a seat with an invitation token, or the id of an open challenge.' })
   async join(@Body() body: JoinDto, @PlayerId() playerId: string) {
     const joined = await this.games.join(body, playerId);
