@@ -207,7 +207,7 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
       [challenge.id, 'open'],
     ]);
     // GraphQL says the same.
-    const viaGraphql = data(await app.gql(alice.token, 'query($g: ID!) { gameInvitations(gameId: $g) { id kind status } }', { g: created.game.id }))['gameInvitations'];
+    const viaGraphql = data(await app.gql(alice.token, 'query($g: ID!) { gameInvitations(gameId: $g) { nodes { id kind status } } }', { g: created.game.id }))['gameInvitations'].nodes;
     expect(viaGraphql).toEqual([
       { id: spare.id, kind: 'TOKEN', status: 'ended' },
       { id: challenge.id, kind: 'OPEN', status: 'open' },

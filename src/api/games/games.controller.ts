@@ -8,7 +8,7 @@ import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGame
 import { toGameOptions } from './game.inputs';
 import { BoardViewDto, HistoryPageDto, SideOptionsDto, UnitOptionsDto } from './board.responses';
 import type { InvitationRecord } from '../../games/commands/invitations.handler';
-import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, InvitationDto, InvitationListDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
+import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, InvitationDto, InvitationPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
 import { GameExportDto } from './export.responses';
 import { GamesApiService } from './games-api.service';
 
@@ -123,11 +123,12 @@ export class GamesController {
   }
 
   @Get('games/:gameId/invitations')
-  @ApiOkResponse({ type: InvitationListDto })
+  @ApiOkResponse({ type: InvitationPageDto })
   @ApiGameErrors()
-  @ApiOperation({ summary: "Your game's invitations, newest first: open, used or ended (tokens are never shown again). For its organiser and seated players." })
-  async invitations(@Param('gameId') gameId: string, @PlayerId() playerId: string) {
-    return { items: (await this.games.gameInvitations(gameId, playerId)).map(invitationJson) };
+  @ApiOperation({ summary: "Your game's invitations, newest first (those made in the same millisecond by id): open, used or ended (tokens are never shown again). For its organiser and seated players." })
+  async invitations(@Param('gameId') gameId: string, @Query() q: PageQuery, @PlayerId() playerId: string) {
+    const p = await this.games.gameInvitations(gameId, playerId, q.limit, q.cursor);
+    return { items: p.items.map(invitationJson), nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };
   }
 
   @Delete('games/:gameId/invitations/:invitationId')
