@@ -110,12 +110,12 @@ describe('seats and invitations (service layer)', () => {
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
     const wrong = await h.invitations.invite(gameId, 'B', 'token', alice);
     const open = await h.invitations.invite(gameId, 'B', 'open', alice);
-    expect((await h.invitations.list(gameId, alice)).map((i) => [i.invitationId, i.kind, i.status])).toEqual([
+    expect((await h.invitations.list(gameId, alice, 100)).items.map((i) => [i.invitationId, i.kind, i.status])).toEqual([
       [open.invitationId, 'open', 'open'],
       [wrong.invitationId, 'token', 'open'],
     ]);
-    expect(JSON.stringify(await h.invitations.list(gameId, alice))).not.toContain(wrong.token!);
-    expect(await codeOf(h.invitations.list(gameId, eve))).toBe('game/not_found');
+    expect(JSON.stringify(await h.invitations.list(gameId, alice, 100))).not.toContain(wrong.token!);
+    expect(await codeOf(h.invitations.list(gameId, eve, 100))).toBe('game/not_found');
     expect(await codeOf(h.invitations.withdraw(gameId, wrong.invitationId, eve))).toBe('game/not_found');
     expect((await h.invitations.withdraw(gameId, wrong.invitationId, alice)).status).toBe('ended');
     expect(await codeOf(h.invitations.join({ token: wrong.token! }, eve))).toBe('invitation/expired');
@@ -123,7 +123,7 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.invitations.withdraw(gameId, 'inv_nothing', alice))).toBe('invitation/not_found');
     await h.invitations.join({ invitationId: open.invitationId }, bob);
     expect(await codeOf(h.invitations.withdraw(gameId, open.invitationId, bob))).toBe('invitation/used');
-    expect((await h.invitations.list(gameId, bob)).map((i) => i.status)).toEqual(['used', 'ended']);
+    expect((await h.invitations.list(gameId, bob, 100)).items.map((i) => i.status)).toEqual(['used', 'ended']);
   });
 
   it('lists an invitation as ended once its seat is taken by another one: it can seat nobody', async () => {
@@ -133,7 +133,7 @@ describe('seats and invitations (service layer)', () => {
     const challenge = await h.invitations.invite(gameId, 'B', 'open', alice);
     const token = await h.invitations.invite(gameId, 'B', 'token', alice);
     await h.invitations.join({ token: token.token! }, bob);
-    expect((await h.invitations.list(gameId, alice)).map((i) => [i.invitationId, i.status])).toEqual([
+    expect((await h.invitations.list(gameId, alice, 100)).items.map((i) => [i.invitationId, i.status])).toEqual([
       [token.invitationId, 'used'],
       [challenge.invitationId, 'ended'],
     ]);

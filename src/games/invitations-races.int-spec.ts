@@ -26,7 +26,7 @@ describe('invitations raced', () => {
     await h?.close();
   });
 
-  const openOf = async (gameId: string) => (await h.invitations.list(gameId, (await h.loader.load(gameId)).state.createdBy)).filter((i) => i.status === 'open').length;
+  const openOf = async (gameId: string) => (await h.invitations.list(gameId, (await h.loader.load(gameId)).state.createdBy, 100)).items.filter((i) => i.status === 'open').length;
 
   it('invitations sent at once to a game with 19 open leave it with 20, never more', async () => {
     const alice = await h.player('Alice');
@@ -58,7 +58,7 @@ describe('invitations raced', () => {
         ),
       ]);
       const seat = (await h.loader.load(gameId)).state.seats['B'];
-      const listed = (await h.invitations.list(gameId, alice)).find((i) => i.invitationId === inv.invitationId)?.status;
+      const listed = (await h.invitations.list(gameId, alice, 100)).items.find((i) => i.invitationId === inv.invitationId)?.status;
       // Either order is fine; which one a round sees is up to the scheduler.
       if (joined === 'accepted') {
         expect([withdrawn, seat, listed]).toEqual(['invitation/used', bob, 'used']);

@@ -19,7 +19,7 @@ const GAME_OPERATIONS: Array<{ name: string; query: string; vars?: Record<string
   { name: 'me.notificationDeliveries(gameId)', read: true, query: 'query($g: ID!) { me { notificationDeliveries(gameId: $g) { nodes { id } } } }' },
   { name: 'invite', read: false, query: 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }' },
   // Invitations are the inviters' business: a spectator holds no seat to invite to.
-  { name: 'gameInvitations', read: false, query: 'query($g: ID!) { gameInvitations(gameId: $g) { id status } }' },
+  { name: 'gameInvitations', read: false, query: 'query($g: ID!) { gameInvitations(gameId: $g) { nodes { id status } } }' },
   { name: 'withdrawInvitation', read: false, query: 'mutation($g: ID!) { withdrawInvitation(gameId: $g, invitationId: "inv_x") { id } }' },
   { name: 'submitPhase', read: false, query: 'mutation($g: ID!, $v: Int!) { submitPhase(input: { gameId: $g, expectedVersion: $v, orders: [], idempotencyKey: "authz-1" }) { version } }' },
   { name: 'checkPhase', read: false, query: 'query($g: ID!, $v: Int!) { checkPhase(input: { gameId: $g, expectedVersion: $v, orders: [] }) { valid version violations { ruleId } } }' },

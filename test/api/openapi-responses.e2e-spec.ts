@@ -8,7 +8,7 @@ import { PrismaService } from '../../src/database/prisma.service';
 import { uniqueId } from '../support/database';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
 import { kernelScript } from './support/kernel-script';
-import { exampleOf, OpenApiDocument, OperationObject, operationFor as operationForIn, operations, resolveRef, SchemaObject, schemaMismatches } from './support/openapi-schema';
+import { exampleOf, methodsAt, OpenApiDocument, OperationObject, operationFor as operationForIn, operations, resolveRef, SchemaObject, schemaMismatches } from './support/openapi-schema';
 
 /**
  * The success answers that carry no JSON body, and why. Every other 2xx answer of the REST API
@@ -207,7 +207,7 @@ describe('real REST answers against the schemas the OpenAPI document gives them'
       [challenge.id, 'open'],
     ]);
     // GraphQL says the same.
-    const viaGraphql = data(await app.gql(alice.token, 'query($g: ID!) { gameInvitations(gameId: $g) { id kind status } }', { g: created.game.id }))['gameInvitations'];
+    const viaGraphql = data(await app.gql(alice.token, 'query($g: ID!) { gameInvitations(gameId: $g) { nodes { id kind status } } }', { g: created.game.id }))['gameInvitations'].nodes;
     expect(viaGraphql).toEqual([
       { id: spare.id, kind: 'TOKEN', status: 'ended' },
       { id: challenge.id, kind: 'OPEN', status: 'open' },
@@ -251,7 +251,11 @@ class ErrorAnswers {
     this.probed.set(key, (this.probed.get(key) ?? new Set()).add(res.status));
     if (res.status < 400) return;
     const body = res.body as { code?: unknown };
-    if (!operation.responses[String(res.status)]) this.undeclared.add(`${key} ${res.status} ${String(body.code)}`);
+    const declared = operation.responses[String(res.status)];
+    if (!declared) this.undeclared.add(`${key} ${res.status} ${String(body.code)}`);
+    // A 503 says whether to retry soon (the database was busy) or not on this server (a game
+    // system it lacks): a client reads which from the code, so the declaration names each one.
+    else if (res.status >= 500 && !String(declared.description).includes(`\`${String(body.code)}\``)) this.undeclared.add(`${key} ${res.status} ${String(body.code)}: a code its declaration does not name`);
     if (!/application\/problem\+json/.test(String(res.headers['content-type'])) || typeof body.code !== 'string') this.undeclared.add(`${key} ${res.status}: not a problem document with a code`);
   }
 }
@@ -308,12 +312,12 @@ describe('error answers against the statuses the OpenAPI document declares', () 
     contentType?: string;
   }
 
-  async function send(method: Method, p: Probe): Promise<request.Response> {
-    const req = request(app.http)[method](p.url);
+  async function send(method: Method, p: Probe, on: { app: ApiApp; answers: ErrorAnswers } = { app, answers }): Promise<request.Response> {
+    const req = request(on.app.http)[method](p.url);
     const token = p.token === undefined ? alice.token : p.token;
     if (token !== null) req.set('Authorization', `Bearer ${token}`);
     const res = p.body === undefined ? await req : await req.set('Content-Type', p.contentType ?? 'application/json').send(p.body);
-    answers.note(method, p.url, res);
+    on.answers.note(method, p.url, res);
     return res;
   }
 
@@ -409,5 +413,50 @@ describe('error answers against the statuses the OpenAPI document declares', () 
       await limited.close();
     }
     expect([...limitedAnswers.undeclared].sort()).toEqual([]);
+  });
+  it('declares 503 game/system_unavailable on the operations that answer it for a game whose game system the server lacks, and on no other', async () => {
+    const invite = async (kind: string) => (await send('post', { url: `/api/v1/games/${games.seating}/invitations`, body: JSON.stringify({ side: kernelScript.joinerSide, kind }) })).body as { id: string; token: string | null };
+    const [token, challenge] = [await invite('token'), await invite('open')];
+    // The same database served by an app whose catalog has no scenario of the kernel test system.
+    const lacking = { app: await apiApp({ RATE_LIMIT_PER_TOKEN: '1000000' }, { entries: [] }), answers: new ErrorAnswers(doc) };
+    const unavailable = new Set<string>();
+    try {
+      const rest = operations(doc).filter(({ key }) => key.split(' ')[1]!.startsWith('/api/v1/'));
+      const note = (key: string, res: request.Response) => res.body?.code === 'game/system_unavailable' && unavailable.add(key);
+      for (const { key, operation } of rest) {
+        const [method, template] = key.split(' ') as [string, string];
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        // A gameId in the body (a webhook for one game) names a game as the query's does.
+        const inBody = schema && hasProperty(schema, 'gameId') ? [games.active, games.foreign, games.watched].map((gameId) => ({ url: template, body: JSON.stringify({ ...(exampleOf(doc, schema) as object), gameId }) })) : [];
+        for (const probe of [...probesFor(template, operation), ...inBody]) note(key, await send(method.toLowerCase() as Method, probe, lacking));
+      }
+      for (const body of [{ token: token.token }, { invitationId: challenge.id }]) note('POST /api/v1/join', await send('post', { token: bob.token, url: '/api/v1/join', body: JSON.stringify(body) }, lacking));
+    } finally {
+      await lacking.app.close();
+    }
+    expect([...lacking.answers.undeclared].sort()).toEqual([]);
+    // Declared where it is answered, and only there.
+    const declaring = operations(doc).filter(({ operation }) => String(operation.responses['503']?.description).includes('`game/system_unavailable`')).map(({ key }) => key);
+    expect(declaring.sort()).toEqual([...unavailable].sort());
+  });
+
+  it('answers a path asked with a method none of its operations takes with the 405 the document declares, naming the methods it takes', async () => {
+    const declared = doc.components.responses?.['MethodNotAllowed'];
+    expect({ allow: declared?.headers?.['Allow'] !== undefined, problem: declared?.content?.['application/problem+json'] !== undefined }).toEqual({ allow: true, problem: true });
+    const wrong: string[] = [];
+    for (const template of Object.keys(doc.paths)) {
+      const url = template.replace(/\{[^}]+\}/g, 'nope');
+      const taken = methodsAt(doc, url);
+      const allow = [...new Set([...taken, ...(taken.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+      for (const method of (['get', 'put', 'post', 'delete', 'patch', 'head'] as const).filter((m) => !taken.includes(m.toUpperCase()) && !(m === 'head' && taken.includes('GET')))) {
+        const res = await request(app.http)[method](url).set('Authorization', `Bearer ${alice.token}`);
+        // A HEAD answer has no body to check.
+        const mismatches = method === 'head' ? [] : schemaMismatches(doc, declared!.content!['application/problem+json']!.schema!, res.body);
+        const got = { status: res.status, type: String(res.headers['content-type']).split(';')[0], allow: res.headers['allow'], mismatches };
+        const want = { status: 405, type: 'application/problem+json', allow, mismatches: [] };
+        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${method.toUpperCase()} ${template}: ${JSON.stringify(got)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { problem } from '../http/openapi.decorators';
+import { problem, serverBusy } from '../http/openapi.decorators';
 import { DOCUMENTED_CONTROLLERS } from '../rest-controllers';
 
 /** Placeholders for the controllers' dependencies: in preview mode nothing is instantiated. */
@@ -28,12 +28,13 @@ export async function buildOpenApi(): Promise<OpenAPIObject> {
         'The core of the Fieldpost API for simple clients and links in mail (GraphQL at /graphql is the primary API). ' +
           'Authenticate with `Authorization: Bearer <token>`. Errors are RFC 9457 application/problem+json with a machine `code`; ' +
           'a rules violation is a 400 with `violations` (each with its `ruleId`), a stale expectedVersion a 409 with `currentVersion`, ' +
-          'too many requests a 429 with Retry-After.',
+          'too many requests a 429 with Retry-After. A path asked with a method none of its operations takes is a 405 ' +
+          '(`http/method_not_allowed`, components.responses.MethodNotAllowed) whose Allow header names the methods it takes.',
       )
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API token (fp_...).' })
       .build();
-    return withRequestRefusals(optionalBodyFieldsNullable(SwaggerModule.createDocument(preview, config)));
+    return withMethodNotAllowed(withRequestRefusals(optionalBodyFieldsNullable(SwaggerModule.createDocument(preview, config))));
   } finally {
     await preview.close();
   }
@@ -81,7 +82,7 @@ const MIDDLEWARE_REFUSALS: Record<string, string> = {
   '401': `The Authorization header holds no valid token: one that is sent is checked, even where none is needed. ${problem.description}`,
   '429': `Rate limit exceeded; see Retry-After. ${problem.description}`,
   // Not the middleware's: any operation that reaches the database can meet it saturated.
-  '503': `The database was saturated for longer than a request may wait (\`server/busy\`): nothing was done; try again after Retry-After. ${problem.description}`,
+  '503': `${serverBusy} ${problem.description}`,
 };
 
 /** What a request body may be refused with before the operation reads it. */
@@ -103,8 +104,44 @@ function withRequestRefusals(doc: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       const refusals = { ...MIDDLEWARE_REFUSALS, ...(operation.requestBody ? BODY_REFUSALS : {}) };
       for (const [status, description] of Object.entries(refusals)) operation.responses[status] ??= { description };
+      // An operation's own 503 (a sign-in mail not sent) comes beside the busy database, not instead of it.
+      const unavailable = operation.responses['503'];
+      if (unavailable && 'description' in unavailable && !unavailable.description.includes('`server/busy`')) unavailable.description = `${serverBusy} Or: ${unavailable.description}`;
     }
   }
+  return doc;
+}
+
+/**
+ * The 405 of a path asked with a method it does not serve (method-not-allowed.ts). No operation
+ * answers it, since the request matches none, and OpenAPI declares responses per operation only:
+ * it stands among the document's reusable responses, where the description points.
+ */
+function withMethodNotAllowed(doc: OpenAPIObject): OpenAPIObject {
+  doc.components ??= {};
+  doc.components.responses = {
+    ...doc.components.responses,
+    MethodNotAllowed: {
+      description: `The path is served, but not with this method (\`http/method_not_allowed\`). ${problem.description}`,
+      headers: { Allow: { description: 'The methods the path takes (HEAD wherever GET is), as "GET, HEAD".', schema: { type: 'string' } } },
+      content: {
+        'application/problem+json': {
+          schema: {
+            type: 'object',
+            required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
+            properties: {
+              type: { type: 'string' },
+              title: { type: 'string' },
+              status: { type: 'integer', enum: [405] },
+              detail: { type: 'string' },
+              instance: { type: 'string', description: 'The path asked.' },
+              code: { type: 'string', enum: ['http/method_not_allowed'] },
+            },
+          },
+        },
+      },
+    },
+  };
   return doc;
 }
 

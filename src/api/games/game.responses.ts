@@ -203,10 +203,7 @@ export class InvitationDto {
   usedAt!: string | null;
 }
 
-export class InvitationListDto {
-  @ApiProperty({ type: [InvitationDto], description: "The game's invitations, newest first (at most 200)." })
-  items!: InvitationDto[];
-}
+export const InvitationPageDto = PageOf(InvitationDto, "the game's invitations, newest first");
 
 export class OpenChallengeDto {
   @ApiProperty({ description: 'Invitation id: pass it as invitationId to join.' })

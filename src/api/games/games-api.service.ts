@@ -4,7 +4,7 @@ import { MAX_VERSION } from '../../event-store/event-store.types';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { CreateGame, CreateGameHandler } from '../../games/commands/create-game.handler';
-import { InvitationsHandler } from '../../games/commands/invitations.handler';
+import { type InvitationRecord, InvitationsHandler } from '../../games/commands/invitations.handler';
 import { PlayerActionsHandler } from '../../games/commands/player-actions.handler';
 import { CheckPhaseHandler } from '../../games/commands/check-phase.handler';
 import { SubmitPhaseHandler } from '../../games/commands/submit-phase.handler';
@@ -59,6 +59,8 @@ export interface Page<T> {
  */
 const isIsoTime = (v: string): boolean => /^(?!0000)\d{4}-/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString() === v;
 const isGamesCursor = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]) && isIsoTime(v[0]);
+/** A game's invitations: [game, createdAt, id] of the last one handed out. */
+const isInvitationsCursor = (v: unknown): v is [string, string, string] => Array.isArray(v) && v.length === 3 && v.every(isString) && isIsoTime(v[1] as string);
 
 /**
  * What the GraphQL resolvers and REST controllers share: calls into the games module with
@@ -179,8 +181,13 @@ export class GamesApiService {
     return this.invitations.invite(gameId, side, kind, playerId, expiresInHours);
   }
 
-  gameInvitations(gameId: string, playerId: string) {
-    return this.invitations.list(gameId, playerId);
+  async gameInvitations(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined): Promise<Page<InvitationRecord>> {
+    const size = pageSize(first, this.maxPageSize);
+    const from = decodeCursor('invitations', after, isInvitationsCursor);
+    // Another game's cursor: it would page this game's list from another's place in time.
+    if (from && from[0] !== gameId) throw badCursor();
+    const page = await this.invitations.list(gameId, playerId, size, from ? { createdAt: new Date(from[1]), id: from[2] } : undefined);
+    return { items: page.items, cursors: page.items.map((r) => encodeCursor('invitations', [gameId, r.createdAt.toISOString(), r.invitationId])), hasMore: page.hasMore };
   }
 
   withdrawInvitation(gameId: string, invitationId: string, playerId: string) {

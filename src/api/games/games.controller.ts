@@ -2,13 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UsePi
 import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { apiValidation } from '../http/validation';
-import { ApiAuthenticated, ApiExportErrors, ApiGameErrors } from '../http/openapi.decorators';
+import { ApiAuthenticated, ApiExportErrors, ApiGameErrors, ApiGameSystemUnavailable } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { AtVersionQuery, CreateGameDto, HistoryQuery, InviteDto, JoinDto, MyGamesQuery, OptionsAfterDto, OptionsQuery, PageQuery, SideOptionsAfterDto } from './games.dto';
 import { toGameOptions } from './game.inputs';
 import { BoardViewDto, HistoryPageDto, SideOptionsDto, UnitOptionsDto } from './board.responses';
 import type { InvitationRecord } from '../../games/commands/invitations.handler';
-import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, InvitationDto, InvitationListDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
+import { CreatedGameDto, CreatedInvitationDto, GameDto, GameListingPageDto, InvitationDto, InvitationPageDto, JoinedGameDto, OpenChallengePageDto } from './game.responses';
 import { GameExportDto } from './export.responses';
 import { GamesApiService } from './games-api.service';
 
@@ -123,11 +123,12 @@ export class GamesController {
   }
 
   @Get('games/:gameId/invitations')
-  @ApiOkResponse({ type: InvitationListDto })
+  @ApiOkResponse({ type: InvitationPageDto })
   @ApiGameErrors()
-  @ApiOperation({ summary: "Your game's invitations, newest first: open, used or ended (tokens are never shown again). For its organiser and seated players." })
-  async invitations(@Param('gameId') gameId: string, @PlayerId() playerId: string) {
-    return { items: (await this.games.gameInvitations(gameId, playerId)).map(invitationJson) };
+  @ApiOperation({ summary: "Your game's invitations, newest first (those made in the same millisecond by id): open, used or ended (tokens are never shown again). For its organiser and seated players." })
+  async invitations(@Param('gameId') gameId: string, @Query() q: PageQuery, @PlayerId() playerId: string) {
+    const p = await this.games.gameInvitations(gameId, playerId, q.limit, q.cursor);
+    return { items: p.items.map(invitationJson), nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };
   }
 
   @Delete('games/:gameId/invitations/:invitationId')
@@ -154,6 +155,7 @@ export class GamesController {
     description:
       'The invitation was used (`invitation/used`) or has expired (`invitation/expired`), is your own open challenge (`invitation/own`), its seat is taken (`invitation/seat_taken`), you already hold a seat in the game (`game/already_seated`), or the game has ended (`game/finished`). An RFC 9457 problem document.',
   })
+  @ApiGameSystemUnavailable()
   @ApiOperation({ summary: 'Takes a seat with an invitation token, or the id of an open challenge.' })
   async join(@Body() body: JoinDto, @PlayerId() playerId: string) {
     const joined = await this.games.join(body, playerId);

@@ -8,6 +8,7 @@ import type { InvitationRecord as DomainRecord } from '../../games/commands/invi
 import { Invitation, InvitationKind, InvitationRecord, InviteInput, JoinResult, OpenChallenge } from './invitation.model';
 
 const OpenChallengeConnection = ConnectionType(OpenChallenge, 'OpenChallenge', 'open challenge');
+const InvitationRecordConnection = ConnectionType(InvitationRecord, 'InvitationRecord', 'invitation');
 
 /** Invitations (tokens and open challenges) and joining a game with one. */
 @Resolver(() => Invitation)
@@ -20,9 +21,10 @@ export class InvitationsResolver {
     return { id: inv.invitationId, gameId: inv.gameId, side: inv.side, kind: inv.kind as InvitationKind, token: inv.token, expiresAt: inv.expiresAt ? new Date(inv.expiresAt) : null };
   }
 
-  @Query(() => [InvitationRecord], { description: "Your game's invitations, newest first (at most 200): open, used or ended. For its organiser and seated players." })
-  async gameInvitations(@Args('gameId', { type: () => ID, description: 'Your game.' }) gameId: string, @PlayerId() playerId: string): Promise<InvitationRecord[]> {
-    return (await this.games.gameInvitations(gameId, playerId)).map(toRecord);
+  @Query(() => InvitationRecordConnection, { description: "Your game's invitations, newest first (those made in the same millisecond by id): open, used or ended. For its organiser and seated players." })
+  async gameInvitations(@Args('gameId', { type: () => ID, description: 'Your game.' }) gameId: string, @Args() page: PageArgs, @PlayerId() playerId: string) {
+    const p = await this.games.gameInvitations(gameId, playerId, page.first, page.after);
+    return connection(p.items.map(toRecord), p.cursors, p.hasMore);
   }
 
   @Mutation(() => InvitationRecord, { description: 'Withdraws an invitation of your game at once; withdrawing an ended one changes nothing, a used one is refused (invitation/used).' })

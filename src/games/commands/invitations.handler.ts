@@ -82,13 +82,17 @@ export class InvitationsHandler {
     return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
   }
 
-  /** The game's invitations, newest first, for whoever may invite to it: to see what is still out, and withdraw it. */
-  async list(gameId: string, playerId: string): Promise<InvitationRecord[]> {
+  /**
+   * A page of the game's invitations, newest first (ties by id), for whoever may invite to it: to
+   * see what is still out, and withdraw it. `after` is the last invitation of the page before.
+   */
+  async list(gameId: string, playerId: string, limit: number, after?: { createdAt: Date; id: string }): Promise<{ items: InvitationRecord[]; hasMore: boolean }> {
     const state = await this.inviterOf(gameId, playerId);
-    const rows = await this.prisma.invitation.findMany({ where: { gameId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+    const older = after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
+    const rows = await this.prisma.invitation.findMany({ where: { gameId, ...older }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1 });
     // Unused, but for a seat another invitation filled, or in a game that has ended: it can seat nobody.
     const dead = (side: string) => state.status === 'finished' || Boolean(state.seats[side]);
-    return rows.map((r) => this.record(r, dead(r.side)));
+    return { items: rows.slice(0, limit).map((r) => this.record(r, dead(r.side))), hasMore: rows.length > limit };
   }
 
   /**

@@ -20,6 +20,7 @@ export interface MediaTypeObject {
 
 export interface ResponseObject {
   description?: string;
+  headers?: Record<string, { description?: string; schema?: SchemaObject }>;
   content?: Record<string, MediaTypeObject>;
 }
 
@@ -38,7 +39,7 @@ export interface OperationObject {
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OperationObject>>;
-  components: { schemas: Record<string, SchemaObject> };
+  components: { schemas: Record<string, SchemaObject>; responses?: Record<string, ResponseObject> };
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -50,6 +51,16 @@ export function operations(doc: OpenApiDocument): Array<{ key: string; operation
       .filter(([method]) => HTTP_METHODS.includes(method))
       .map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
   );
+}
+
+/** The methods the document's operations take at a concrete path, whichever path templates it matches. */
+export function methodsAt(doc: OpenApiDocument, url: string): string[] {
+  const path = url.split('?')[0]!;
+  const methods = operations(doc)
+    .map(({ key }) => key.split(' ') as [string, string])
+    .filter(([, template]) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))
+    .map(([method]) => method);
+  return [...new Set(methods)].sort();
 }
 
 /** The operation a request goes to: its method and its path matched against the document's path templates. */
