@@ -22,7 +22,7 @@ describe('versions at the edges', () => {
   });
 
   const get = (player: TestPlayer, path: string) => request(app.http).get(path).set('Authorization', `Bearer ${player.token}`);
-  const cursor = (v: unknown) => Buffer.from(JSON.stringify(['history', v])).toString('base64url');
+  const cursor = (v: unknown) => Buffer.from(JSON.stringify(['history', [gameId, v]])).toString('base64url');
 
   it('history from the largest version there may be is refused as not reached yet, not an overflow; from the next version it is an empty page', async () => {
     for (const v of [2147483647, 2147483642]) {
@@ -42,6 +42,23 @@ describe('versions at the edges', () => {
     const res = await get(alice, `/api/v1/games/${gameId}/history?cursor=${cursor(v)}`);
     expect(res.status).toBe(400);
     expect(res.body.code).toMatch(/bad_version|cursor/);
+  });
+
+  it("another game's history cursor is refused, not read as a place in this game's log", async () => {
+    const other = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const page = await get(alice, `/api/v1/games/${other}/history?limit=1`);
+    expect(page.status).toBe(200);
+    const handedOut = page.body.nextCursor as string;
+    expect(typeof handedOut).toBe('string');
+    // The same version exists here: only the cursor's game tells the two apart.
+    const own = await get(alice, `/api/v1/games/${gameId}/history?fromVersion=2`);
+    expect(own.body.events.length).toBeGreaterThan(0);
+    const rest = await get(alice, `/api/v1/games/${gameId}/history?cursor=${handedOut}`);
+    expect({ status: rest.status, code: rest.body.code }).toEqual({ status: 400, code: 'request/bad_cursor' });
+    const gql = await app.gql(alice.token, 'query($g: ID!, $a: String) { game(id: $g) { history(after: $a) { nodes { version } } } }', { g: gameId, a: handedOut });
+    expect(gql.body.errors?.[0]?.extensions?.['errorCode']).toBe('request/bad_cursor');
+    const back = await get(alice, `/api/v1/games/${other}/history?cursor=${handedOut}`);
+    expect(back.status).toBe(200);
   });
 
   it('a version the game has not reached is refused, naming the current one', async () => {

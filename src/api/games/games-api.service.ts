@@ -140,7 +140,10 @@ export class GamesApiService {
   /** `after` is a history cursor; the page covers `first` versions of the log from there. */
   async history(gameId: string, playerId: string, first: number | null | undefined, after: string | null | undefined, fromVersion?: number | null, asPlayed = false) {
     const size = pageSize(first, this.maxPageSize, this.maxPageSize);
-    const cursor = decodeCursor('history', after, isVersion);
+    const place = decodeCursor('history', after, isHistoryCursor);
+    // Another game's cursor names a place in another log: paging from it here would be silently wrong.
+    if (place && place[0] !== gameId) throw badCursor();
+    const cursor = place?.[1];
     // Both name where the page starts; one of them was silently ignored.
     if (cursor !== undefined && fromVersion != null) throw new BadInputError('request/invalid', 'Give either fromVersion or a cursor (after; cursor over REST), not both: each says where the page starts.', { field: 'fromVersion' });
     const from = cursor ?? checkVersion(fromVersion ?? undefined, 'fromVersion') ?? 1;
@@ -151,7 +154,7 @@ export class GamesApiService {
     });
     const events = page.events.map(toEvent);
     const phases: HistoryPhase[] = page.phases.map(toHistoryPhase);
-    return { events, phases, cursors: events.map((e) => encodeCursor('history', e.version + 1)), nextVersion: page.nextVersion, nextCursor: page.nextVersion ? encodeCursor('history', page.nextVersion) : null };
+    return { events, phases, cursors: events.map((e) => encodeCursor('history', [gameId, e.version + 1])), nextVersion: page.nextVersion, nextCursor: page.nextVersion ? encodeCursor('history', [gameId, page.nextVersion]) : null };
   }
 
   /** A finished game's whole log: one JSON document, the same over REST and GraphQL. */
@@ -257,6 +260,7 @@ function draft(cmd: PhaseDraft) {
 }
 
 const isVersion = (v: unknown): v is number => isPositiveInt(v) && v <= MAX_VERSION;
+const isHistoryCursor = (v: unknown): v is [string, number] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isVersion(v[1]);
 
 /** A filter that silently matched nothing told the client its attack had no preview, not that it named no hex. */
 const badTargetHex = () => new BadInputError('request/bad_hex', 'targetHex must be a hex of the map, column then row, e.g. "0507".', { field: 'targetHex' });
