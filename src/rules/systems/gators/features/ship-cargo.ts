@@ -9,7 +9,7 @@ import { GState } from '../ext';
  * orders/ship-cargo.ts). Their events, and the side's own records among them (a load or unload
  * out of the others' sight, SystemSpec.records), change only the cargo, which nothing later in
  * the run touches: a unit loaded from a ship is not unloaded that turn (README Q-GT-16 part 1), and one unloaded
- * onto a ship leaves it only by another record. So the helicopter carries no flag of the load
+ * onto a ship is not taken out of it that turn (GT-6F.1), and then only by another record. So the helicopter carries no flag of the load
  * (the kernel's loadedCargo), which its public marks later in the run would reorder; that it may
  * not move on (GT-6G.1) is read from its cargo instead.
  */
