@@ -11,6 +11,7 @@ import { GatorsExt } from '../ext';
 import { flag } from '../../../engine/queries';
 import { isShip } from '../queries';
 import { FROM_SHIP } from '../features/ship-cargo';
+import { carrierUnloaded } from '../features/movement-rules';
 import { withChecks } from './wrap';
 import {
   aboardShip,
@@ -95,7 +96,7 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       // GT-6F.1: unloading comes after the transport's move, which is then over.
       project: (state, _side, o) => {
         const u = state.units[o.unit];
-        return u?.loc.at === 'carried' ? [{ type: 'UnitMarked', data: { unit: u.loc.by, flags: { unloadedCargo: true } } }] : [];
+        return u?.loc.at === 'carried' ? [carrierUnloaded(u.loc.by)] : [];
       },
     },
   );
