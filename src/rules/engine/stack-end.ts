@@ -8,6 +8,9 @@ import type { TransportProblem } from './transport';
 /** Why a stack may not end in a hex: too many counters, or a tower ending by an untowed gun it does not tow. */
 export type StackEndProblem = ({ readonly kind: 'stacking' } & StackProblem) | ({ readonly kind: 'tow' } & TransportProblem);
 
+/** How the units come to the hex: by a move (a retreat reads alike: its way in would be a move) or set down by an unload. */
+export type Arrival = 'move' | 'unload';
+
 /**
  * The kernel's reasons why `movers` (with the guns they tow, of types `types`) may not end in hex `at`
  * beside `here`, the side's counters already there (the movers left out): stacking (GT-6D.1) and a tower
@@ -22,11 +25,12 @@ export function stackEndProblem(
   movers: readonly UnitState[],
   types: readonly UnitType[],
   here: readonly UnitState[],
+  arrival: Arrival = 'move',
 ): StackEndProblem | null {
   // Most hexes hold no friendly unit: then only the movers' own stack matters.
   const p = here.length === 0 && types.length <= 1 ? null : stackProblem(state, board, side, at, [...here.map((u) => typeOf(state, u)), ...types]);
   if (p !== null) return { kind: 'stacking', ...p };
-  const tow = here.length === 0 ? null : towEndProblem(state, movers, here);
+  const tow = here.length === 0 ? null : towEndProblem(state, movers, here, arrival);
   return tow === null ? null : { kind: 'tow', ...tow };
 }
 
@@ -37,12 +41,13 @@ export function stackEndProblem(
  * would be enough to tow it: the move that takes it in tow is a `hitch` with a path. Fewer may wait there for
  * the rest (a Hawk's first truck, GT-6K.5). `stack`: the side's counters in the hex, the movers left out.
  */
-export function towEndProblem(state: GameState, movers: readonly UnitState[], stack: readonly UnitState[]): TransportProblem | null {
+export function towEndProblem(state: GameState, movers: readonly UnitState[], stack: readonly UnitState[], arrival: Arrival = 'move'): TransportProblem | null {
   const r = state.scenario.rules.towing;
   if (!r.enterOnlyToHitch || movers.length === 0) return null;
   const free = (u: UnitState) => towedBy(state, u.id) === undefined;
   for (const gun of stack) {
-    const tow = gun.loc.at === 'hex' ? typeOf(state, gun).towable : undefined;
+    const hex = gun.loc.at === 'hex' ? gun.loc.hex : null;
+    const tow = hex === null ? undefined : typeOf(state, gun).towable;
     if (tow === undefined) continue;
     const towers = (us: readonly UnitState[]) => us.filter((u) => u.id !== gun.id && hasTag(typeOf(state, u), tow.by) && free(u));
     const moving = towers(movers);
@@ -50,8 +55,11 @@ export function towEndProblem(state: GameState, movers: readonly UnitState[], st
     return {
       ruleId: r.ruleIds['enter_to_tow'] ?? state.scenario.rules.stacking.ruleId,
       code: 'transport/enter_to_tow',
-      // Said for a move, a retreat and an unload alike: the way in that is allowed is the hitch.
-      message: `${moving[0]!.id} may stand in ${gun.id}'s hex only to take it in tow, entering by a hitch of ${gun.id} whose path ends there`,
+      // A mover is pointed to the hitch whose path enters the hex; an unloaded unit may not take that way in, so it is told only why.
+      message:
+        arrival === 'unload'
+          ? `${moving[0]!.id} may not be unloaded into ${gun.id}'s hex ${hex}: a tower stands in a gun's hex only to take it in tow, and an unload takes nothing in tow`
+          : `${moving[0]!.id} may stand in ${gun.id}'s hex only to take it in tow, entering by a hitch of ${gun.id} whose path ends there`,
     };
   }
   return null;

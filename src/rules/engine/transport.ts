@@ -172,7 +172,7 @@ export function unloadProblem(state: GameState, cargoId: string, hex: string): T
   const units = allUnits(state).filter((u) => u.loc.at === 'hex' && u.loc.hex === hex);
   if (units.some((u) => u.side !== cargo.side)) return { ruleId: ruleOf(state, 'unload'), code: 'transport/unload_enemy', message: `${hex} is held by the enemy` };
   // Set down, the cargo stands there as if it had moved there (Q-GT-22): a truck not by an own untowed gun it could tow (GT-6D.1 (3)).
-  const end = stackEndProblem(state, board, cargo.side, to, [cargo], [ct], stackAt(state, cargo.side, hex));
+  const end = stackEndProblem(state, board, cargo.side, to, [cargo], [ct], stackAt(state, cargo.side, hex), 'unload');
   if (end === null) return null;
   return end.kind === 'stacking' ? { ruleId: end.ruleId, code: 'transport/unload_stacking', message: `${end.message}: ${hex}` } : { ruleId: end.ruleId, code: end.code, message: end.message };
 }

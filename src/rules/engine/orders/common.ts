@@ -41,14 +41,31 @@ export function ownUnitProblems(state: GameState, side: SideId, ids: readonly st
   });
 }
 
+/**
+ * GT-6F.1: a unit unloaded this turn may not move (where the data says so). Read by every way a unit
+ * would leave where it was put: its own move, and a load that takes it out of a ship (Gators! ship-cargo.ts).
+ */
+export function unloadedMoveProblem(state: GameState, u: UnitState, index: number): Violation | null {
+  const t = state.scenario.rules.transport;
+  if (!flag(u, 'unloaded') || t.unloadedCargoMayMove) return null;
+  return violation(moveRuleId(state, 'cargo_unloaded', 'GT-6F.1'), 'transport/unloaded_may_not_move', `${u.id} was unloaded this turn and may not move`, index);
+}
+
+/** The rule ID the data gives a reason a unit may not move (movement's, transport's or towing's ruleIds). */
+function moveRuleId(state: GameState, key: string, fallback: string): string {
+  const r = state.scenario.rules;
+  return r.movement.ruleIds[key] ?? r.transport.ruleIds[key] ?? r.towing.ruleIds[key] ?? fallback;
+}
+
 /** Why this unit may not start a move now, from its per-turn flags and the transport rules. */
 export function moveFlagProblems(state: GameState, u: UnitState, index: number): Violation[] {
   const r = state.scenario.rules;
   const out: Violation[] = [];
   const t = r.transport;
-  const mr = (k: string, fallback: string) => r.movement.ruleIds[k] ?? t.ruleIds[k] ?? r.towing.ruleIds[k] ?? fallback;
+  const mr = (k: string, fallback: string) => moveRuleId(state, k, fallback);
   if (flag(u, 'moved') || flag(u, 'retreated')) out.push(violation(mr('indivisible', 'GT-6A.2'), 'movement/already_moved', `${u.id} has already moved this turn`, index));
-  if (flag(u, 'unloaded') && !t.unloadedCargoMayMove) out.push(violation(mr('cargo_unloaded', 'GT-6F.1'), 'transport/unloaded_may_not_move', `${u.id} was unloaded this turn and may not move`, index));
+  const unloaded = unloadedMoveProblem(state, u, index);
+  if (unloaded !== null) out.push(unloaded);
   if (flag(u, 'loadedCargo') && !t.carrierMayMoveAfterLoading) out.push(violation(mr('carrier_loaded', 'GT-6G.1'), 'transport/loaded_may_not_move', `${u.id} has loaded cargo this turn and may not move`, index));
   if (flag(u, 'hitched')) out.push(violation(mr('hitch', 'GT-6K.1'), 'transport/hitched_stop', `${u.id} stopped to hitch a gun this turn`, index));
   if (flag(u, 'unhitched') && r.towing.unhitchEndsMove) out.push(violation(mr('unhitch', 'GT-6K.4'), 'transport/unhitch_ends_move', `unhitching ended ${u.id}'s move`, index));

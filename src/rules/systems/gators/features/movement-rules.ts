@@ -6,10 +6,21 @@ import { flag, typeOf } from '../../../engine/queries';
 import { unitIndex } from '../../../engine/unit-index';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { violation } from '../../../engine/violation';
-import { Violation } from '../../../engine/types';
+import { RulesEvent, Violation } from '../../../engine/types';
 import { GatorsFeature } from '../feature';
 import { GState } from '../ext';
 import { crewed, isShip, tagged } from '../queries';
+
+const UNLOADED_CARRIER = 'unloadedCargo';
+
+/**
+ * GT-6F.1: the public mark that a transport has unloaded this turn and its move is over. One mark for every
+ * transport, on land, on water or in the air, and for an unload onto a ship (which is a record of its own, so
+ * the mark is a separate public event): the unload's projection and its resolution (afterUnload) both write it.
+ */
+export function carrierUnloaded(carrier: string): RulesEvent {
+  return { type: 'UnitMarked', data: { unit: carrier, flags: { [UNLOADED_CARRIER]: true } }, visibility: { to: 'all' } };
+}
 
 /**
  * Ordinary movement rules that the kernel does not know:
@@ -29,7 +40,7 @@ export const movementRules: GatorsFeature = {
   move: {
     moveProblem: (state, u, i) => {
       if (!crewed(state, u)) return violation('GT-2.20', 'movement/no_crew', `${u.id} cannot move without a small team aboard`, i);
-      if (flag(u, 'unloadedCargo')) return violation('GT-6F.1', 'transport/unloaded_carrier', `${u.id} has unloaded this turn; its move is over`, i);
+      if (flag(u, UNLOADED_CARRIER)) return violation('GT-6F.1', 'transport/unloaded_carrier', `${u.id} has unloaded this turn; its move is over`, i);
       return null;
     },
     // Whether a FAV has its crew aboard is hidden cargo (Q-GT-01): a mover that cannot see aboard
@@ -43,8 +54,7 @@ export const movementRules: GatorsFeature = {
   afterUnload: () => (ctx, info, resume) => {
     if (resume !== undefined) return;
     const carrier = ctx.state.units[info.carrier];
-    if (carrier !== undefined && !flag(carrier, 'unloadedCargo'))
-      ctx.emit({ type: 'UnitMarked', data: { unit: info.carrier, flags: { unloadedCargo: true } }, visibility: { to: 'all' } });
+    if (carrier !== undefined && !flag(carrier, UNLOADED_CARRIER)) ctx.emit(carrierUnloaded(info.carrier));
   },
 };
 

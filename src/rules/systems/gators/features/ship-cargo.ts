@@ -8,8 +8,8 @@ import { GState } from '../ext';
  * GT-6G.2, GT-6F.2: a helicopter loads from a ship and unloads onto one (the orders:
  * orders/ship-cargo.ts). Their events, and the side's own records among them (a load or unload
  * out of the others' sight, SystemSpec.records), change only the cargo, which nothing later in
- * the run touches: a unit loaded from a ship is not unloaded that turn (GT-6F.1), and one unloaded
- * onto a ship leaves it only by another record. So the helicopter carries no flag of the load
+ * the run touches: a unit loaded from a ship is not unloaded that turn (README Q-GT-16 part 1), and one unloaded
+ * onto a ship is not taken out of it that turn (GT-6F.1), and then only by another record. So the helicopter carries no flag of the load
  * (the kernel's loadedCargo), which its public marks later in the run would reorder; that it may
  * not move on (GT-6G.1) is read from its cargo instead.
  */

@@ -11,6 +11,7 @@ import { GatorsExt } from '../ext';
 import { flag } from '../../../engine/queries';
 import { isShip } from '../queries';
 import { FROM_SHIP } from '../features/ship-cargo';
+import { carrierUnloaded } from '../features/movement-rules';
 import { withChecks } from './wrap';
 import {
   aboardShip,
@@ -84,8 +85,9 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       const carrier = state.units[u.loc.by];
       if (carrier === undefined) return [];
       if (isShip(state, carrier)) return [violation('Q-GT-16', 'transport/ship_launch', `${o.unit} leaves ${carrier.id} only by launch (GT-5.3) or aboard a launched transport`, i)];
-      // The load from a ship is the side's own record, logged at the end of the run (README Q-GT-16 part 1): a public unload of the same unit in the run could not be replayed. On land a load and an unload in one turn are allowed.
-      if (flag(u, FROM_SHIP)) return [violation('GT-6F.1', 'transport/loaded_this_turn', `${o.unit} was loaded from a ship this turn: ${carrier.id} unloads it in a later turn`, i)];
+      // Not GT-6F.1, which forbids no unload after a load (on land both are allowed in one turn): the load from a ship is the
+      // side's own record, logged at the end of the run, so a public unload of the same unit in the run could not be replayed (README Q-GT-16 part 1).
+      if (flag(u, FROM_SHIP)) return [violation('Q-GT-16', 'transport/loaded_this_turn', `${o.unit} was taken out of a ship this turn: ${carrier.id} unloads it in a later turn`, i)];
       if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
       const closed = closedToPlacing(h.move, state, u, o.hex);
       return closed === null ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
@@ -94,7 +96,7 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       // GT-6F.1: unloading comes after the transport's move, which is then over.
       project: (state, _side, o) => {
         const u = state.units[o.unit];
-        return u?.loc.at === 'carried' ? [{ type: 'UnitMarked', data: { unit: u.loc.by, flags: { unloadedCargo: true } } }] : [];
+        return u?.loc.at === 'carried' ? [carrierUnloaded(u.loc.by)] : [];
       },
     },
   );

@@ -2,7 +2,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { EventBody } from '../../../engine/events';
 import { OrderHandler, ResolveContext, Resume } from '../../../engine/kit/types';
-import { isViolation, ownUnit, ownUnitProblems } from '../../../engine/orders/common';
+import { isViolation, ownUnit, ownUnitProblems, unloadedMoveProblem } from '../../../engine/orders/common';
 import { MoveOrder, MoveOrderOptions, resolveMove, validateMove } from '../../../engine/orders/move';
 import { LoadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { pausedDuring, projectedMove } from '../../../engine/orders/transport-common';
@@ -94,6 +94,10 @@ export function validateShipLoad(state: GameState, side: SideId, o: LoadOrder, i
   // Q-GT-16: what is launched (aircraft, landing craft, amphibians) leaves a ship by launch, using one of its slots (GT-5.3), never as a helicopter's cargo.
   if (hasAnyTag(state, cargo, airOps(state.scenario).launchable))
     return [violation(Q16, 'transport/ship_launch', `${o.unit} leaves ${ship.id} only by launch (GT-5.3), not as cargo`, i)];
+  // The load carries the cargo out of the ship's hex into the helicopter's beside it, as a unit walks onto
+  // its transport: one put aboard this turn may not move (GT-6F.1), so it stays aboard (README row GT-6F.1 (out of a ship the turn it went aboard)).
+  const unloaded = unloadedMoveProblem(state, cargo, i);
+  if (unloaded !== null) return [unloaded];
   if (o.mover !== 'carrier' && o.path !== undefined)
     return [violation(Q16, 'transport/ship_launch', `${o.unit} leaves ${ship.id} only by launch (GT-5.3) or aboard a transport`, i)];
   let at = carrier.loc.at === 'hex' ? carrier.loc.hex : null;
