@@ -130,7 +130,7 @@ const reconSchema = z.strictObject({
   ...doc,
   ruleId: z.string().default('GT-2.13'),
   teamTags: tags.default(['recon']),
-  /** The pre-roll's highest success with an enemy aircraft next to the team, outside these. */
+  /** The pre-roll's highest success with an enemy aircraft in the air (not landed, Q-GT-51) next to the team, outside these. */
   widenedMax: z.int().min(1).default(2),
   helperTags: tags.default(['aircraft']),
   notInTerrain: z.array(z.string()).default(['jungle']),

@@ -86,7 +86,7 @@ function setReturn(state: GState, unit: string, on: boolean): GState {
 
 export const airOpsFeature: GatorsFeature = {
   id: 'air-ops',
-  rules: ['GT-6B.2', 'GT-6B.3', 'GT-6B.4', 'GT-6B.5', 'Q-GT-18', 'Q-GT-19', 'Q-GT-20', 'GT-7C.3', 'GT-7C.4', 'GT-7C.5', 'GT-7C.7', 'GT-2.45', 'Q-GT-37'],
+  rules: ['GT-6B.2', 'GT-6B.3', 'GT-6B.4', 'GT-6B.5', 'Q-GT-18', 'Q-GT-19', 'Q-GT-20', 'GT-7C.3', 'GT-7C.4', 'GT-7C.5', 'GT-7C.7', 'GT-2.45', 'Q-GT-37', 'Q-GT-53'],
   phases: {
     combat: { orders: (h) => [strikeOrder(h)] },
     launch: { orders: () => [rearmOrder()] },

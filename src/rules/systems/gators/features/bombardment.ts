@@ -45,7 +45,7 @@ function spotting(state: GameState, attack: AttackSetup): { shifts: Modifier[]; 
 
 export const bombardment: GatorsFeature = {
   id: 'bombardment',
-  rules: ['GT-7J.1', 'GT-7J.2', 'GT-7J.3', 'Q-GT-42'],
+  rules: ['GT-7J.1', 'GT-7J.2', 'GT-7J.3', 'Q-GT-42', 'Q-GT-52'],
   odds: {
     attackerResult: (state, attack, attacker, result) => asDestroyed(state, attack, attacker, result),
     modifiers: spotting,

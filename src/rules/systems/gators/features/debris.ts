@@ -131,7 +131,7 @@ function leaveOrder(): OrderHandler<GatorsExt, LeaveDebrisOrder> {
 
 export const debris: GatorsFeature = {
   id: 'debris',
-  rules: ['GT-6Q.1', 'GT-6Q.2', 'GT-6Q.3', 'GT-6Q.5', 'GT-6Q.6', 'GT-6Q.7', 'GT-6Q.8'],
+  rules: ['GT-6Q.1', 'GT-6Q.2', 'GT-6Q.3', 'GT-6Q.5', 'GT-6Q.6', 'GT-6Q.7', 'GT-6Q.8', 'Q-GT-54'],
   phases: {
     setup: { orders: () => [debrisOrder()] },
     movement: { orders: () => [leaveOrder()], onEnter: workOnDebris },

@@ -12,6 +12,7 @@ import { concealedFrom } from '../../../engine/visibility';
 import { SideId, Violation } from '../../../engine/types';
 import { GatorsFeature } from '../feature';
 import { GatorsExt } from '../ext';
+import { isLanded } from '../air-queries';
 import { helpersNear, hexIs } from '../ground';
 import { groundData } from '../ground-data';
 import { publicOf, tagged } from '../queries';
@@ -22,7 +23,9 @@ import { cancel } from '../orders/wrap';
  * - GT-2.13: attacking a Recon, Scout/Sniper or SEAL team needs a 1 first
  *   (units.json pre-roll), 1–2 when the attacker's side has an aircraft next
  *   to the team and the team is neither in jungle nor in a city. A failed roll
- *   is the kernel's cancelled attack (GT-7B.1).
+ *   is the kernel's cancelled attack (GT-7B.1). Only an aircraft in the air
+ *   helps (Q-GT-51): the jungle and the city hide the team from above, and a
+ *   landed aircraft (GT-7H.1) is a ground target, not a watcher overhead.
  * - GT-2.20: a team crewing a FAV is its cargo: the FAV is what is attacked,
  *   and it has no pre-roll, so the team's concealment is lost by itself.
  * - GT-2.15: the Scout/Sniper's shot at a single person, in the attack phase,
@@ -37,7 +40,7 @@ function widened(state: GameState, attack: AttackSetup, effects: readonly Combat
   const board = boardOf(state.scenario);
   if (hexIs(board, team.hex, d.notInTerrain, d.notInOverlays)) return effects;
   const side = attack.attackers[0]?.unit.side;
-  if (side === undefined || helpersNear(state, side, team.hex, d.helperTags, 1).length === 0) return effects;
+  if (side === undefined || helpersNear(state, side, team.hex, d.helperTags, 1).every((u) => isLanded(state, u, side))) return effects;
   return effects.map((e) => (e.kind === 'pre-roll' && e.ruleId === d.ruleId ? { ...e, max: Math.max(e.max ?? 0, d.widenedMax) } : e));
 }
 
@@ -98,7 +101,7 @@ function snipeOrder(): OrderHandler<GatorsExt, SnipeOrder> {
 
 export const recon: GatorsFeature = {
   id: 'recon',
-  rules: ['GT-2.13', 'GT-2.15', 'GT-2.20'],
+  rules: ['GT-2.13', 'GT-2.15', 'GT-2.20', 'Q-GT-51'],
   phases: { combat: { orders: () => [snipeOrder()] } },
   odds: { adjustEffects: widened },
   events: { SniperShot: (s) => s },

@@ -198,7 +198,7 @@ function transferred(state: GState, data: unknown): GState {
 
 export const refuel: GatorsFeature = {
   id: 'refuel',
-  rules: ['GT-6N.1', 'GT-6N.2', 'GT-6N.3', 'GT-6N.4', 'GT-6N.5', 'GT-6N.6', 'GT-6N.7', 'GT-6N.8', 'Q-GT-29'],
+  rules: ['GT-6N.1', 'GT-6N.2', 'GT-6N.3', 'GT-6N.4', 'GT-6N.5', 'GT-6N.6', 'GT-6N.7', 'GT-6N.8', 'Q-GT-29', 'Q-GT-54'],
   phases: {
     movement: { orders: () => [refillOrder()], validateSubmission: (before, _after, side, orders) => fuelBudget(before, side, orders) },
   },
