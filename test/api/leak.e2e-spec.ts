@@ -112,18 +112,46 @@ describe('the opponent learns nothing hidden through the API', () => {
     expect(differing === -1 ? 'identical' : `response ${differing} differs:\n${one[differing]}\n${two[differing]}`).toBe('identical');
   });
 
+  /** A kernel-test game past both setups, B's variant hiding its infantry. */
+  async function pastSetup(variant: 0 | 1): Promise<string> {
+    const g = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id as string;
+    const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g }))['invite'].token;
+    data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { gameId } }', { t: token }));
+    for (const [who, orders] of [[alice, setupA], [bob, setupB(variant)]] as const) {
+      const v = data(await app.gql(who.token, 'query($g: ID!) { game(id: $g) { version } }', { g }))['game'].version;
+      data(await app.gql(who.token, SUBMIT, { input: { gameId: g, expectedVersion: v, orders, idempotencyKey: `real-${variant}-${who.name}-${g}` } }));
+    }
+    return g;
+  }
+
   it("is a real check: B's own view of two such games differs", async () => {
     const views: string[] = [];
     for (const variant of [0, 1] as const) {
-      const g = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
-      const token = data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B" }) { token } }', { g }))['invite'].token;
-      data(await app.gql(bob.token, 'mutation($t: String) { joinGame(token: $t) { gameId } }', { t: token }));
-      for (const [who, orders] of [[alice, setupA], [bob, setupB(variant)]] as const) {
-        const v = data(await app.gql(who.token, 'query($g: ID!) { game(id: $g) { version } }', { g }))['game'].version;
-        data(await app.gql(who.token, SUBMIT, { input: { gameId: g, expectedVersion: v, orders, idempotencyKey: `real-${variant}-${who.name}-${g}` } }));
-      }
+      const g = await pastSetup(variant);
       views.push(JSON.stringify(data(await app.gql(bob.token, 'query($g: ID!) { game(id: $g) { view { units { id hex } } } }', { g }))).split(g).join('<game>'));
     }
     expect(views[0]).not.toBe(views[1]);
+  });
+
+  it('shows B, in its own stacks, the markers A sees over its hidden units, and A nothing more', async () => {
+    const g = await pastSetup(0);
+    type Marker = { hex: string; marker: string; side: string };
+    type Board = { stacks: Array<{ hex: string; unitIds: string[]; markers: Marker[] }>; markers: Marker[] };
+    const STACKS = 'query($g: ID!) { game(id: $g) { view { stacks { hex unitIds markers { hex marker side } } markers { hex marker side } } } }';
+    const board = async (p: TestPlayer): Promise<Board[]> => [
+      data(await app.gql(p.token, STACKS, { g }))['game'].view,
+      (await request(app.http).get(`/api/v1/games/${g}/view`).set('Authorization', `Bearer ${p.token}`)).body,
+    ];
+    const marked = (b: Board) => b.stacks.filter((s) => s.markers.length > 0).map((s) => ({ hex: s.hex, markers: s.markers }));
+    const hidden: Marker[] = [{ hex: '0706', marker: '?', side: 'B' }, { hex: '1007', marker: '?', side: 'B' }];
+    const [a, b] = [await board(alice), await board(bob)];
+    // GraphQL, then REST.
+    for (const [asA, asB] of [[a[0]!, b[0]!], [a[1]!, b[1]!]]) {
+      expect(asA.markers).toEqual(hidden);
+      expect(asB.markers).toEqual(hidden);
+      expect(marked(asB)).toEqual(marked(asA));
+      expect(asB.stacks.find((s) => s.hex === '0706')).toEqual({ hex: '0706', unitIds: ['b-inf-1'], markers: [hidden[0]] });
+      expect(asA.stacks.find((s) => s.hex === '0706')).toEqual({ hex: '0706', unitIds: [], markers: [hidden[0]] });
+    }
   });
 });

@@ -56,7 +56,7 @@ export class StackView {
   @Field(() => [String], { description: 'The visible units there, in the engine\'s order.' })
   unitIds!: string[];
 
-  @Field(() => [MarkerView], { description: 'Concealment markers there.' })
+  @Field(() => [MarkerView], { description: 'Concealment markers there, your own included.' })
   markers!: MarkerView[];
 }
 
@@ -74,7 +74,7 @@ export class BoardView {
   @Field(() => [StackView], { description: 'Visible units and markers grouped by hex.' })
   stacks!: StackView[];
 
-  @Field(() => [MarkerView], { description: 'Concealment markers of the other sides.' })
+  @Field(() => [MarkerView], { description: 'Concealment markers on the map, the same for every reader: the other sides\' over units you may not see, and your own over yours (what the others see of them).' })
   markers!: MarkerView[];
 
   @Field(() => String, { nullable: true, description: 'Time of day of the current turn, if the scenario has one.' })

@@ -56,7 +56,7 @@ export class StackViewDto {
   @ApiProperty({ type: [String], description: 'The visible units there, in the engine\'s order.' })
   unitIds!: string[];
 
-  @ApiProperty({ type: [MarkerViewDto], description: 'Concealment markers there.' })
+  @ApiProperty({ type: [MarkerViewDto], description: 'Concealment markers there, your own included.' })
   markers!: MarkerViewDto[];
 }
 
@@ -73,7 +73,7 @@ export class BoardViewDto {
   @ApiProperty({ type: [StackViewDto], description: 'Visible units and markers grouped by hex, ordered by hex.' })
   stacks!: StackViewDto[];
 
-  @ApiProperty({ type: [MarkerViewDto], description: 'Concealment markers of the other sides.' })
+  @ApiProperty({ type: [MarkerViewDto], description: 'Concealment markers on the map, the same for every reader: the other sides\' over units you may not see, and your own over yours (what the others see of them).' })
   markers!: MarkerViewDto[];
 
   @ApiProperty({ type: String, nullable: true, description: 'Time of day of the current turn, if the scenario has one.' })

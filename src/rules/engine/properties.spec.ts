@@ -8,7 +8,8 @@ import { TestState, testSystem } from '../testing/test-system';
 import { boardOf } from './board';
 import { checkMove } from './movement/moves';
 import { canStandIn } from './transport';
-import { RawSubmission } from './types';
+import { RawSubmission, Viewer } from './types';
+import { GameView } from './view';
 import { concealedFrom, eventAsSeenBy } from './visibility';
 
 const scenario = testScenario();
@@ -263,6 +264,20 @@ describe('properties', () => {
         expect(JSON.parse(JSON.stringify(a))).toEqual(a);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('every viewer reads the same markers: a side sees its own as the others see them', () => {
+    fc.assert(
+      fc.property(stateArb, ({ state }) => {
+        const markersFor = (viewer: Viewer) => (testSystem.view(state, viewer) as GameView).markers;
+        const seen = markersFor({ kind: 'spectator' });
+        // One "?" per hex: the generated positions stand one unit in a hex and put no marked unit in tow.
+        const marked = new Set(Object.values(state.units).flatMap((u) => (u.hidden !== undefined && u.loc.at === 'hex' ? [u.loc.hex] : [])));
+        expect(seen.map((m) => m.hex)).toEqual([...marked].sort());
+        for (const viewer of [{ kind: 'side', side: 'A' }, { kind: 'side', side: 'B' }, { kind: 'referee' }] as const) expect(markersFor(viewer)).toEqual(seen);
+      }),
+      { numRuns: 200 },
     );
   });
 

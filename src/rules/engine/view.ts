@@ -17,7 +17,10 @@ export interface UnitView {
   readonly hidden?: string;
 }
 
-/** What stands for concealed units at a hex: one entry per (hex, marker, side), whatever the number of units. */
+/**
+ * What stands for concealed units at a hex: one entry per (hex, marker, side), whatever the number of units.
+ * Public: every viewer reads the same list, the owner too, so that it knows what the others see of it.
+ */
 export interface MarkerView {
   readonly hex: string;
   readonly marker: string;
@@ -41,7 +44,8 @@ export interface GameView {
  * Exactly what `viewer` may see. A side sees its own units in full and the
  * others' only when not concealed; a concealed enemy unit is reduced to its
  * marker at its hex, a towed gun's at its towers' (cargo of a concealed or enemy
- * carrier to nothing). The
+ * carrier to nothing). The markers are the same for every viewer: the owner's
+ * own are listed beside its units, as the others see them. The
  * output is built only from what the viewer may know, so it cannot leak.
  */
 export function kernelView(state: GameState, viewer: Viewer): GameView {
@@ -51,15 +55,9 @@ export function kernelView(state: GameState, viewer: Viewer): GameView {
   const markers = new Map<string, MarkerView>();
   for (const u of allUnits(state)) {
     const mine = all || u.side === side;
-    if (mine || !isConcealed(state, u)) {
-      units.push(unitView(u, mine));
-      continue;
-    }
-    // A gun hitched to its towers stands in their hex, under a marker of its own (GT-6K, GT-6L.6);
-    // cargo shows nothing. Off the board (a box) hexOf is null.
-    const marker = u.hidden?.marker;
-    const hex = marker !== undefined && u.loc.at !== 'carried' ? hexOf(state, u) : null;
-    if (marker !== undefined && hex !== null) markers.set(`${hex}|${marker}|${u.side}`, { hex, marker, side: u.side });
+    if (mine || !isConcealed(state, u)) units.push(unitView(u, mine));
+    const m = markerOf(state, u);
+    if (m !== null) markers.set(`${m.hex}|${m.marker}|${m.side}`, m);
   }
   const sides: Record<SideId, JsonObject> = {};
   for (const s of Object.values(state.sides)) sides[s.id] = s.public;
@@ -69,7 +67,7 @@ export function kernelView(state: GameState, viewer: Viewer): GameView {
     phase: phaseInfo(state),
     timeOfDay: timeOfDay(state.scenario, state.phase.turn),
     units,
-    markers: [...markers.values()].sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : a.side < b.side ? -1 : 1)),
+    markers: [...markers.values()].sort(byHexSideMarker),
     own: all ? refereeSecrets(state) : side === null ? null : ownSecrets(state, side),
     sides,
     ext: state.ext,
@@ -91,6 +89,20 @@ const OWNER_ONLY_FLAGS: readonly string[] = ['loadedCargo'];
 
 function withoutKeys<T>(record: Readonly<Record<string, T>>, keys: readonly string[]): Readonly<Record<string, T>> {
   return keys.some((k) => k in record) ? Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k))) : record;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byHexSideMarker = (a: MarkerView, b: MarkerView) => cmp(a.hex, b.hex) || cmp(a.side, b.side) || cmp(a.marker, b.marker);
+
+/**
+ * The marker the others see for this unit, or null. A gun hitched to its towers stands in their
+ * hex, under a marker of its own (GT-6K, GT-6L.6); cargo shows nothing. Off the board (a box)
+ * hexOf is null.
+ */
+function markerOf(state: GameState, u: UnitState): MarkerView | null {
+  const marker = u.hidden?.marker;
+  const hex = marker !== undefined && u.loc.at !== 'carried' ? hexOf(state, u) : null;
+  return marker !== undefined && hex !== null ? { hex, marker, side: u.side } : null;
 }
 
 function unitView(u: UnitState, mine: boolean): UnitView {

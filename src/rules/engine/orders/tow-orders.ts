@@ -106,7 +106,11 @@ export function hitchDrivers(state: GameState, o: HitchOrder): UnitState[] {
   });
 }
 
-/** The state once a hitch's drivers have driven into the gun's hex, or why they may not. */
+/**
+ * The state once a hitch's drivers have driven into the gun's hex, or why they may not. Not
+ * validateMove: it judges the end with the movers standing there unhitched, where a tower may
+ * stand only to take the gun in tow (GT-6D.1 (3)), so it would refuse every such drive.
+ */
 function driveToGun<X extends Json>(state: GameState, side: SideId, o: HitchOrder, i: number, opts: MoveOrderOptions<X>): { state: GameState } | { violation: Violation } {
   const notOwn = ownUnitProblems(state, side, o.towers, i);
   if (notOwn.length > 0) return { violation: notOwn[0]! };

@@ -2,6 +2,7 @@ import { GameState, UnitState } from '../../model/state';
 import { Board, boardOf, isOnMap } from '../../engine/board';
 import { allUnits, cargoOf, hasTag, hexOf, mediumAt, typeOf } from '../../engine/queries';
 import { RulesEvent, SideId, Visibility } from '../../engine/types';
+import { Block, MoveHooks } from '../../engine/movement/context';
 import { gext } from './ext';
 
 /** Small reads of the state that several Gators! features share. */
@@ -92,4 +93,17 @@ export function idOrder(a: string, b: string): number {
 /** Whether a Debris marker lies in this hex (GT-6Q): vehicles may not enter it, an airfield with one is unusable (GT-6Q.4). */
 export function hasDebris(state: GameState, hex: string): boolean {
   return gext(state).debris.includes(hex);
+}
+
+/**
+ * Why `unit` may not be put into `hex` other than by its own move (unloaded, placed by a split,
+ * raised as Guerrillas, set up), or null. Q-GT-22 puts every placement under the limits of a move's
+ * end: a hex closed to the unit's move (Debris for a vehicle, GT-6Q.3; a bridge Debris destroyed,
+ * GT-6Q.8; an occupied bridge, Q-GT-10) is closed to placing it there. One its move may enter only to
+ * end there (Block.stops: the repair crew's bridge) is open: the placing ends there anyway (GT-6F.1).
+ */
+export function closedToPlacing(hooks: MoveHooks, state: GameState, unit: UnitState, hex: string): Block | null {
+  const board = boardOf(state.scenario);
+  const closed = hooks.blocked?.(state, unit, board).get(board.grid.indexOf(hex));
+  return closed === undefined || closed.stops === true ? null : closed;
 }

@@ -12,8 +12,7 @@ import { CoreHooks, GatorsFeature } from '../feature';
 import { GatorsExt, GState } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
-import { idOrder, privateTo, publicOf, tagged } from '../queries';
-import { closedToPlacing } from '../orders/movement';
+import { closedToPlacing, idOrder, privateTo, publicOf, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
 
 /** The scenario.json module that switches GT-6M.3 (the water purifier) on. */

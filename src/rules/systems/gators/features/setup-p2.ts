@@ -11,8 +11,7 @@ import { gatorsData } from '../data';
 import { CombinedHooks, GatorsFeature } from '../feature';
 import { friendlyAirfield } from '../air-queries';
 import { GatorsExt, GState, gext, notesOf } from '../ext';
-import { distanceToAirfield, isAircraft, publicOf, tagged } from '../queries';
-import { closedToPlacing } from '../orders/movement';
+import { closedToPlacing, distanceToAirfield, isAircraft, publicOf, tagged } from '../queries';
 
 /**
  * P2's secret deployment (GT-4.2–GT-4.7), sealed together with P1's loading:

@@ -3,13 +3,11 @@ import { hitchDrivers, hitchOrder, HitchOrder, unhitchOrder } from '../../../eng
 import { loadOrder, LoadOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
-import { GameState, UnitState } from '../../../model/state';
-import { boardOf } from '../../../engine/board';
-import { Block, MoveHooks } from '../../../engine/movement/context';
+import { GameState } from '../../../model/state';
 import { CombinedHooks, Handler } from '../feature';
 import { GatorsExt } from '../ext';
 import { flag } from '../../../engine/queries';
-import { isShip } from '../queries';
+import { closedToPlacing, isShip } from '../queries';
 import { FROM_SHIP } from '../features/ship-cargo';
 import { carrierUnloaded } from '../features/movement-rules';
 import { withChecks } from './wrap';
@@ -106,17 +104,4 @@ export function movementOrders(h: CombinedHooks): Handler[] {
     unitsProblem(state, [o.unit, ...(o.path === undefined ? [] : hitchDrivers(state, o).map((t) => t.id))], i),
   );
   return [move, load, unload, hitch, unhitchOrder<GatorsExt>()];
-}
-
-/**
- * Why `unit` may not be put into `hex` other than by its own move (unloaded, placed by a split,
- * raised as Guerrillas, set up), or null. Q-GT-22 puts every placement under the limits of a move's
- * end: a hex closed to the unit's move (Debris for a vehicle, GT-6Q.3; a bridge Debris destroyed,
- * GT-6Q.8; an occupied bridge, Q-GT-10) is closed to placing it there. One its move may enter only to
- * end there (Block.stops: the repair crew's bridge) is open: the placing ends there anyway (GT-6F.1).
- */
-export function closedToPlacing(hooks: MoveHooks, state: GameState, unit: UnitState, hex: string): Block | null {
-  const board = boardOf(state.scenario);
-  const closed = hooks.blocked?.(state, unit, board).get(board.grid.indexOf(hex));
-  return closed === undefined || closed.stops === true ? null : closed;
 }
