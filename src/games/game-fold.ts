@@ -32,6 +32,14 @@ export function foldGame(system: GameSystem, state: GameEnvelope | undefined, ev
     const last = reveals && state.lastSubmission ? { ...state.lastSubmission, undoable: false } : state.lastSubmission;
     return { ...state, rules, lastSubmission: last };
   }
+  return foldAppEvent(state, event);
+}
+
+/**
+ * An application event's change of the envelope. It needs no game system, so who may see a game
+ * (its seats and options) is known even while the server lacks the system that plays it.
+ */
+export function foldAppEvent(state: GameEnvelope | undefined, event: FoldableEvent): GameEnvelope {
   const d = (event.data ?? {}) as Data;
   if (event.type === AppEvent.GameCreated) return created(d as unknown as GameCreatedData);
   if (!state) throw new Error(`${event.type} before GameCreated`);

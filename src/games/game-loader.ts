@@ -4,8 +4,9 @@ import { EventStore } from '../event-store/event-store.service';
 import type { GameSystem } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import type { GameEnvelope } from './game-envelope';
-import { foldGame, GameCreatedData } from './game-fold';
+import { foldAppEvent, foldGame, GameCreatedData } from './game-fold';
 import { gameNotFound, systemUnavailable } from './games.errors';
+import { viewerFor } from './seats';
 
 export interface LoadedGame {
   state: GameEnvelope;
@@ -32,24 +33,48 @@ export class GameLoader {
   ) {}
 
   async load(gameId: string, atVersion?: number, tx?: Tx): Promise<LoadedGame> {
+    return this.read(gameId, atVersion, tx);
+  }
+
+  /**
+   * The game, read for a player. One who may not see it (see viewerFor) is told it is not there
+   * before anything needs its game system: a game the server lacks the system of would otherwise
+   * answer "unavailable, played with system X" to a stranger, and so give away that it exists.
+   * What they may see is then checked again, with the whole game, by the caller.
+   */
+  async loadFor(gameId: string, playerId: string, atVersion?: number): Promise<LoadedGame> {
+    return this.read(gameId, atVersion, undefined, playerId);
+  }
+
+  private async read(gameId: string, atVersion: number | undefined, tx: Tx | undefined, playerId?: string): Promise<LoadedGame> {
     const cached = this.recent.get(gameId);
     const usable = cached && (atVersion === undefined || cached.version <= atVersion) ? cached : undefined;
     const base = usable ?? (await this.store.latestSnapshot(gameId, atVersion, tx));
     const events = await this.store.readStream(gameId, (base?.version ?? 0) + 1, atVersion, tx);
     let state = base?.state as GameEnvelope | undefined;
     if (!state && events.length === 0) throw gameNotFound(gameId);
-    const system = this.systemFor(state?.systemId ?? (events[0]!.data as GameCreatedData).systemId);
+    const systemId = state?.systemId ?? (events[0]!.data as GameCreatedData).systemId;
+    const system = this.catalog.system(systemId);
+    if (!system) {
+      // Seats and options fold without the system (the rules state, left behind, is not read).
+      if (playerId !== undefined) viewerFor(events.reduce((s, e) => (e.meta.source === 'rules' ? s : foldAppEvent(s, e)), state)!, playerId);
+      throw systemUnavailable(systemId);
+    }
     for (const e of events) state = foldGame(system, state, e as never);
     const version = events.length > 0 ? events[events.length - 1]!.version : base!.version;
     if (atVersion === undefined || version >= (cached?.version ?? 0)) this.remember(gameId, version, state!);
     return { state: state!, version, system };
   }
 
-  /** The game at exactly this version, if this process holds it; no read. */
+  /**
+   * The game at exactly this version, if this process holds it; no read. Not while the server
+   * lacks its system: a load then judges first who is asking.
+   */
   held(gameId: string, version: number): LoadedGame | undefined {
     const cached = this.recent.get(gameId);
     if (!cached || cached.version !== version) return undefined;
-    return { state: cached.state, version, system: this.systemFor(cached.state.systemId) };
+    const system = this.catalog.system(cached.state.systemId);
+    return system ? { state: cached.state, version, system } : undefined;
   }
 
   /**

@@ -89,4 +89,32 @@ describe('a game keeps its own scenario whatever the catalog offers later', () =
       await h.close();
     }
   });
+
+  it('tells a player who may not see the game, read from its snapshot and the events after it, that it is not there', async () => {
+    const today = await harness([kernelTestEntry()]);
+    let g: Awaited<ReturnType<typeof startedGame>>;
+    try {
+      g = await startedGame(today, { snapshotInterval: 10 });
+      await play(today, g.gameId, g.alice, setupA);
+      await play(today, g.gameId, g.bob, setupB());
+      for (let turn = 0; turn < 2; turn++) for (const p of [g.alice, g.alice, g.bob, g.bob]) await play(today, g.gameId, p, []);
+      expect(await today.prisma.snapshot.count({ where: { gameId: g.gameId } })).toBeGreaterThan(0);
+    } finally {
+      await today.close();
+    }
+    const h = await harness([]);
+    try {
+      const eve = await h.player('Eve');
+      const refusal = async (gameId: string, playerId: string) => {
+        const e = (await h.queries.summary(gameId, playerId).catch((err: unknown) => err)) as { kind: string; code: string; message: string; details: unknown };
+        return { kind: e.kind, code: e.code, message: e.message.replace(gameId, '<gameId>'), details: e.details };
+      };
+      expect(await refusal(g.gameId, eve)).toEqual(await refusal(`${g.gameId}x`, eve));
+      expect(await refusal(g.gameId, eve)).toMatchObject({ kind: 'not_found', code: 'game/not_found' });
+      expect(await refusalCode(play(h, g.gameId, eve, []))).toBe('game/not_found');
+      expect(await refusal(g.gameId, g.bob)).toMatchObject({ kind: 'unavailable', code: 'game/system_unavailable' });
+    } finally {
+      await h.close();
+    }
+  });
 });

@@ -106,8 +106,9 @@ describe('two instances and a player on one game', () => {
 
     it('the expiry commits between the answer reading the game and writing it: the answer is a typed conflict', async () => {
       const { g, windowJob, answer } = await openWindow();
-      const load = two.loader.load.bind(two.loader);
-      const spy = jest.spyOn(two.loader, 'load').mockImplementation(async (...args) => {
+      // The answer reads the game for its player (loadFor), as every command from a player does.
+      const load = two.loader.loadFor.bind(two.loader);
+      const spy = jest.spyOn(two.loader, 'loadFor').mockImplementation(async (...args) => {
         const game = await load(...args);
         if (spy.mock.calls.length === 1) {
           clock.advance(2 * HOUR); // the window is over while the answer is under way

@@ -358,6 +358,12 @@ describe('error answers against the statuses the OpenAPI document declares', () 
     return !!s && (!!s.properties?.[name] || (s.allOf ?? []).some((part) => hasProperty(part, name)));
   }
 
+  /** A gameId in the body (a webhook for one game) names a game as the query's does. */
+  function gameInBody(template: string, operation: OperationObject, gameIds: string[]): Probe[] {
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    return schema && hasProperty(schema, 'gameId') ? gameIds.map((gameId) => ({ url: template, body: JSON.stringify({ ...(exampleOf(doc, schema) as object), gameId }) })) : [];
+  }
+
   it('declares, for every REST operation, each error status the representative bad requests get', async () => {
     const rest = operations(doc).filter(({ key }) => key.split(' ')[1]!.startsWith('/api/v1/'));
     for (const { key, operation } of rest) {
@@ -425,9 +431,7 @@ describe('error answers against the statuses the OpenAPI document declares', () 
       const note = (key: string, res: request.Response) => res.body?.code === 'game/system_unavailable' && unavailable.add(key);
       for (const { key, operation } of rest) {
         const [method, template] = key.split(' ') as [string, string];
-        const schema = operation.requestBody?.content?.['application/json']?.schema;
-        // A gameId in the body (a webhook for one game) names a game as the query's does.
-        const inBody = schema && hasProperty(schema, 'gameId') ? [games.active, games.foreign, games.watched].map((gameId) => ({ url: template, body: JSON.stringify({ ...(exampleOf(doc, schema) as object), gameId }) })) : [];
+        const inBody = gameInBody(template, operation, [games.active, games.foreign, games.watched]);
         for (const probe of [...probesFor(template, operation), ...inBody]) note(key, await send(method.toLowerCase() as Method, probe, lacking));
       }
       for (const body of [{ token: token.token }, { invitationId: challenge.id }]) note('POST /api/v1/join', await send('post', { token: bob.token, url: '/api/v1/join', body: JSON.stringify(body) }, lacking));
@@ -438,6 +442,46 @@ describe('error answers against the statuses the OpenAPI document declares', () 
     // Declared where it is answered, and only there.
     const declaring = operations(doc).filter(({ operation }) => String(operation.responses['503']?.description).includes('`game/system_unavailable`')).map(({ key }) => key);
     expect(declaring.sort()).toEqual([...unavailable].sort());
+  });
+
+  it('answers a player who may not see a game whose game system the server lacks as for a game that does not exist, on every operation', async () => {
+    const lacking = { app: await apiApp({ RATE_LIMIT_PER_TOKEN: '1000000' }, { entries: [] }), answers: new ErrorAnswers(doc) };
+    const missing = uniqueId('game');
+    // Strangers all: Alice to Eve's game waiting for players, Eve to two of Alice and Bob's, one in play and one ended.
+    const strangers = [
+      { token: alice.token, gameId: games.foreign },
+      { token: eve.token, gameId: games.active },
+      { token: eve.token, gameId: games.finished },
+    ];
+    const answer = (res: request.Response, gameId: string) => {
+      // Which request it answers (its path) aside.
+      const body: Record<string, unknown> = { ...res.body };
+      delete body['instance'];
+      return { status: res.status, type: res.headers['content-type'], body: JSON.stringify(body).replaceAll(gameId, '<gameId>') };
+    };
+    const differing: string[] = [];
+    let compared = 0;
+    try {
+      const rest = operations(doc).filter(({ key }) => key.split(' ')[1]!.startsWith('/api/v1/'));
+      for (const { key, operation } of rest) {
+        const method = key.split(' ')[0]!.toLowerCase() as Method;
+        const template = key.split(' ')[1]!;
+        const naming = [...probesFor(template, operation), ...gameInBody(template, operation, [games.foreign])].filter((p) => `${p.url} ${p.body ?? ''}`.includes(games.foreign));
+        for (const probe of naming) {
+          for (const { token, gameId } of strangers) {
+            const asking = (id: string): Probe => ({ ...probe, token, url: probe.url.replaceAll(games.foreign, id), body: probe.body?.replaceAll(games.foreign, id) });
+            const [seen, none] = [answer(await send(method, asking(gameId), lacking), gameId), answer(await send(method, asking(missing), lacking), missing)];
+            compared++;
+            if (JSON.stringify(seen) !== JSON.stringify(none)) differing.push(`${key} ${asking(gameId).url} ${asking(gameId).body ?? ''}: ${JSON.stringify(seen)} vs ${JSON.stringify(none)}`);
+          }
+        }
+      }
+    } finally {
+      await lacking.app.close();
+    }
+    expect(differing).toEqual([]);
+    expect(compared).toBeGreaterThan(60);
+    expect([...lacking.answers.undeclared].sort()).toEqual([]);
   });
 
   it('answers a path asked with a method none of its operations takes with the 405 the document declares, naming the methods it takes', async () => {

@@ -12,7 +12,7 @@ export const serverBusy = 'The database was saturated for longer than a request 
  */
 export function ApiGameSystemUnavailable() {
   return ApiServiceUnavailableResponse({
-    description: `${serverBusy} Or the game is played with a game system this server does not have (\`game/system_unavailable\`, naming it in \`systemId\`): the game is intact, and a server with that system plays it. ${problem.description}`,
+    description: `${serverBusy} Or the game is played with a game system this server does not have (\`game/system_unavailable\`, naming it in \`systemId\`; only to a player who may see the game, anyone else gets 404 \`game/not_found\`): the game is intact, and a server with that system plays it. ${problem.description}`,
   });
 }
 

@@ -37,7 +37,7 @@ export class CheckPhaseHandler {
     // date (the events after it, usually none). Answering from the copy alone would call a phase
     // valid at a version another instance has moved past; unlike a submission, a dry run has no
     // commit whose version check would catch that.
-    const game = await this.loader.load(cmd.gameId);
+    const game = await this.loader.loadFor(cmd.gameId, playerId);
     const side = requireSide(game.state, playerId);
     const checked = checkSubmission(game, side, cmd.expectedVersion, submission, this.clock.now());
     // Answered as data, not as an error, so cut here as the error mapping cuts a refusal's: messages repeat the orders sent.

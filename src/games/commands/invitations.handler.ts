@@ -111,7 +111,7 @@ export class InvitationsHandler {
 
   /** The game, when the player may invite to it: its organiser, or a seated player. */
   private async inviterOf(gameId: string, playerId: string) {
-    const { state } = await this.loader.load(gameId);
+    const { state } = await this.loader.loadFor(gameId, playerId);
     // A spectator sees the game: NOT_FOUND told them it was not there.
     if (state.createdBy !== playerId) requireSide(state, playerId);
     return state;
@@ -163,6 +163,8 @@ export class InvitationsHandler {
     // A token seats whoever holds it, its maker too: that is how an organiser who took no side
     // sits down later. A public challenge accepted by its maker is a misclick, not a choice.
     if (invitation.kind === 'open' && invitation.createdBy === playerId) throw new ConflictError('invitation/own', 'You made that open challenge; it is for another player to accept.');
+    // Not loaded for the joiner: an invitation still open is their way into the game, so they may
+    // learn that it cannot be played now (its system is missing) as they may learn a seat is taken.
     const { state, version, system } = await this.loader.load(invitation.gameId);
     if (state.status === 'finished') throw gameFinished(state.id);
     if (state.seats[invitation.side]) throw new ConflictError('invitation/seat_taken', `Side ${invitation.side} is already taken.`);

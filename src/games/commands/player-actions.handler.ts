@@ -109,7 +109,7 @@ export class PlayerActionsHandler {
     decide: (game: LoadedGame, side: S) => Draft[],
     opts: { whileSeating?: boolean } = {},
   ): Promise<Outcome> {
-    const game = await this.loader.load(gameId);
+    const game = await this.loader.loadFor(gameId, playerId);
     const { state } = game;
     const organiser = !!opts.whileSeating && state.status === 'seating' && state.createdBy === playerId && !sideOf(state, playerId);
     const side = organiser ? null : requireSide(state, playerId);

@@ -91,7 +91,7 @@ export class SubmitPhaseHandler {
    */
   private async loadUnlessReplay(cmd: SubmitPhase, key: string, requestHash: string, playerId: string): Promise<LoadedGame | { replayed: Outcome }> {
     // Both reads go out at once: a retry is rare, and waiting for its answer first costs a round trip.
-    const loading = this.loader.load(cmd.gameId).then((g) => ({ g }), (error: unknown) => ({ error }));
+    const loading = this.loader.loadFor(cmd.gameId, playerId).then((g) => ({ g }), (error: unknown) => ({ error }));
     const replay = await this.replay(key, requestHash, cmd.gameId, playerId);
     if (replay) return { replayed: replay };
     const loaded = await loading;
@@ -118,7 +118,7 @@ export class SubmitPhaseHandler {
     if (!earlier) return null;
     // The key names the game, so only the request can differ.
     if (earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key.slice(`${playerId}:${gameId}:`.length));
-    const game = await this.loader.load(gameId, earlier.toVersion);
+    const game = await this.loader.loadFor(gameId, playerId, earlier.toVersion);
     const events = await this.store.readStream(gameId, earlier.fromVersion, earlier.toVersion);
     const side = requireSide(game.state, playerId);
     return outcomeFor(game.system, game.state, events, { kind: 'side', side }, earlier.fromVersion, earlier.toVersion);

@@ -70,7 +70,7 @@ export class GameQueries {
    * `asPlayed` reads it as the side saw it then, for an answer that showed the game still running.
    */
   private async loadFor(gameId: string, playerId: string, atVersion?: number, asPlayed = false): Promise<LoadedGame & { viewer: Viewer }> {
-    const now = await this.loader.load(gameId);
+    const now = await this.loader.loadFor(gameId, playerId);
     const viewer = viewerFor(now.state, playerId, asPlayed);
     if (atVersion === undefined || atVersion === now.version) return { ...now, viewer };
     if (atVersion > now.version) throw noSuchVersion('atVersion', atVersion, now.version);
@@ -94,7 +94,7 @@ export class GameQueries {
 
   /** The scenario the game is played on, as it recorded it (its map is public, as every scenario's). */
   async scenario(gameId: string, playerId: string): Promise<GameScenario | null> {
-    const { state, system } = await this.loader.load(gameId);
+    const { state, system } = await this.loader.loadFor(gameId, playerId);
     viewerFor(state, playerId);
     return gameScenario(system, state);
   }
@@ -123,7 +123,7 @@ export class GameQueries {
 
   /** The game, the player's side (options are for a seated side of a game in progress only) and the draft, read. */
   private async forOptions(gameId: string, playerId: string, after: unknown) {
-    const { state, system } = await this.loader.load(gameId);
+    const { state, system } = await this.loader.loadFor(gameId, playerId);
     const viewer = viewerFor(state, playerId);
     // Watching a game is no seat in it, at any moment of the game: not a conflict with that moment.
     if (viewer.kind === 'spectator') throw notSeated(gameId);
@@ -139,7 +139,7 @@ export class GameQueries {
     if (!(Number.isInteger(fromVersion) && fromVersion >= 1 && fromVersion <= MAX_VERSION)) {
       throw new BadInputError('history/bad_version', `fromVersion must be a whole number from 1 to ${MAX_VERSION}.`);
     }
-    const { state, version } = await this.loader.load(gameId);
+    const { state, version } = await this.loader.loadFor(gameId, playerId);
     const viewer = viewerFor(state, playerId, asPlayed);
     if (fromVersion > version + 1) throw noSuchVersion('fromVersion', fromVersion, version);
     const page = await this.store.readStream(gameId, fromVersion, Math.min(fromVersion + limit - 1, MAX_VERSION));
@@ -162,7 +162,7 @@ export class GameQueries {
    * log holds the sides' secrets and the unrevealed seed.
    */
   async export(gameId: string, playerId: string) {
-    const { state, version, system } = await this.loader.load(gameId);
+    const { state, version, system } = await this.loader.loadFor(gameId, playerId);
     // First, so that a stranger learns nothing (not even that the game is still running).
     viewerFor(state, playerId);
     if (state.status !== 'finished') throw new ConflictError('game/not_finished', 'A game can be exported once it has ended.');
