@@ -108,3 +108,46 @@ describe("a game's invitations, page by page", () => {
     expect((await get(eve, `/api/v1/games/${evesGame}/invitations`)).body).toEqual({ items: [expect.objectContaining({ id: `inv_tie_9_${evesGame}`, gameId: evesGame })], nextCursor: null });
   });
 });
+
+/** The open challenges were said to come newest first, but were sorted by their random ids. */
+describe('open challenges, page by page', () => {
+  let app: ApiApp;
+  beforeAll(async () => {
+    app = await apiApp();
+  });
+  afterAll(() => app.close());
+
+  it('come newest first, each exactly once, over GraphQL and REST', async () => {
+    const alice = await app.player('Alice');
+    const made: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const game = (await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${alice.token}`).send({ scenarioId: 'kernel-test', side: 'A' })).body.game.id as string;
+      const res = await request(app.http).post(`/api/v1/games/${game}/invitations`).set('Authorization', `Bearer ${alice.token}`).send({ side: 'B', kind: 'open' });
+      expect(res.status).toBe(201);
+      made.push(res.body.id as string);
+    }
+    const newestFirst = [...made].reverse();
+    const ours = (ids: string[]) => ids.filter((id) => made.includes(id));
+    // Other suites add challenges to the same database meanwhile: newer ones come before ours, never among them.
+    const viaGraphql: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 100 && ours(viaGraphql).length < made.length; page++) {
+      const r: { nodes: Array<{ id: string }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = data(await app.gql(alice.token, 'query($a: String) { openChallenges(first: 2, after: $a) { nodes { id } pageInfo { hasNextPage endCursor } } }', { a: after }))['openChallenges'];
+      viaGraphql.push(...r.nodes.map((n) => n.id));
+      after = r.pageInfo.endCursor;
+      if (!r.pageInfo.hasNextPage) break;
+    }
+    expect(ours(viaGraphql)).toEqual(newestFirst);
+    expect(new Set(viaGraphql).size).toBe(viaGraphql.length);
+    const viaRest: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100 && ours(viaRest).length < made.length; page++) {
+      const res: request.Response = await request(app.http).get(`/api/v1/invitations/open?limit=3${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`).set('Authorization', `Bearer ${alice.token}`);
+      expect(res.status).toBe(200);
+      viaRest.push(...res.body.items.map((i: { id: string }) => i.id));
+      cursor = res.body.nextCursor;
+      if (cursor === null) break;
+    }
+    expect(ours(viaRest)).toEqual(newestFirst);
+  });
+});

@@ -58,7 +58,8 @@ export interface Page<T> {
  * reads may be one Postgres cannot hold, such as year 0 or -271821.
  */
 const isIsoTime = (v: string): boolean => /^(?!0000)\d{4}-/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString() === v;
-const isGamesCursor = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]) && isIsoTime(v[0]);
+/** A time and an id: where a newest-first list (games, open challenges) stopped. */
+const isTimeIdCursor = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]) && isIsoTime(v[0]);
 /** A game's invitations: [game, createdAt, id] of the last one handed out. */
 const isInvitationsCursor = (v: unknown): v is [string, string, string] => Array.isArray(v) && v.length === 3 && v.every(isString) && isIsoTime(v[1] as string);
 
@@ -164,7 +165,7 @@ export class GamesApiService {
 
   async myGames(playerId: string, filter: MyGamesFilterValue, first: number | null | undefined, after: string | null | undefined): Promise<Page<GameListing>> {
     const size = pageSize(first, this.maxPageSize);
-    const from = decodeCursor('games', after, isGamesCursor);
+    const from = decodeCursor('games', after, isTimeIdCursor);
     const page = await this.queries.myGames(playerId, filter, size, from ? { updatedAt: new Date(from[0]), id: from[1] } : undefined);
     const items = page.items.map(toListing);
     return { items, cursors: items.map((g) => encodeCursor('games', [g.updatedAt.toISOString(), g.id])), hasMore: page.hasMore };
@@ -200,10 +201,10 @@ export class GamesApiService {
 
   async openChallenges(first: number | null | undefined, after: string | null | undefined) {
     const size = pageSize(first, this.maxPageSize);
-    const from = decodeCursor('challenges', after, isString);
-    const rows = await this.invitations.openChallenges(size + 1, from);
+    const from = decodeCursor('challenges', after, isTimeIdCursor);
+    const rows = await this.invitations.openChallenges(size + 1, from ? { createdAt: new Date(from[0]), id: from[1] } : undefined);
     const items = rows.slice(0, size);
-    return { items, cursors: items.map((r) => encodeCursor('challenges', r.invitationId)), hasMore: rows.length > size };
+    return { items, cursors: items.map((r) => encodeCursor('challenges', [r.createdAt.toISOString(), r.invitationId])), hasMore: rows.length > size };
   }
 
   join(by: { token?: string | null; invitationId?: string | null }, playerId: string) {

@@ -122,8 +122,11 @@ export class InvitationsHandler {
     return { invitationId: r.id, gameId: r.gameId, side: r.side, kind: r.kind as 'token' | 'open', createdAt: r.createdAt, expiresAt: r.expiresAt, usedAt: r.usedAt, status };
   }
 
-  /** Open challenges anyone may accept, newest first: unused, unexpired, for a seat still open in a game not ended. */
-  async openChallenges(limit: number, after?: string): Promise<Array<{ invitationId: string; gameId: string; side: string; createdAt: Date; expiresAt: Date | null }>> {
+  /**
+   * Open challenges anyone may accept, newest first (ties by id): unused, unexpired, for a seat still
+   * open in a game not ended. `after` is the last challenge of the page before.
+   */
+  async openChallenges(limit: number, after?: { createdAt: Date; id: string }): Promise<Array<{ invitationId: string; gameId: string; side: string; createdAt: Date; expiresAt: Date | null }>> {
     const rows = await this.prisma.$queryRaw<Array<{ id: string; game_id: string; side: string; created_at: Date; expires_at: Date | null }>>`
       SELECT i.id, i.game_id, i.side, i.created_at, i.expires_at
       FROM invitations i
@@ -131,8 +134,8 @@ export class InvitationsHandler {
       JOIN games g ON g.id = i.game_id AND g.status <> 'finished'
       WHERE i.kind = 'open' AND i.used_at IS NULL
         AND (i.expires_at IS NULL OR i.expires_at > ${this.clock.now()})
-        AND (${after ?? null}::text IS NULL OR i.id < ${after ?? null}::text)
-      ORDER BY i.id DESC
+        AND (${after?.id ?? null}::text IS NULL OR (i.created_at, i.id) < (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::text))
+      ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${limit}`;
     return rows.map((r) => ({ invitationId: r.id, gameId: r.game_id, side: r.side, createdAt: r.created_at, expiresAt: r.expires_at }));
   }
