@@ -133,9 +133,38 @@ describe('scenario checks at load (loadCatalog)', () => {
     ['a setup zone on a terrain the map lacks', (f) => (f['setup.json'].zones['p1-sea'].terrain = ['lowland']), /setup\.json at zones\["p1-sea"\]\.terrain\[0\]: no hex of map\.json is "lowland"/],
     ['a setup zone on a misspelt medium', (f) => (f['setup.json'].zones['p2-land'].medium = 'lnd'), /setup\.json at zones\["p2-land"\]\.medium: "lnd" is not a medium of terrain\.json \(land, water\)/],
     ['a setup zone next to a misspelt medium', (f) => (f['setup.json'].zones['p2-shore'].adjacentToMedium = 'lnd'), /setup\.json at zones\["p2-shore"\]\.adjacentToMedium: "lnd" is not a medium of terrain\.json/],
+    [
+      'a small team that may crew a FAV but does not uncover a "?" in jungle (GT-6L.3: the uncovering would tell which team crews it)',
+      (f) => (f['units.json'].types['seal-team'].tags = f['units.json'].types['seal-team'].tags.filter((t: string) => t !== 'recon')),
+      /units\.json at types\["seal-team"\]\.tags: "seal-team" may crew "fav" \(GT-2\.20\) but has none of the tags that uncover a "\?" in jungle \(rules\.json combat\.camouflage\.uncoverTags: recon\)/,
+    ],
+    [
+      'uncovering tags that some small team able to crew a FAV lacks',
+      (f) => (f['rules.json'].combat.camouflage.uncoverTags = ['seal']),
+      /units\.json at types\["recon-team"\]\.tags: "recon-team" may crew "fav" \(GT-2\.20\) but has none of the tags that uncover a "\?" in jungle \(rules\.json combat\.camouflage\.uncoverTags: seal\)/,
+    ],
+    [
+      'a small team that does not uncover starting aboard a FAV whose transport would not take it (oob.json is not held to accepts)',
+      (f) => {
+        const seal = f['units.json'].types['seal-team'];
+        seal.tags = seal.tags.filter((t: string) => t !== 'recon');
+        f['units.json'].types['fav'].transport.accepts = ['recon'];
+        f['oob.json'].units.find((u: { id: string }) => u.id === 'p1-seal').at = { carrier: 'p1-fav-2' };
+      },
+      /units\.json at types\["seal-team"\]\.tags: "seal-team" may crew "fav" \(GT-2\.20\)/,
+    ],
     ['a game system this server does not have', (f) => (f['scenario.json'].system = 'grav-armor'), /scenario\.json at system: game system "grav-armor" is not one this server has \(it has: gators\)/],
   ])('refuses %s, naming the file and the field', (_name, edit, where) => {
     expect(refusal(copy(edit)).message).toMatch(where);
+  });
+
+  it('loads a small team that does not uncover where no FAV can take it aboard', () => {
+    const root = copy((f) => {
+      const seal = f['units.json'].types['seal-team'];
+      seal.tags = seal.tags.filter((t: string) => t !== 'recon');
+      f['units.json'].types['fav'].transport.accepts = ['recon'];
+    });
+    expect(loadCatalog(SYSTEMS, root).get('gators-unnarstan')?.systemId).toBe('gators');
   });
 
   it('refuses a map.json that is a folder, naming the file', () => {

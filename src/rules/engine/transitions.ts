@@ -1,4 +1,4 @@
-import { Json } from '../model/json';
+import { Json, sameJson } from '../model/json';
 import { GameState } from '../model/state';
 import { EventBody } from './events';
 import { stateSlot } from './state-memo';
@@ -25,7 +25,7 @@ const transitions = stateSlot<Transition>();
 
 export function takeTransition(state: GameState<Json>, event: EventBody, system: unknown): GameState<Json> | undefined {
   const t = transitions.get(state);
-  if (t === undefined || t.type !== event.type || t.system !== system || !sameJson(t.data, event.data)) return undefined;
+  if (t === undefined || t.type !== event.type || t.system !== system || !sameJson(t.data, event.data, 'significant')) return undefined;
   transitions.set(state, undefined);
   return t.next;
 }
@@ -37,24 +37,4 @@ export function rememberTransition(state: GameState<Json>, event: EventBody, sys
 /** Drops the step remembered from a state (a validation that failed will not be resolved). */
 export function forgetTransition(state: GameState<Json>): void {
   transitions.set(state, undefined);
-}
-
-/** Equal as JSON, object keys in the same order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }

@@ -79,6 +79,34 @@ describe('a side\'s own records of a run of orders', () => {
     expect(resolved([], []).events.map((e) => e.type)).toEqual(['PhaseAdvanced']);
   });
 
+  it('fold to the same game when only the order of an object\'s keys differs from the game in place', () => {
+    // "tag" writes another key of the same notes: in place the record's key comes first, folded at the end it comes last.
+    const tag: OrderHandler<Ext, { kind: 'tag' }> = {
+      kind: 'tag',
+      schema: z.strictObject({ kind: z.literal('tag') }),
+      validate: () => [],
+      project: () => [],
+      resolve: (ctx) => ctx.emit({ type: 'Tagged', data: {}, visibility: { to: 'all' } }),
+    };
+    const base = system([note as OrderHandler<Ext, unknown>]);
+    const sys = defineSystem<Ext>({
+      ...testSpec,
+      records: ['Noted'],
+      phases: { ...testSpec.phases, movement: { orders: [note as OrderHandler<Ext, unknown>, tag as OrderHandler<Ext, unknown>] } },
+      evolve: (st, e) => {
+        if (e.type !== 'Tagged') return base.evolve(st, e);
+        const a = st.sides['A']!;
+        return { ...st, sides: { ...st.sides, A: { ...a, secret: { ...a.secret, notes: { ...a.secret.notes, tag: 't' } } } } };
+      },
+    });
+    const s = buildState(testScenario(), { phase: 'a-move', units: [] }) as GameState<Ext>;
+    const p = sys.parse(s, 'A', { kind: 'orders', orders: [{ kind: 'note', text: 'x' }, { kind: 'tag' }] });
+    if (!p.ok) throw new Error('refused');
+    const events = sys.resolve(s, 'A', p.value, new ForcedDice([]));
+    expect(events.map((e) => e.type)).toEqual(['Tagged', SECRETS_APPLIED, 'PhaseAdvanced']);
+    expect(events.reduce((x, e) => sys.evolve(x, e), s).sides['A']!.secret.notes).toEqual({ tag: 't', text: 'x' });
+  });
+
   it('may not be declared for an event that a later event of the run reads when folded: the engine refuses to log another game than it resolved', () => {
     // "copy" writes a public event whose fold reads the notes: folded after the records, it would copy nothing.
     const copy: OrderHandler<Ext, { kind: 'copy' }> = {

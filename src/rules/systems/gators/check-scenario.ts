@@ -4,6 +4,7 @@ import { doc } from '../../model/schema/common';
 import { AIR_OPS_SECTION } from './air-data';
 import { checkAirRefs } from './check-air-refs';
 import { checkCities } from './check-cities';
+import { checkCrews } from './check-crews';
 import { checkGroundRefs } from './check-ground-refs';
 import { Refs } from './check-refs';
 import { GATORS_SECTIONS } from './data';
@@ -25,7 +26,8 @@ const SEEN_WHEN_FLAGS = new Set([FIRED_ABOARD]);
  * The Gators! check of a scenario (SystemSpec.checkScenario), run at load after the generic
  * checks: its sections parse with their strict schemas, `combat` holds no section Gators! does
  * not read, every module names a feature, `visibility.seenCargoWhen` names flags it sets, each city is one group of hexes touching no other
- * (GT-3.16, check-cities.ts), and the ids the sections name exist (check-refs.ts).
+ * (GT-3.16, check-cities.ts), the ids the sections name exist (check-refs.ts), and every small
+ * team that may crew a FAV uncovers a "?" in jungle (GT-6L.3, check-crews.ts).
  * Without it these mistakes surfaced at game start, mid-game, or never.
  */
 export function checkGatorsScenario(s: Scenario): ScenarioIssue[] {
@@ -47,5 +49,6 @@ export function checkGatorsScenario(s: Scenario): ScenarioIssue[] {
   const refs = new Refs(s, report);
   checkAirRefs(refs);
   checkGroundRefs(refs);
+  checkCrews(s, report);
   return issues;
 }

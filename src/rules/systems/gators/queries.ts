@@ -30,14 +30,18 @@ export function shipCarrying(state: GameState, u: UnitState): UnitState | undefi
   return c !== undefined && isShip(state, c) ? c : undefined;
 }
 
+/** GT-2.20: the units.json tags of a FAV-like unit that needs a crew, and of the teams that crew it (check-crews.ts reads them too). */
+export const NEEDS_CREW = 'needs-crew';
+export const CREW = 'small-team';
+
 /** Whether a FAV-like unit that needs a crew has one aboard (GT-2.20). Units that need none: true. */
 export function crewed(state: GameState, u: UnitState): boolean {
-  return !tagged(state, u, 'needs-crew') || crewOf(state, u).length > 0;
+  return !tagged(state, u, NEEDS_CREW) || crewOf(state, u).length > 0;
 }
 
 /** The small teams crewing a FAV-like unit that needs a crew (GT-2.20); none for any other unit, whatever it carries. */
 export function crewOf(state: GameState, u: UnitState): UnitState[] {
-  return tagged(state, u, 'needs-crew') ? cargoOf(state, u.id).filter((c) => tagged(state, c, 'small-team')) : [];
+  return tagged(state, u, NEEDS_CREW) ? cargoOf(state, u.id).filter((c) => tagged(state, c, CREW)) : [];
 }
 
 export function isWater(board: Board, i: number): boolean {
