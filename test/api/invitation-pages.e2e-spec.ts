@@ -150,4 +150,18 @@ describe('open challenges, page by page', () => {
     }
     expect(ours(viaRest)).toEqual(newestFirst);
   });
+
+  it('say what game they seat you in, when the game shows strangers nothing else', async () => {
+    const org = await app.player('Olga');
+    const eve = await app.player('Eve');
+    const created = await request(app.http).post('/api/v1/games').set('Authorization', `Bearer ${org.token}`).send({ scenarioId: 'kernel-test', side: 'A', title: 'Beach at dawn', settings: { deadlineHours: 48, spectators: false } });
+    expect(created.status).toBe(201);
+    const game = created.body.game.id as string;
+    const made = await request(app.http).post(`/api/v1/games/${game}/invitations`).set('Authorization', `Bearer ${org.token}`).send({ side: 'B', kind: 'open' });
+    const about = { id: made.body.id, gameId: game, side: 'B', title: 'Beach at dawn', scenarioId: 'kernel-test', organiserName: 'Olga', deadlineHours: 48 };
+    const listed = data(await app.gql(eve.token, 'query { openChallenges(first: 100) { nodes { id gameId side title scenarioId organiserName deadlineHours game { id } } } }'))['openChallenges'].nodes;
+    expect(listed.find((c: { id: string }) => c.id === made.body.id)).toEqual({ ...about, game: null });
+    const rest = await request(app.http).get('/api/v1/invitations/open?limit=100').set('Authorization', `Bearer ${eve.token}`);
+    expect(rest.body.items.find((c: { id: string }) => c.id === made.body.id)).toEqual({ ...about, createdAt: expect.any(String), expiresAt: expect.any(String) });
+  });
 });

@@ -220,6 +220,18 @@ export class OpenChallengeDto {
 
   @ApiProperty({ ...dateTime, nullable: true, description: 'When it stops working; null for never.' })
   expiresAt!: string | null;
+
+  @ApiProperty({ description: "The game's title." })
+  title!: string;
+
+  @ApiProperty({ description: 'The scenario the game plays (see GET /scenarios).' })
+  scenarioId!: string;
+
+  @ApiProperty({ description: 'The display name of whoever created the game.' })
+  organiserName!: string;
+
+  @ApiProperty({ type: 'integer', description: 'How many hours each phase may take before its deadline.' })
+  deadlineHours!: number;
 }
 
 export const OpenChallengePageDto = PageOf(OpenChallengeDto, 'open challenges');

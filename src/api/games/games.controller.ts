@@ -144,7 +144,7 @@ export class GamesController {
   @ApiOperation({ summary: 'Open challenges anyone may accept, newest first.' })
   async openChallenges(@Query() q: PageQuery, @PlayerId() _playerId: string) {
     const p = await this.games.openChallenges(q.limit, q.cursor);
-    return { items: p.items.map((r) => ({ id: r.invitationId, gameId: r.gameId, side: r.side, createdAt: r.createdAt, expiresAt: r.expiresAt })), nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };
+    return { items: p.items.map(({ invitationId, ...rest }) => ({ id: invitationId, ...rest })), nextCursor: p.hasMore ? p.cursors[p.cursors.length - 1]! : null };
   }
 
   @Post('join')

@@ -69,6 +69,18 @@ export class OpenChallenge {
 
   @Field(() => Date, { nullable: true, description: 'When it stops working.' })
   expiresAt!: Date | null;
+
+  @Field({ description: "The game's title." })
+  title!: string;
+
+  @Field({ description: 'The scenario the game plays (see scenarios).' })
+  scenarioId!: string;
+
+  @Field({ description: 'The display name of whoever created the game.' })
+  organiserName!: string;
+
+  @Field(() => Int, { description: 'How many hours each phase may take before its deadline.' })
+  deadlineHours!: number;
 }
 
 @ObjectType({ description: 'A seat taken.' })

@@ -39,7 +39,7 @@ export class InvitationsResolver {
   @Query(() => OpenChallengeConnection, { description: 'Open challenges anyone may accept, newest first.' })
   async openChallenges(@Args() page: PageArgs, @PlayerId() _playerId: string) {
     const p = await this.games.openChallenges(page.first, page.after);
-    const items: OpenChallenge[] = p.items.map((r) => ({ id: r.invitationId, gameId: r.gameId, side: r.side, createdAt: r.createdAt, expiresAt: r.expiresAt }));
+    const items: OpenChallenge[] = p.items.map(({ invitationId, ...rest }) => ({ id: invitationId, ...rest }));
     return connection(items, p.cursors, p.hasMore);
   }
 

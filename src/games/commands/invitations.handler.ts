@@ -25,6 +25,19 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 /** A join lost to other seats claimed at once is tried again, this many times in all. */
 const JOIN_ATTEMPTS = 5;
 
+/** An open challenge, with what a stranger may know of its game before taking the seat. */
+export interface OpenChallengeRow {
+  invitationId: string;
+  gameId: string;
+  side: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  title: string;
+  scenarioId: string;
+  organiserName: string;
+  deadlineHours: number;
+}
+
 /** Invitations of one game still open at once: the public list of open challenges is not a billboard. */
 const MAX_OPEN_INVITATIONS = 20;
 
@@ -126,18 +139,21 @@ export class InvitationsHandler {
    * Open challenges anyone may accept, newest first (ties by id): unused, unexpired, for a seat still
    * open in a game not ended. `after` is the last challenge of the page before.
    */
-  async openChallenges(limit: number, after?: { createdAt: Date; id: string }): Promise<Array<{ invitationId: string; gameId: string; side: string; createdAt: Date; expiresAt: Date | null }>> {
-    const rows = await this.prisma.$queryRaw<Array<{ id: string; game_id: string; side: string; created_at: Date; expires_at: Date | null }>>`
-      SELECT i.id, i.game_id, i.side, i.created_at, i.expires_at
+  async openChallenges(limit: number, after?: { createdAt: Date; id: string }): Promise<OpenChallengeRow[]> {
+    // What the game is comes along: a game without spectators shows a stranger nothing else, and
+    // nobody takes a seat in a game they know nothing of.
+    const rows = await this.prisma.$queryRaw<Array<{ id: string; game_id: string; side: string; created_at: Date; expires_at: Date | null; title: string; scenario_id: string; organiser: string; deadline_hours: number }>>`
+      SELECT i.id, i.game_id, i.side, i.created_at, i.expires_at, g.title, g.scenario_id, o.display_name AS organiser, (g.options->>'deadlineHours')::int AS deadline_hours
       FROM invitations i
       JOIN seats s ON s.game_id = i.game_id AND s.side = i.side AND s.player_id IS NULL
       JOIN games g ON g.id = i.game_id AND g.status <> 'finished'
+      JOIN players o ON o.id = g.created_by
       WHERE i.kind = 'open' AND i.used_at IS NULL
         AND (i.expires_at IS NULL OR i.expires_at > ${this.clock.now()})
         AND (${after?.id ?? null}::text IS NULL OR (i.created_at, i.id) < (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::text))
       ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${limit}`;
-    return rows.map((r) => ({ invitationId: r.id, gameId: r.game_id, side: r.side, createdAt: r.created_at, expiresAt: r.expires_at }));
+    return rows.map((r) => ({ invitationId: r.id, gameId: r.game_id, side: r.side, createdAt: r.created_at, expiresAt: r.expires_at, title: r.title, scenarioId: r.scenario_id, organiserName: r.organiser, deadlineHours: r.deadline_hours }));
   }
 
   /** Claims the seat of a token invitation (`token`) or an open challenge (`invitationId`). */
