@@ -69,7 +69,9 @@ export class InvitationsHandler {
     }
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
     const id = this.ids.next('inv');
-    const expiresAt = new Date(this.clock.now().getTime() + expiresInHours * 3_600_000);
+    // One reading for both: createdAt left to the database came a moment after expiresAt's.
+    const createdAt = this.clock.now();
+    const expiresAt = new Date(createdAt.getTime() + expiresInHours * 3_600_000);
     await this.prisma.$transaction(async (tx) => {
       // Invitations sent at once each counted before the others had written theirs: 19 open and
       // 20 at once made 21.
@@ -79,7 +81,7 @@ export class InvitationsHandler {
       const open = await tx.invitation.count({ where: { gameId, side: { in: freeSides }, ...stillOpen(this.clock.now()) } });
       if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
       await tx.invitation.create({
-        data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
+        data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, createdAt, expiresAt },
       });
     });
     return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
