@@ -25,11 +25,13 @@ export class ApiTokensService {
    * `signIn`: the token is what a sign-in link is traded for, and this spends the link in the same
    * transaction, so that a refusal leaves it usable. Signing in by mail is the way back into an
    * account, so at the cap it makes room by revoking the token used least recently: else whoever
-   * held the tokens (a thief among them) would keep the owner out.
+   * held the tokens (a thief among them) would keep the owner out. `nameField` is what the caller
+   * called the name (redeeming a link calls it tokenName), for a refusal to name what they sent.
    */
-  async issue(playerId: string, name: string, signIn?: (tx: Tx) => Promise<void>): Promise<IssuedToken> {
+  async issue(playerId: string, name: string, options: { signIn?: (tx: Tx) => Promise<void>; nameField?: string } = {}): Promise<IssuedToken> {
+    const { signIn, nameField = 'name' } = options;
     const label = name.trim();
-    if (label === '' || charCount(label) > 100) throw new BadInputError('auth/invalid_token_name', 'name must be 1 to 100 characters.', { field: 'name' });
+    if (label === '' || charCount(label) > 100) throw new BadInputError('auth/invalid_token_name', `${nameField} must be 1 to 100 characters.`, { field: nameField });
     const token = this.hasher.newSecret(API_TOKEN_PREFIX);
     const row = await this.prisma.$transaction(async (tx) => {
       await lockPlayer(tx, playerId);

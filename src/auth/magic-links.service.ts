@@ -86,9 +86,10 @@ export class MagicLinksService {
     const row = await this.prisma.magicLink.findUnique({ where: { tokenHash: this.hasher.hash(token) } });
     if (!row) throw refused;
     // Spent in the token's own transaction: a refused token name leaves the link usable.
-    return this.tokens.issue(row.playerId, tokenName, async (tx) => {
+    const signIn = async (tx: Tx) => {
       const used = await tx.magicLink.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
       if (used.count !== 1) throw refused;
-    });
+    };
+    return this.tokens.issue(row.playerId, tokenName, { signIn, nameField: 'tokenName' });
   }
 }

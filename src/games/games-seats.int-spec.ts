@@ -102,6 +102,18 @@ describe('seats and invitations (service layer)', () => {
     expect(await codeOf(h.actions.resign(begun, await h.store.currentVersion(begun), org))).toBe('game/not_seated');
   });
 
+  // expiresAt came from the clock, createdAt from the database a moment later: a 14-day
+  // invitation was listed as lasting a few milliseconds less.
+  it('takes an invitation\'s createdAt and expiresAt from one reading of the clock', async () => {
+    const alice = await h.player('Alice');
+    const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
+    const made = await h.invitations.invite(gameId, 'B', 'token', alice, 5);
+    const [listed] = (await h.invitations.list(gameId, alice, 1)).items;
+    expect(listed!.createdAt).toEqual(h.clock.now());
+    expect(listed!.expiresAt!.getTime() - listed!.createdAt.getTime()).toBe(5 * 3_600_000);
+    expect(listed!.expiresAt!.toISOString()).toBe(made.expiresAt);
+  });
+
   // A token sent to the wrong person stayed good for its 14 days: nothing could list or end it.
   it('lists the invitations of a game to whoever may invite, and withdraws one at once', async () => {
     const alice = await h.player('Alice');
@@ -109,6 +121,8 @@ describe('seats and invitations (service layer)', () => {
     const eve = await h.player('Eve');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
     const wrong = await h.invitations.invite(gameId, 'B', 'token', alice);
+    // Made at the clock's time: one made at the same time would be ordered by its random id.
+    h.clock.advance(1);
     const open = await h.invitations.invite(gameId, 'B', 'open', alice);
     expect((await h.invitations.list(gameId, alice, 100)).items.map((i) => [i.invitationId, i.kind, i.status])).toEqual([
       [open.invitationId, 'open', 'open'],
@@ -131,6 +145,7 @@ describe('seats and invitations (service layer)', () => {
     const bob = await h.player('Bob');
     const { gameId } = await h.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
     const challenge = await h.invitations.invite(gameId, 'B', 'open', alice);
+    h.clock.advance(1);
     const token = await h.invitations.invite(gameId, 'B', 'token', alice);
     await h.invitations.join({ token: token.token! }, bob);
     expect((await h.invitations.list(gameId, alice, 100)).items.map((i) => [i.invitationId, i.status])).toEqual([

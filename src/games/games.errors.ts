@@ -1,7 +1,8 @@
 import type { Violation } from '../rules/engine/types';
 import { BadInputError, ConflictError, ForbiddenError, NotFoundError, UnavailableError } from '../common/errors';
 
-export const gameNotFound = (gameId: string) => new NotFoundError('game/not_found', `No game ${gameId} that you can see.`);
+// An empty id named nothing but left its gap: "No game  that you can see."
+export const gameNotFound = (gameId: string) => new NotFoundError('game/not_found', `No game ${gameId ? `${gameId} ` : ''}that you can see.`);
 export const scenarioNotFound = (id: string) => new NotFoundError('scenario/not_found', `No scenario "${id}".`);
 /**
  * A game of a system this server no longer plays (taken out of SYSTEMS): the game is intact, and

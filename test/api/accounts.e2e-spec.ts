@@ -199,6 +199,16 @@ describe('sign-up and sign-in by magic link, over a loopback SMTP server', () =>
     expect((await redeem(code, 'phone')).status).toBe(201);
   });
 
+  // The refusal named a field "name" that redeeming has not: the caller sent tokenName.
+  it('names tokenName as the field refused when redeeming, over REST and GraphQL', async () => {
+    const rest = await redeem(await linkFor(`${uniqueId('blank')}@example.test`), '');
+    expect([rest.status, rest.body.code, rest.body.field]).toEqual([400, 'auth/invalid_token_name', 'tokenName']);
+    expect(rest.body.detail).toMatch(/^tokenName /);
+    const gql = firstError(await app.gql(null, 'mutation($t: String!) { redeemMagicLink(token: $t, tokenName: "") { token } }', { t: await linkFor(`${uniqueId('blank')}@example.test`) }));
+    expect([gql?.extensions?.['errorCode'], gql?.extensions?.['field']]).toEqual(['auth/invalid_token_name', 'tokenName']);
+    expect(gql?.message).toMatch(/^tokenName /);
+  });
+
   it('serves the page the mail links to, without spending the code', async () => {
     const res = await request(app.http).get('/api/v1/auth/magic-link');
     expect(res.status).toBe(200);

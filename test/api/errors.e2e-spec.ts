@@ -142,6 +142,12 @@ describe('errors: machine codes, details, no stack traces, never a 500 for bad i
     expect(rest.status).toBe(404);
   });
 
+  // The message was built around the id: an empty one left "No game  that you can see.".
+  it('names no id, with no double space, for a game asked for by an empty id', async () => {
+    const e = firstError(await app.gql(alice.token, '{ game(id: "") { id } }'));
+    expect([e.extensions?.['errorCode'], e.message]).toEqual(['game/not_found', 'No game that you can see.']);
+  });
+
   it.each([
     ['a variable of the wrong type', '{"query":"query($v: Int!) { game(id: \\"x\\", atVersion: $v) { id } }","variables":{"v":"seven"}}', 400, 'BAD_USER_INPUT'],
     ['a missing variable', '{"query":"query($v: Int!) { game(id: \\"x\\", atVersion: $v) { id } }"}', 400, 'BAD_USER_INPUT'],

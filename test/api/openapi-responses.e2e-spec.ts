@@ -91,6 +91,17 @@ describe('the OpenAPI document of the REST API', () => {
     expect(listed.sort()).toEqual(Object.keys(WITHOUT_JSON).sort());
   });
 
+  it('says no word twice in a row in any description ("The the game\'s invitations")', () => {
+    const doubled: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}[${i}]`));
+      else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
+      else if (typeof node === 'string' && /(description|summary)$/.test(at) && /\b(\w+)\s+\1\b/i.test(node)) doubled.push(`${at}: ${node}`);
+    };
+    walk(doc, '');
+    expect(doubled).toEqual([]);
+  });
+
   it('defines every schema it refers to', () => {
     const dangling = new Set<string>();
     const visit = (node: unknown): void => {

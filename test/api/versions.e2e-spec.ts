@@ -78,4 +78,15 @@ describe('versions at the edges', () => {
     const stranger = await app.player('Eve');
     expect((await get(stranger, `/api/v1/games/${gameId}?atVersion=1`)).status).toBe(404);
   });
+
+  // A board asked for inside a change shows the end of it, and did not say which version that was.
+  it('a board view says the version it shows: the end of the change a past version is in, or the current one', async () => {
+    expect(createdAt).toBeGreaterThan(1);
+    const current = (await get(alice, `/api/v1/games/${gameId}`)).body.version as number;
+    const rest = await get(alice, `/api/v1/games/${gameId}/view?atVersion=1`);
+    expect([rest.status, rest.body.version]).toEqual([200, createdAt]);
+    expect((await get(alice, `/api/v1/games/${gameId}/view`)).body.version).toBe(current);
+    const gql = data(await app.gql(alice.token, 'query($g: ID!) { game(id: $g) { past: view(atVersion: 1) { version } now: view { version } } }', { g: gameId }))['game'];
+    expect(gql).toEqual({ past: { version: createdAt }, now: { version: current } });
+  });
 });

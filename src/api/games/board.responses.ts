@@ -61,6 +61,9 @@ export class StackViewDto {
 }
 
 export class BoardViewDto {
+  @ApiProperty({ type: 'integer', description: 'The version of the game the board shows: the one asked for (atVersion) rounded up to the end of the change that wrote it, as a board is never shown halfway through one; the current version when none was asked for. The same as game.version.' })
+  version!: number;
+
   @ApiProperty({ type: GameDto, description: 'The game at the version shown.' })
   game!: GameDto;
 

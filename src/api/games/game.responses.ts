@@ -203,7 +203,7 @@ export class InvitationDto {
   usedAt!: string | null;
 }
 
-export const InvitationPageDto = PageOf(InvitationDto, "the game's invitations, newest first");
+export const InvitationPageDto = PageOf(InvitationDto, "the game's invitations", 'newest first');
 
 export class OpenChallengeDto {
   @ApiProperty({ description: 'Invitation id: pass it as invitationId to join.' })

@@ -73,7 +73,7 @@ export class GamesResolver {
   @ResolveField(() => BoardView, { description: 'The board as your side sees it: hexes and terrain, the units you may see with their visible values, stacks and markers.' })
   view(
     @Parent() game: Game,
-    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was once the change that wrote this version was complete.' }) atVersion: number | null,
+    @Args('atVersion', { type: () => Int, nullable: true, description: 'Show the board as it was once the change that wrote this version was complete (the view\'s version says which version that is).' }) atVersion: number | null,
     @PlayerId() playerId: string,
   ): Promise<BoardView> {
     // The board at the game's own version, so a subscription update's game and board agree: a

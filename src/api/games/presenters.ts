@@ -135,5 +135,5 @@ export function toBoardView(game: Game, board: unknown, map: PublicMap | null): 
   for (const u of units) if (u.hex) stackAt(u.hex).unitIds.push(u.id);
   for (const m of markers) stackAt(m.hex).markers.push(m);
   const stacks = [...byHex.values()].sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
-  return { game, map, units, stacks, markers, timeOfDay: v.timeOfDay ?? null, own: v.own ?? null, raw: board ?? null };
+  return { version: game.version, game, map, units, stacks, markers, timeOfDay: v.timeOfDay ?? null, own: v.own ?? null, raw: board ?? null };
 }

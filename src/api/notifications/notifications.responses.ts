@@ -81,4 +81,4 @@ export class NotificationDeliveryDto {
   finishedAt!: string | null;
 }
 
-export const NotificationDeliveryPageDto = PageOf(NotificationDeliveryDto, 'deliveries, newest first');
+export const NotificationDeliveryPageDto = PageOf(NotificationDeliveryDto, 'deliveries', 'newest first');

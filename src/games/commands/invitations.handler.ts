@@ -5,7 +5,7 @@ import { VersionConflictError } from '../../event-store/event-store.errors';
 import { PrismaService, Tx } from '../../database/prisma.service';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from '../game-clock';
 import { GameCommitter } from '../game-committer';
-import { AppEvent, appDraft, Draft } from '../game-envelope';
+import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
 import { GameLoader } from '../game-loader';
 import { gameFinished } from '../games.errors';
 import { requireSide, sideOf } from '../seats';
@@ -44,6 +44,9 @@ const MAX_OPEN_INVITATIONS = 20;
 /** An invitation that can still seat someone at `now`: unused, and not expired or withdrawn. */
 const stillOpen = (now: Date) => ({ usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
 
+/** Unused, but for a seat filled otherwise, or in a game that has ended: it can seat nobody. */
+const seatsNobody = (state: Pick<GameEnvelope, 'status' | 'seats'>, side: string) => state.status === 'finished' || Boolean(state.seats[side]);
+
 /** An invitation as whoever may invite to its game sees it (never its token, stored only hashed). */
 export interface InvitationRecord {
   invitationId: string;
@@ -79,7 +82,9 @@ export class InvitationsHandler {
     }
     const token = kind === 'token' ? `inv_${randomBytes(24).toString('base64url')}` : null;
     const id = this.ids.next('inv');
-    const expiresAt = new Date(this.clock.now().getTime() + expiresInHours * 3_600_000);
+    // One reading for both: createdAt left to the database came a moment after expiresAt's.
+    const createdAt = this.clock.now();
+    const expiresAt = new Date(createdAt.getTime() + expiresInHours * 3_600_000);
     await this.prisma.$transaction(async (tx) => {
       // Invitations sent at once each counted before the others had written theirs: 19 open and
       // 20 at once made 21.
@@ -89,7 +94,7 @@ export class InvitationsHandler {
       const open = await tx.invitation.count({ where: { gameId, side: { in: freeSides }, ...stillOpen(this.clock.now()) } });
       if (open >= MAX_OPEN_INVITATIONS) throw new ConflictError('invitation/too_many', `Game ${gameId} has ${open} invitations still open, the most it may; withdraw one first.`);
       await tx.invitation.create({
-        data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, expiresAt },
+        data: { id, gameId, side, kind, tokenHash: token ? hash(token) : null, createdBy: playerId, createdAt, expiresAt },
       });
     });
     return { invitationId: id, gameId, side, kind, token, expiresAt: expiresAt.toISOString() };
@@ -103,9 +108,7 @@ export class InvitationsHandler {
     const state = await this.inviterOf(gameId, playerId);
     const older = after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
     const rows = await this.prisma.invitation.findMany({ where: { gameId, ...older }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1 });
-    // Unused, but for a seat another invitation filled, or in a game that has ended: it can seat nobody.
-    const dead = (side: string) => state.status === 'finished' || Boolean(state.seats[side]);
-    return { items: rows.slice(0, limit).map((r) => this.record(r, dead(r.side))), hasMore: rows.length > limit };
+    return { items: rows.slice(0, limit).map((r) => this.record(r, seatsNobody(state, r.side))), hasMore: rows.length > limit };
   }
 
   /**
@@ -113,13 +116,16 @@ export class InvitationsHandler {
    * joining with it is then refused as expired. Withdrawing one already ended changes nothing.
    */
   async withdraw(gameId: string, invitationId: string, playerId: string): Promise<InvitationRecord> {
-    await this.inviterOf(gameId, playerId);
+    const state = await this.inviterOf(gameId, playerId);
     const now = this.clock.now();
-    await this.prisma.invitation.updateMany({ where: { id: invitationId, gameId, ...stillOpen(now) }, data: { expiresAt: now } });
     const row = await this.prisma.invitation.findFirst({ where: { id: invitationId, gameId } });
     if (!row) throw new NotFoundError('invitation/not_found', `Game ${gameId} has no invitation ${invitationId}.`);
-    if (row.usedAt) throw new ConflictError('invitation/used', 'That invitation has been used: its seat is taken.');
-    return this.record(row);
+    // Ended already though unused and unexpired: moving its expiresAt to now rewrote when it ended.
+    const dead = seatsNobody(state, row.side);
+    if (!dead) await this.prisma.invitation.updateMany({ where: { id: invitationId, gameId, ...stillOpen(now) }, data: { expiresAt: now } });
+    const after = dead ? row : await this.prisma.invitation.findFirstOrThrow({ where: { id: invitationId, gameId } });
+    if (after.usedAt) throw new ConflictError('invitation/used', 'That invitation has been used: its seat is taken.');
+    return this.record(after, dead);
   }
 
   /** The game, when the player may invite to it: its organiser, or a seated player. */
