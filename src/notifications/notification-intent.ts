@@ -18,6 +18,15 @@ export type NotificationKind =
   | 'opponent_resigned'
   | 'game_ended';
 
+/**
+ * The notices that tell a player to act now (the start of play counts: it is the first call).
+ * One still waiting to go out is outdated once the side no longer acts or a later one is written.
+ */
+export const CALLS_TO_ACT_NOW: readonly NotificationKind[] = ['your_turn', 'reaction_requested', 'deadline_reminder', 'game_started'];
+
+/** Every notice that asks a player to do something in a game: nothing it asks is possible once the game is over. */
+export const CALLS_TO_ACT: readonly NotificationKind[] = [...CALLS_TO_ACT_NOW, 'undo_proposed'];
+
 export interface NotificationIntent {
   /** Stable across retries of the same trigger: `${gameId}:${gameVersion}:${kind}:${playerId}`. */
   id: string;

@@ -296,7 +296,8 @@ describe('calls to act not yet sent when the game ends', () => {
 
       // The end, as each player is told it, still goes out.
       // A's turn, still queued (mail held for Alice's digest, a webhook on a receiver that is down), is withdrawn; the end goes out.
-      const told = ['game_started:email:pending', 'game_started:email:pending', 'your_turn:email:cancelled', 'your_turn:webhook:cancelled'];
+      // So is the start of play, never sent: it too asked the players to act.
+      const told = ['game_started:email:cancelled', 'game_started:email:cancelled', 'your_turn:email:cancelled', 'your_turn:webhook:cancelled'];
       expect(await queued(resigned.gameId)).toEqual(
         [...told, 'game_ended:email:pending', 'game_ended:webhook:pending', 'opponent_resigned:email:held', 'opponent_resigned:webhook:pending'].sort(),
       );

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config.schema';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
 import { PrismaService, type Tx } from '../../database/prisma.service';
 import { Cte, SqlParams, withCtes } from '../../database/sql-params';
-import type { NotificationIntent, NotificationKind, NotificationOutbox, PreparedNotifications, PrepareOptions, RecipientSettings } from '../notification-intent';
+import { CALLS_TO_ACT, type NotificationIntent, type NotificationKind, type NotificationOutbox, type PreparedNotifications, type PrepareOptions, type RecipientSettings } from '../notification-intent';
 import { effectivePreferences, rowFromJson } from '../preferences/preferences';
 import { safeTimeZone } from '../schedule/local-time';
 import { itemFromIntent, OutboxItem } from './outbox-item';
@@ -111,9 +111,6 @@ function closedUndoCte(p: SqlParams, guard: string, gameId: string, now: string)
   return withdrawCte('ob_withdrawn_undo', p, guard, gameId, now, ['undo_proposed'], 'the proposal is closed', true);
 }
 
-/** The kinds that ask a player to act, which mean nothing once the game is over. */
-const CALLS_TO_ACT: NotificationKind[] = ['your_turn', 'reaction_requested', 'undo_proposed', 'deadline_reminder'];
-
 /**
  * As staleRemindersCte, for every call to act of a game that ended. Mail held for a digest goes
  * too, unless a worker is sending that digest: it has read the mail into it already.
@@ -122,7 +119,7 @@ function endedGameCte(p: SqlParams, guard: string, gameId: string, now: string):
   return withdrawCte('ob_withdrawn', p, guard, gameId, now, CALLS_TO_ACT, 'the game is over', true);
 }
 
-function withdrawCte(name: string, p: SqlParams, guard: string, gameId: string, now: string, kinds: NotificationKind[], reason: string, held: boolean, players?: readonly string[]): Cte {
+function withdrawCte(name: string, p: SqlParams, guard: string, gameId: string, now: string, kinds: readonly NotificationKind[], reason: string, held: boolean, players?: readonly string[]): Cte {
   const at = `${p.add(now)}::timestamptz`;
   const waiting = `(d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= ${at}))`;
   return {

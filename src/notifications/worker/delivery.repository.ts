@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PrismaService } from '../../database/prisma.service';
-import type { NotificationKind } from '../notification-intent';
+import { CALLS_TO_ACT_NOW, type NotificationKind } from '../notification-intent';
 import type { DigestItem } from '../templates/renderable';
 import type { ClaimedDelivery, Settlement } from './claimed-delivery';
 
@@ -39,14 +39,11 @@ JOIN players p ON p.id = c.player_id
 LEFT JOIN notification_endpoints e ON e.id = c.endpoint_id
 LEFT JOIN games g ON g.id = n.game_id`;
 
-/**
- * The notices that tell a player to act now. One still waiting to go out (held by quiet hours,
- * or retried after its receiver failed) is outdated once the game has gone on and the side no
- * longer acts (it has acted, missed its turn, or the game is over), or once a later call to act
- * in that game has been written for the player: after a night of quiet hours the player hears
- * of the phase that is theirs now, not of every phase played meanwhile, in whatever order.
- */
-const CALLS_TO_ACT_NOW: NotificationKind[] = ['your_turn', 'reaction_requested', 'deadline_reminder', 'game_started'];
+// A call to act now still waiting to go out (held by quiet hours, or retried after its receiver
+// failed) is outdated once the game has gone on and the side no longer acts (it has acted, missed
+// its turn, or the game is over), or once a later call to act in that game has been written for
+// the player: after a night of quiet hours the player hears of the phase that is theirs now, not
+// of every phase played meanwhile, in whatever order.
 /** A reminder is about the deadline of a turn already told: it supersedes no call to act. */
 const NEW_TURNS: NotificationKind[] = ['your_turn', 'reaction_requested', 'game_started'];
 
