@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { GameFeed } from '../../src/api/subscriptions/game-feed.service';
 import { apiApp, ApiApp, data, TestPlayer } from './support/api-app';
+import { openChallengesOf } from './support/open-challenges';
 import { GraphqlClient } from './support/game-client';
 import { kernelScript as script } from './support/kernel-script';
 import { playScript } from './support/play-script';
@@ -138,9 +139,7 @@ describe('authorization of every operation', () => {
     }
     const inv = data(await app.gql(alice.token, 'mutation { createGame(input: { scenarioId: "kernel-test", side: "A" }) { id } }'))['createGame'].id;
     data(await app.gql(alice.token, 'mutation($g: ID!) { invite(input: { gameId: $g, side: "B", kind: OPEN }) { id } }', { g: inv }));
-    const listed = data(await app.gql(mallory.token, 'query { openChallenges(first: 100) { nodes { gameId game { id view { units { id } } } } } }'))['openChallenges'].nodes;
-    const mine = listed.find((n: { gameId: string }) => n.gameId === inv);
-    expect(mine).toEqual({ gameId: inv, game: null });
+    expect(await openChallengesOf(app, mallory.token, inv, 'game { id view { units { id } } }')).toEqual([{ gameId: inv, game: null }]);
     // my games list only my own, and their nested games are mine.
     const listing = data(await app.gql(mallory.token, 'query { myGames { nodes { id game { id } } } }'))['myGames'].nodes;
     expect(listing).toEqual([]);

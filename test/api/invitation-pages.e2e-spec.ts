@@ -2,6 +2,7 @@ import request from 'supertest';
 import { encodeCursor } from '../../src/api/graphql/pagination';
 import { PrismaService } from '../../src/database/prisma.service';
 import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
+import { openChallengesOf } from './support/open-challenges';
 
 const LIST = `query($g: ID!, $n: Int, $a: String) {
   gameInvitations(gameId: $g, first: $n, after: $a) { nodes { id status } edges { cursor } pageInfo { hasNextPage endCursor } }
@@ -159,9 +160,13 @@ describe('open challenges, page by page', () => {
     const game = created.body.game.id as string;
     const made = await request(app.http).post(`/api/v1/games/${game}/invitations`).set('Authorization', `Bearer ${org.token}`).send({ side: 'B', kind: 'open' });
     const about = { id: made.body.id, gameId: game, side: 'B', title: 'Beach at dawn', scenarioId: 'kernel-test', organiserName: 'Olga', deadlineHours: 48 };
-    const listed = data(await app.gql(eve.token, 'query { openChallenges(first: 100) { nodes { id gameId side title scenarioId organiserName deadlineHours game { id } } } }'))['openChallenges'].nodes;
-    expect(listed.find((c: { id: string }) => c.id === made.body.id)).toEqual({ ...about, game: null });
-    const rest = await request(app.http).get('/api/v1/invitations/open?limit=100').set('Authorization', `Bearer ${eve.token}`);
-    expect(rest.body.items.find((c: { id: string }) => c.id === made.body.id)).toEqual({ ...about, createdAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(await openChallengesOf(app, eve.token, game, 'id side title scenarioId organiserName deadlineHours game { id }')).toEqual([{ ...about, game: null }]);
+    let rest: request.Response = await request(app.http).get('/api/v1/invitations/open?limit=100').set('Authorization', `Bearer ${eve.token}`);
+    const items = [...rest.body.items];
+    while (rest.body.nextCursor !== null && !items.some((c: { id: string }) => c.id === made.body.id)) {
+      rest = await request(app.http).get(`/api/v1/invitations/open?limit=100&cursor=${rest.body.nextCursor}`).set('Authorization', `Bearer ${eve.token}`);
+      items.push(...rest.body.items);
+    }
+    expect(items.find((c: { id: string }) => c.id === made.body.id)).toEqual({ ...about, createdAt: expect.any(String), expiresAt: expect.any(String) });
   });
 });
