@@ -122,6 +122,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         })),
         yourTurn: phase?.acting.includes(side) ?? false,
         deadlineAt: after.deadline?.at ?? null,
+        ...(after.deadline && after.deadline.at === null && after.deadline.remainingMs !== null ? { deadlinePaused: true as const } : {}),
         // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
         happened: seen.filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
         ...(kind === 'deadline_missed' ? { missed: windowClosed ? { ...missed, window: 'reaction' as const, ...(missed.you ? ownExpiredAnswer(seen, side) : {}) } : missed } : {}),

@@ -51,6 +51,8 @@ export interface NotificationContent {
   yourTurn: boolean;
   /** ISO time of the current deadline, or null. Rendered in the recipient's time zone. */
   deadlineAt: string | null;
+  /** Set (with deadlineAt null) while a vacation holds the clock: there is a deadline, it has not started. */
+  deadlinePaused?: true;
   /** What the change that caused this notice did, as this side may see it, one line per item. */
   happened: string[];
   /**

@@ -150,6 +150,40 @@ BEGIN IF NEW.player_id = '${p}' AND NEW.game_id = '' AND NEW.email_enabled = fal
     expect(await mail()).toEqual({ 'g-calm': 'pending 2026-12-02T07:00:00.000Z', 'g-urgent': 'pending 2026-12-01T23:00:00.000Z', 'g-theirs': 'pending 2026-12-02T07:00:00.000Z' });
   });
 
+  it('moves mail and Discord messages waiting only for quiet hours when the quiet hours change, per game or for all', async () => {
+    // The clock is 23:00 UTC: inside these quiet hours (22:00-07:00).
+    const p = await player(prisma, { timeZone: 'UTC' });
+    await webhookEndpoint(prisma, p, 'http://127.0.0.1:9/hook');
+    await discordEndpoint(prisma, p, 'http://127.0.0.1:9/api/webhooks/1/x');
+    await h.preferences.setPreferences(p, { quietHours: { start: '22:00', end: '07:00' } });
+    await h.enqueue(['g-a', 'g-b', 'g-c'].map((gameId) => intent({ playerId: p, gameId })));
+    // One mail already tried and waiting for a retry keeps its backoff time.
+    const retried = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: p, channel: 'email', notification: { gameId: 'g-c' } } });
+    await prisma.notificationDelivery.update({ where: { id: retried.id }, data: { attempts: 1, notBefore: new Date('2026-12-02T03:00:00Z') } });
+    const waiting = async () =>
+      (await prisma.notificationDelivery.findMany({ where: { playerId: p }, include: { notification: true } }))
+        .map((d) => `${d.notification.gameId} ${d.channel} ${d.status} ${d.notBefore.toISOString().slice(11, 16)}`)
+        .sort();
+
+    await h.preferences.setPreferences(p, { quietHours: null }, 'g-a');
+    await h.preferences.setPreferences(p, { quietHours: { start: '21:00', end: '09:30' } }, 'g-b');
+    expect(await waiting()).toEqual([
+      'g-a discord pending 23:00',
+      'g-a email pending 23:00',
+      'g-a webhook pending 23:00',
+      'g-b discord pending 09:30',
+      'g-b email pending 09:30',
+      'g-b webhook pending 23:00',
+      'g-c discord pending 07:00',
+      'g-c email pending 03:00',
+      'g-c webhook pending 23:00',
+    ]);
+    // No quiet hours at all any more: what waited for them goes now, the retry still waits its turn.
+    await h.preferences.clearGamePreferences(p, 'g-b');
+    await h.preferences.setPreferences(p, { quietHours: null });
+    expect((await waiting()).filter((d) => !d.endsWith('23:00'))).toEqual(['g-c email pending 03:00']);
+  });
+
   it('lists deliveries page by page, newest first', async () => {
     const p = await player(prisma);
     await h.enqueue([1, 2, 3, 4, 5].map((v) => intent({ playerId: p, gameId: 'g-list', version: v })));

@@ -4,7 +4,8 @@ import { NotificationsService } from '../../src/notifications/preferences/notifi
 import { DeadlineWorker } from '../../src/games/scheduler/deadline-worker';
 import { NotificationWorker } from '../../src/notifications/worker/notification-worker';
 import { DeliveryRepository } from '../../src/notifications/worker/delivery.repository';
-import type { NotificationContent } from '../../src/notifications/notification-intent';
+import type { NotificationContent, NotificationKind } from '../../src/notifications/notification-intent';
+import { renderEmail } from '../../src/notifications/templates/email.template';
 import { headline } from '../../src/notifications/templates/text';
 import { apiApp, ApiApp } from '../api/support/api-app';
 import { serviceGame } from '../api/support/service-game';
@@ -45,6 +46,21 @@ describe('turn notices', () => {
     await g.nest.get(PlayerActionsHandler).startVacation(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
     const rows = await kinds(g.gameId, g.bob);
     expect(rows.map((n) => [n.kind, (n.content as { yourTurn: boolean }).yourTurn])).toEqual([['game_started', true]]);
+  });
+
+  it('says the clock is paused, not "Deadline: none", for a turn that starts while its player is on vacation', async () => {
+    const g = await serviceGame(app, { vacationDays: 3, deadlineHours: 24 });
+    await g.submit(g.alice, setupA);
+    // Done with setup, Alice goes away; her turn begins while she is.
+    await g.nest.get(PlayerActionsHandler).startVacation(g.gameId, await g.store.currentVersion(g.gameId), g.alice);
+    await g.submit(g.bob, setupB());
+    const turn = (await kinds(g.gameId, g.alice)).pop()!;
+    expect(turn).toMatchObject({ kind: 'your_turn', content: { deadlineAt: null } });
+    const recipient = { playerId: g.alice, email: 'alice@players.test', displayName: 'Alice', timeZone: 'UTC' };
+    const renderable = { kind: turn.kind as NotificationKind, notificationId: turn.id, gameId: g.gameId, side: 'A', gameVersion: turn.gameVersion!, createdAt: turn.createdAt.toISOString(), content: turn.content as unknown as NotificationContent };
+    const mail = renderEmail(renderable, recipient, { deliveryId: 'd', messageIdDomain: 'fieldpost.test', unsubscribe: { game: 'https://fieldpost.test/u', all: 'https://fieldpost.test/u' } });
+    expect(mail.text).toContain('Deadline: paused');
+    expect(mail.text).not.toContain('Deadline: none');
   });
 
   it('tells the proposer of an undo the answer: a decline changes nothing else that would tell it', async () => {

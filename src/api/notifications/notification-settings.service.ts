@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { BadInputError } from '../../common/errors';
 import { NotificationDeliveriesService } from '../../notifications/deliveries/deliveries.service';
 import type { NotificationPreferences, PreferencesPatch } from '../../notifications/preferences/preferences';
+import { checkGameId } from '../../notifications/preferences/endpoints.service';
 import { NotificationsService } from '../../notifications/preferences/notifications.service';
 import { ReminderSchedule } from '../../games/scheduler/reminder-schedule';
 import { GamesApiService } from '../games/games-api.service';
 import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagination';
 import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from './notification-settings.model';
-import { requireSeatIfGiven } from './require-seat';
+import { requireSeat, requireSeatIfGiven } from './require-seat';
 
 /**
  * The notifications module's settings and delivery log, for the caller only. A game id is
@@ -37,8 +38,9 @@ export class NotificationSettingsApi {
   }
 
   async clearGame(playerId: string, gameId: string): Promise<NotificationSettings> {
-    // A malformed id is bad input here too, as for the other per-game settings.
-    await requireSeatIfGiven(this.games, gameId, playerId);
+    // A malformed id is bad input here too, as for the other per-game settings; here it is required.
+    checkGameId(gameId, { required: true });
+    await requireSeat(this.games, gameId, playerId);
     await this.preferences.clearGamePreferences(playerId, gameId);
     await this.reminders.leadChanged(playerId, gameId);
     return this.get(playerId, gameId);

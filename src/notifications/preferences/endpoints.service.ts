@@ -159,10 +159,14 @@ async function owned(db: Tx, playerId: string, endpointId: string): Promise<Endp
   return row;
 }
 
-/** A game id as games have them; '' is not "all games" here (null is). */
-export function checkGameId(gameId: string | null): void {
+/**
+ * A game id as games have them; '' is not "all games" here (null is). Where the game id is
+ * required, leaving it out is no way out, and the message does not offer it.
+ */
+export function checkGameId(gameId: string | null, opts: { required?: boolean } = {}): void {
   if (gameId !== null && (gameId === '' || charCount(gameId) > MAX_GAME_ID_LENGTH)) {
-    throw new BadInputError('notifications/invalid_game', `gameId is 1 to ${MAX_GAME_ID_LENGTH} characters; leave it out for all your games.`, { field: 'gameId' });
+    const hint = opts.required ? ': the id of a game you hold a seat in' : '; leave it out for all your games';
+    throw new BadInputError('notifications/invalid_game', `gameId is 1 to ${MAX_GAME_ID_LENGTH} characters${hint}.`, { field: 'gameId' });
   }
 }
 

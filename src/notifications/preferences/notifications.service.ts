@@ -13,9 +13,13 @@ import { effectivePreferences, NotificationPreferences, PreferenceRow, Preferenc
 const PLAYER_DEFAULT = '';
 const MAX_REMINDER_MINUTES = 30 * 24 * 60;
 
+/** A delivery not yet tried, of a channel quiet hours hold, due later; one being sent (leased) is left alone. */
+const QUIET_ONLY = `d.status = 'pending' AND d.attempts = 0 AND d.channel IN ('email', 'discord') AND d.not_before > $2 AND (d.locked_until IS NULL OR d.locked_until <= $2)`;
+
 /**
  * After a change, mail and messages already queued follow it: a channel turned off cancels
- * what was waiting on it, and a digest turned off lets the held mail go now.
+ * what was waiting on it, a digest turned off lets the held mail go, and what waits only for
+ * quiet hours goes when the quiet hours now say ($3: the planned times, by delivery id).
  */
 const RECONCILE_SQL = `
 WITH eff AS (
@@ -34,15 +38,23 @@ WITH eff AS (
   FROM eff WHERE d.id = eff.id
     AND ((eff.channel = 'email' AND NOT eff.email) OR (eff.channel = 'webhook' AND NOT eff.webhook) OR (eff.channel = 'discord' AND NOT eff.discord))
   RETURNING d.id
+), quiet AS (
+  UPDATE notification_deliveries d SET not_before = ($3::jsonb ->> d.id)::timestamptz
+  FROM eff WHERE d.id = eff.id AND eff.status = 'pending' AND d.id NOT IN (SELECT id FROM off)
+    AND ${QUIET_ONLY} AND $3::jsonb ? d.id
 )
 UPDATE notification_deliveries d SET status = 'pending', digest_id = NULL, not_before = coalesce(($3::jsonb ->> d.id)::timestamptz, $2)
 FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.digest AND d.id NOT IN (SELECT id FROM off)`;
 
-/** The mail a player has held for a digest, with what decides when it may go out on its own. */
-const HELD_MAIL_SQL = `
+/**
+ * The mail a player has held for a digest, and the mail and Discord messages that wait only for
+ * quiet hours (never tried, so no backoff, and no digest, whose time is its hour), with what
+ * decides when they may go out.
+ */
+const WAITING_SQL = `
 SELECT d.id, n.game_id, n.content, p.time_zone
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id JOIN players p ON p.id = d.player_id
-WHERE d.player_id = $1 AND d.status = 'held'`;
+WHERE d.player_id = $1 AND (d.status = 'held' OR (${QUIET_ONLY} AND n.kind <> 'digest'))`;
 
 /** A player's notification settings: defaults, and overrides per game. */
 @Injectable()
@@ -83,17 +95,18 @@ export class NotificationsService {
 
   /**
    * Brings what waits in line with the settings now saved: cancels what a channel turned off no
-   * longer sends, and sends on its own the mail held for a digest turned off, when it would have
-   * gone without one (after quiet hours, unless its deadline comes first), not at once.
+   * longer sends, sends on its own the mail held for a digest turned off, when it would have
+   * gone without one (after quiet hours, unless its deadline comes first), not at once, and moves
+   * what waits only for quiet hours to when the quiet hours now end (now, if none apply).
    */
   private async reconcile(playerId: string): Promise<void> {
     const now = this.clock.now();
-    const held = (await this.prisma.pool.query<{ id: string; game_id: string | null; content: { yourTurn?: unknown; deadlineAt?: unknown }; time_zone: string }>(HELD_MAIL_SQL, [playerId])).rows;
+    const waiting = (await this.prisma.pool.query<{ id: string; game_id: string | null; content: { yourTurn?: unknown; deadlineAt?: unknown }; time_zone: string }>(WAITING_SQL, [playerId, now])).rows;
     const at: Record<string, string> = {};
-    if (held.length > 0) {
+    if (waiting.length > 0) {
       const rows = await this.prisma.notificationPreference.findMany({ where: { playerId } });
       const defaults = rows.find((r) => r.gameId === PLAYER_DEFAULT) ?? null;
-      for (const m of held) {
+      for (const m of waiting) {
         const prefs = effectivePreferences(defaults, rows.find((r) => r.gameId === m.game_id) ?? null, this.config.notifications.defaultReminderMinutes);
         const binding = bindingDeadline(m.content);
         const deadline = binding === null ? null : new Date(binding);

@@ -1,5 +1,5 @@
 import type { Renderable } from './renderable';
-import { disabledChannel, forReaders, headline, safeLink, status, whoseTurnLine } from './text';
+import { disabledChannel, forReaders, headline, PAUSED, safeLink, status, whoseTurnLine } from './text';
 
 /** Discord's limits on an embed (discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 const TITLE = 256;
@@ -51,7 +51,7 @@ export function renderDiscord(notification: Renderable): string {
           { name: 'Phase', value: clip(plain(c.phase), FIELD), inline: true },
           { name: 'Whose turn', value: clip(plain(whoseTurnLine(c)), FIELD), inline: false },
           // Discord shows <t:...> in each reader's own time zone.
-          { name: 'Deadline', value: deadline !== null && Number.isFinite(deadline) ? `<t:${deadline}:F> (<t:${deadline}:R>)` : 'none', inline: false },
+          { name: 'Deadline', value: deadline !== null && Number.isFinite(deadline) ? `<t:${deadline}:F> (<t:${deadline}:R>)` : c.deadlinePaused ? PAUSED : 'none', inline: false },
           ...(link ? [{ name: 'Link', value: link, inline: false }] : []),
         ],
         timestamp: n.createdAt,

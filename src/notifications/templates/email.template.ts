@@ -1,7 +1,7 @@
 import type { NotificationContent, NotificationKind } from '../notification-intent';
 import type { EmailMessage } from '../channels/channel';
 import type { ChannelDisabledContent, DigestItem, Recipient, Renderable } from './renderable';
-import { disabledChannel, escapeHtml as h, forReaders, formatDeadline, headline, inline, safeLink, subject, whoseTurnLine } from './text';
+import { disabledChannel, escapeHtml as h, forReaders, deadlineText, formatDeadline, headline, inline, safeLink, subject, whoseTurnLine } from './text';
 
 export interface EmailContext {
   deliveryId: string;
@@ -68,7 +68,7 @@ function bodyFor(n: Renderable, to: Recipient): Body {
 }
 
 function turnBody(kind: NotificationKind, c: NotificationContent, to: Recipient): Body {
-  const deadline = formatDeadline(c.deadlineAt, to.timeZone);
+  const deadline = deadlineText(c, to.timeZone);
   const act = safeLink(c.links.act);
   const game = safeLink(c.links.game);
   const text = [
@@ -79,7 +79,7 @@ function turnBody(kind: NotificationKind, c: NotificationContent, to: Recipient)
     ...(c.happened.length > 0 ? ['What happened:', ...c.happened.map((l) => `  - ${l}`)] : ['Nothing new that your side can see.']),
     '',
     `Whose turn: ${whoseTurnLine(c)}`,
-    `Deadline: ${deadline ?? 'none'}`,
+    `Deadline: ${deadline}`,
     ...(c.result ? [`Result: ${c.result.winner ?? 'draw'} (${c.result.reason})`] : []),
     '',
     ...(act ? [`${c.yourTurn ? 'Act now' : 'Open the game'}: ${act}`] : []),
@@ -91,7 +91,7 @@ function turnBody(kind: NotificationKind, c: NotificationContent, to: Recipient)
     c.happened.length > 0
       ? `<p>What happened:</p><ul>${c.happened.map((l) => `<li>${h(l)}</li>`).join('')}</ul>`
       : '<p>Nothing new that your side can see.</p>',
-    `<p>Whose turn: ${h(whoseTurnLine(c))}<br>Deadline: ${h(deadline ?? 'none')}</p>`,
+    `<p>Whose turn: ${h(whoseTurnLine(c))}<br>Deadline: ${h(deadline)}</p>`,
     ...(c.result ? [`<p>Result: ${h(c.result.winner ?? 'draw')} (${h(c.result.reason)})</p>`] : []),
     `<p>${act ? `<a href="${h(act)}">${c.yourTurn ? 'Act now' : 'Open the game'}</a>` : ''}${act && game ? ' · ' : ''}${game ? `<a href="${h(game)}">The game</a>` : ''}</p>`,
   ];
@@ -119,7 +119,7 @@ function digestBody(day: string, items: DigestItem[], to: Recipient): Body {
   for (const group of byGame.values()) {
     const last = group[group.length - 1]!;
     const latest = last.content;
-    const deadline = formatDeadline(latest.deadlineAt, to.timeZone);
+    const deadline = deadlineText(latest, to.timeZone);
     const act = safeLink(latest.links.act);
     text.push('', `${latest.gameTitle}: turn ${latest.turn}, ${latest.phase}`);
     html.push(`<h3>${h(latest.gameTitle)}: turn ${latest.turn}, ${h(latest.phase)}</h3><ul>`);
@@ -136,8 +136,8 @@ function digestBody(day: string, items: DigestItem[], to: Recipient): Body {
       if (act) html.push(`<p><a href="${h(act)}">Open the game</a></p>`);
       continue;
     }
-    text.push(`  Whose turn: ${whoseTurnLine(latest)}`, `  Deadline: ${deadline ?? 'none'}`, ...(act ? [`  ${latest.yourTurn ? 'Act now' : 'Open the game'}: ${act}`] : []));
-    html.push(`</ul><p>Whose turn: ${h(whoseTurnLine(latest))}<br>Deadline: ${h(deadline ?? 'none')}</p>`);
+    text.push(`  Whose turn: ${whoseTurnLine(latest)}`, `  Deadline: ${deadline}`, ...(act ? [`  ${latest.yourTurn ? 'Act now' : 'Open the game'}: ${act}`] : []));
+    html.push(`</ul><p>Whose turn: ${h(whoseTurnLine(latest))}<br>Deadline: ${h(deadline)}</p>`);
     if (act) html.push(`<p><a href="${h(act)}">${latest.yourTurn ? 'Act now' : 'Open the game'}</a></p>`);
   }
   return { subject: `[Fieldpost] Your daily digest for ${day}: ${items.length} update${items.length === 1 ? '' : 's'}`, text, html };

@@ -33,6 +33,14 @@ describe('templates', () => {
     expect(formatDeadline(null, 'UTC')).toBeNull();
   });
 
+  it('tells a deadline a vacation holds as paused, in mail and on Discord, and no deadline as none', () => {
+    const paused: Renderable = { ...n, content: { ...content, deadlineAt: null, deadlinePaused: true } };
+    expect(renderEmail(paused, alice, ctx).text).toContain('Deadline: paused while a player is on vacation');
+    const fields = (JSON.parse(renderDiscord(paused)) as { embeds: Array<{ fields: Array<{ name: string; value: string }> }> }).embeds[0]!.fields;
+    expect(fields.find((f) => f.name === 'Deadline')?.value).toBe('paused while a player is on vacation');
+    expect(renderEmail({ ...n, content: { ...content, deadlineAt: null } }, alice, ctx).text).toContain('Deadline: none');
+  });
+
   it('escapes everything in the HTML body and keeps the text body plain', () => {
     const mail = renderEmail(n, alice, ctx);
     expect(mail.html).not.toContain('<script>');

@@ -67,6 +67,13 @@ export function whoseTurnLine(c: NotificationContent): string {
 const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "Tuesday 1 December 2026, 18:00 CET", in the recipient's zone, or null without a deadline. */
+/** The deadline as a mail line tells it: in the reader's zone, paused while a vacation holds the clock, or none. */
+export function deadlineText(c: Pick<NotificationContent, 'deadlineAt' | 'deadlinePaused'>, timeZone: string): string {
+  return formatDeadline(c.deadlineAt, timeZone) ?? (c.deadlinePaused ? PAUSED : 'none');
+}
+
+export const PAUSED = 'paused while a player is on vacation';
+
 export function formatDeadline(iso: string | null, timeZone: string): string | null {
   if (!iso) return null;
   const at = new Date(iso);

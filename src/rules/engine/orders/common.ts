@@ -18,15 +18,21 @@ export function ownUnit(state: GameState, side: SideId, id: string, index: numbe
 }
 
 /**
- * The units a list in standing orders names (at `field`) that are not the side's own. An enemy's
- * id is refused as an unknown one is, so the refusal tells nothing of it; an own unit since lost
- * stays allowed (the orders outlive it).
+ * The units a list in standing orders names (at `field`) that are not the side's own, or that it
+ * names again. An enemy's id is refused as an unknown one is, so the refusal tells nothing of it;
+ * an own unit since lost stays allowed (the orders outlive it).
  */
 export function notOwnUnits(state: GameState, side: SideId, field: string, ids: readonly string[]): Violation[] {
   return ids.flatMap((id, k) => {
     const u = state.units[id];
-    return u === undefined || u.side !== side ? [violation(INPUT_RULE, 'input/not_your_unit', `${field}.${k}: ${side} has no unit "${id}"`)] : [];
+    if (u === undefined || u.side !== side) return [violation(INPUT_RULE, 'input/not_your_unit', `${field}.${k}: ${side} has no unit "${id}"`)];
+    return repeated(ids, k) ? [violation(INPUT_RULE, 'input/duplicate_unit', `${field}.${k}: ${id} is listed twice`)] : [];
   });
+}
+
+/** Whether the `k`th entry of a list already came earlier in it. */
+export function repeated(list: readonly string[], k: number): boolean {
+  return list.indexOf(list[k]!) < k;
 }
 
 export function isViolation(x: UnitState | Violation): x is Violation {

@@ -7,7 +7,7 @@ import { defenderAmong } from '../../../engine/combat/attack-checks';
 import { retreatChoiceField, validateRetreatChoices } from '../../../engine/combat/attacker-retreat';
 import { RetreatChoice } from '../../../engine/combat/owner-choice';
 import { ReactionKind, ResolveContext } from '../../../engine/kit/types';
-import { labelSchema, notOwnUnits, unitIdSchema } from '../../../engine/orders/common';
+import { labelSchema, notOwnUnits, repeated, unitIdSchema } from '../../../engine/orders/common';
 import { allUnits, flag, hexOf, targetClassAt, typeOf } from '../../../engine/queries';
 import { INPUT_RULE, unitViolation, violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
@@ -185,7 +185,10 @@ const reaction: ReactionKind<GatorsExt> = {
     if (typeof s === 'string') return [];
     if ('hexes' in s) {
       const grid = boardOf(state.scenario).grid;
-      return s.hexes.flatMap((x, k) => (grid.indexOf(x) < 0 ? [violation(INPUT_RULE, 'input/bad_hex', `${field}.hexes.${k}: ${x} is not a hex of the map`)] : []));
+      return s.hexes.flatMap((x, k) => {
+        if (grid.indexOf(x) < 0) return [violation(INPUT_RULE, 'input/bad_hex', `${field}.hexes.${k}: ${x} is not a hex of the map`)];
+        return repeated(s.hexes, k) ? [violation(INPUT_RULE, 'input/duplicate_hex', `${field}.hexes.${k}: ${x} is listed twice`)] : [];
+      });
     }
     return 'units' in s ? notOwnUnits(state, side, `${field}.units`, s.units) : notOwnUnits(state, side, `${field}.allExcept`, s.allExcept);
   },
