@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { PrismaService } from '../../src/database/prisma.service';
 import { uniqueId } from '../support/database';
+import { setupA, setupB } from '../support/kernel-game';
 import { apiApp, ApiApp, data, firstError } from './support/api-app';
+import { serviceGame } from './support/service-game';
 
 describe('notification settings and dead letters through the API', () => {
   let app: ApiApp;
@@ -122,5 +124,36 @@ describe('notification settings and dead letters through the API', () => {
     expect(firstError(await app.gql(other.token, `mutation { redeliverNotification(id: "${deliveryId}") { id } }`)).extensions).toMatchObject({ code: 'NOT_FOUND' });
     const again = data(await app.gql(p.token, `mutation { redeliverNotification(id: "${deliveryId}") { status attempts } }`))['redeliverNotification'];
     expect(again).toEqual({ status: 'PENDING', attempts: 0 });
+  });
+
+  it('refuses to send again a call to a turn the game has gone past, saying why, and keeps it dead', async () => {
+    const g = await serviceGame(app);
+    const prisma = app.running.app.get(PrismaService);
+    await g.submit(g.alice, setupA);
+    await g.submit(g.bob, setupB());
+    // Both sides were called to set up; now A moves and B waits.
+    const deadLetter = async (playerId: string, kind: string) => {
+      const n = await prisma.notification.findFirstOrThrow({ where: { gameId: g.gameId, playerId, kind }, orderBy: { gameVersion: 'desc' } });
+      const id = uniqueId('d');
+      await prisma.notificationDelivery.create({ data: { id, notificationId: n.id, playerId, channel: 'email', status: 'dead', attempts: 9, notBefore: new Date(), lastError: 'SMTP: 451 try later', finishedAt: new Date() } });
+      return id;
+    };
+    const token = (playerId: string) => (playerId === g.alice ? g.players.alice.token : g.players.bob.token);
+    const redeliver = (playerId: string, id: string) => app.gql(token(playerId), `mutation { redeliverNotification(id: "${id}") { status } }`);
+    for (const [playerId, why] of [
+      [g.bob, 'that side no longer acts'],
+      [g.alice, 'a later notice tells the player of their turn'],
+    ] as const) {
+      const id = await deadLetter(playerId, 'game_started');
+      const refused = firstError(await redeliver(playerId, id));
+      expect(refused.extensions).toMatchObject({ code: 'CONFLICT', errorCode: 'notifications/outdated' });
+      expect(refused.message).toContain(why);
+      expect((await prisma.notificationDelivery.findUniqueOrThrow({ where: { id } })).status).toBe('dead');
+      const rest = await request(app.http).post(`/api/v1/me/notifications/deliveries/${id}/redeliver`).set('Authorization', `Bearer ${token(playerId)}`);
+      expect({ status: rest.status, code: rest.body.code }).toEqual({ status: 409, code: 'notifications/outdated' });
+    }
+    // A's call to move is still current: it goes again.
+    const current = await deadLetter(g.alice, 'your_turn');
+    expect(data(await redeliver(g.alice, current))['redeliverNotification']).toEqual({ status: 'PENDING' });
   });
 });

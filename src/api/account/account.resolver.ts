@@ -102,7 +102,7 @@ export class AccountResolver {
     return this.notifications.clearGame(playerId, gameId);
   }
 
-  @Mutation(() => NotificationDelivery, { description: 'Sends a dead-lettered delivery again, with a fresh retry period.' })
+  @Mutation(() => NotificationDelivery, { description: 'Sends a dead-lettered delivery again, with a fresh retry period. Refused (notifications/outdated) for a call to a turn the game has gone past.' })
   redeliverNotification(@Args('id', { type: () => ID, description: 'Delivery id.' }) id: string, @PlayerId() playerId: string) {
     return this.notifications.redeliver(playerId, id);
   }

@@ -81,7 +81,7 @@ export class NotificationsController {
   @HttpCode(200)
   @ApiOkResponse({ type: NotificationDeliveryDto, description: 'The delivery, pending again.' })
   @ApiNotFoundResponse({ description: 'No such delivery of yours (`notifications/delivery_not_found`). An RFC 9457 problem document.' })
-  @ApiConflictResponse({ description: 'The endpoint the delivery went to is disabled or removed (`notifications/endpoint_disabled`): enable it first. An RFC 9457 problem document.' })
+  @ApiConflictResponse({ description: 'The endpoint the delivery went to is disabled or removed (`notifications/endpoint_disabled`): enable it first; or the notice calls you to a turn the game has gone past (`notifications/outdated`). An RFC 9457 problem document.' })
   @ApiOperation({ summary: 'Sends a dead-lettered delivery again.' })
   redeliver(@Param('deliveryId') deliveryId: string, @PlayerId() playerId: string) {
     return this.notifications.redeliver(playerId, deliveryId);

@@ -3,6 +3,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../../common/errors
 import { PrismaService } from '../../database/prisma.service';
 import type { ChannelName } from '../channels/channel';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
+import { OUTDATED_CALL_PARAMS, outdatedCallSql } from '../outdated-call';
 
 export type DeliveryStatus = 'pending' | 'held' | 'delivered' | 'dead' | 'cancelled';
 
@@ -67,6 +68,7 @@ export class NotificationDeliveriesService {
     if (row.status !== 'dead') throw new BadInputError('notifications/not_dead', 'Only a dead-lettered delivery can be sent again.');
     if (row.notification.kind === 'digest') throw new BadInputError('notifications/digest_not_redeliverable', 'Send the mail a digest carried again one by one.');
     await this.requireEndpointEnabled(row);
+    await this.requireStillCurrent(row);
     // Only while it is still dead: a second click that read it dead too would otherwise make a
     // delivery the first one had already sent pending again, and send it twice.
     const { count } = await this.prisma.notificationDelivery.updateMany({
@@ -75,6 +77,19 @@ export class NotificationDeliveriesService {
     });
     if (count === 0) throw new BadInputError('notifications/not_dead', 'Only a dead-lettered delivery can be sent again.');
     return view((await this.prisma.notificationDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include })) as Row);
+  }
+
+  /**
+   * A call to a turn already past would be cancelled unsent by the worker (accepted, then dropped
+   * without a word): the player is told now, and why.
+   */
+  private async requireStillCurrent(row: Row): Promise<void> {
+    const [found] = await this.prisma.$queryRawUnsafe<Array<{ outdated: string | null }>>(
+      `SELECT ${outdatedCallSql('$2', '$3')} AS outdated FROM notifications n LEFT JOIN games g ON g.id = n.game_id WHERE n.id = $1`,
+      row.notificationId,
+      ...OUTDATED_CALL_PARAMS,
+    );
+    if (found?.outdated) throw new ConflictError('notifications/outdated', `That notice is out of date (${found.outdated}): sent again, it would call you to a turn already past.`);
   }
 
   /** Queued for an endpoint that is off, it was cancelled unsent: the player is told now, and why. */

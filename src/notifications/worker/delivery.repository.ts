@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PrismaService } from '../../database/prisma.service';
-import { CALLS_TO_ACT_NOW, type NotificationKind } from '../notification-intent';
+import type { NotificationKind } from '../notification-intent';
+import { OUTDATED_CALL_PARAMS, outdatedCallSql } from '../outdated-call';
 import type { DigestItem } from '../templates/renderable';
 import type { ClaimedDelivery, Settlement } from './claimed-delivery';
 
@@ -27,25 +28,13 @@ WITH due AS (
 SELECT c.*, n.kind, n.game_id, n.side, n.game_version, n.content, n.created_at,
        p.email, p.display_name, p.time_zone,
        e.url, e.secret, e.previous_secret, e.previous_secret_until, e.enabled AS endpoint_enabled,
-       CASE WHEN NOT coalesce(n.kind = ANY($5::text[]) AND (n.content->>'yourTurn')::boolean AND g.version > n.game_version, false) THEN NULL
-            WHEN NOT (g.status = 'active' AND g.acting @> jsonb_build_array(n.side)) THEN 'the game went on: that side no longer acts'
-            WHEN EXISTS (SELECT 1 FROM notifications later
-                         WHERE later.game_id = n.game_id AND later.kind = ANY($6::text[]) AND later.player_id = n.player_id
-                           AND later.game_version > n.game_version) THEN 'the game went on: a later notice tells the player of their turn'
-       END AS outdated
+       ${outdatedCallSql('$5', '$6')} AS outdated
 FROM claimed c
 JOIN notifications n ON n.id = c.notification_id
 JOIN players p ON p.id = c.player_id
 LEFT JOIN notification_endpoints e ON e.id = c.endpoint_id
 LEFT JOIN games g ON g.id = n.game_id`;
 
-// A call to act now still waiting to go out (held by quiet hours, or retried after its receiver
-// failed) is outdated once the game has gone on and the side no longer acts (it has acted, missed
-// its turn, or the game is over), or once a later call to act in that game has been written for
-// the player: after a night of quiet hours the player hears of the phase that is theirs now, not
-// of every phase played meanwhile, in whatever order.
-/** A reminder is about the deadline of a turn already told: it supersedes no call to act. */
-const NEW_TURNS: NotificationKind[] = ['your_turn', 'reaction_requested', 'game_started'];
 
 /** Only the holder of the current lease may settle a delivery. */
 const SETTLE_SQL = `
@@ -113,7 +102,7 @@ export class DeliveryRepository {
     const { rows } = await this.prisma.pool.query({
       ...(name ? { name } : {}),
       text: CLAIM_SQL,
-      values: [now, limit, new Date(now.getTime() + leaseMs), claimToken, CALLS_TO_ACT_NOW, NEW_TURNS],
+      values: [now, limit, new Date(now.getTime() + leaseMs), claimToken, ...OUTDATED_CALL_PARAMS],
     });
     return rows.map((r: Record<string, unknown>) => toClaimed(r, claimToken));
   }
