@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AccountResolver } from './account/account.resolver';
+import { ProfileApi } from './account/profile.service';
 import { ApiDocs } from './docs/api-docs';
 import { GamesApiService } from './games/games-api.service';
 import { GameListingResolver, GamesResolver } from './games/games.resolver';
@@ -65,7 +66,7 @@ export class ApiModule implements NestModule {
         }),
       ],
       controllers: REST_CONTROLLERS,
-      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, NotificationEndpointsApi, GameFeed, RequestBudget, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
+      providers: [ApiDocs, GamesApiService, NotificationSettingsApi, ProfileApi, NotificationEndpointsApi, GameFeed, RequestBudget, ApiRequestMiddleware, WsMessageCap, ...API_RESOLVERS],
     };
   }
 

@@ -39,6 +39,17 @@ export class PlayersService {
     return { player: await this.prisma.player.findUniqueOrThrow({ where: { email } }), created: count === 1 };
   }
 
+  /** Changes the caller's name or time zone (at least one), checked as at sign-up. */
+  async update(playerId: string, input: { displayName?: string | null | undefined; timeZone?: string | null | undefined }): Promise<PlayerView> {
+    const data = {
+      ...(input.displayName != null ? { displayName: checkDisplayName(input.displayName) } : {}),
+      ...(input.timeZone != null ? { timeZone: checkTimeZone(input.timeZone) } : {}),
+    };
+    if (Object.keys(data).length === 0) throw new BadInputError('request/invalid', 'Give displayName, timeZone or both: there is nothing else to change.', { field: 'displayName' });
+    await this.get(playerId);
+    return this.prisma.player.update({ where: { id: playerId }, data });
+  }
+
   async get(playerId: string): Promise<PlayerView> {
     const row = await this.prisma.player.findUnique({ where: { id: playerId } });
     if (!row) throw new NotFoundError('player/not_found', 'No such player.');

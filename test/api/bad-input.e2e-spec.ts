@@ -275,6 +275,9 @@ const OPTIONAL_FIELDS: Array<[field: string, base: (c: Ctx) => BodyRequest]> = [
   ['displayName', () => ({ route: 'POST /api/v1/auth/magic-links', path: '/api/v1/auth/magic-links', body: { email: `${uniqueId('nulls')}@example.org` } })],
   ['timeZone', () => ({ route: 'POST /api/v1/auth/magic-links', path: '/api/v1/auth/magic-links', body: { email: `${uniqueId('nulls')}@example.org` } })],
   ['tokenName', () => ({ route: 'POST /api/v1/auth/magic-links/redeem', path: '/api/v1/auth/magic-links/redeem', body: { token: 'fpml_nope' } })],
+  // The caller's own values, so that nothing else in this file sees a change.
+  ['displayName', () => ({ route: 'PATCH /api/v1/me', path: '/api/v1/me', body: { timeZone: 'UTC' } })],
+  ['timeZone', () => ({ route: 'PATCH /api/v1/me', path: '/api/v1/me', body: { displayName: 'Alice' } })],
   ...['email', 'webhook', 'discord', 'quietStart', 'quietEnd', 'noQuietHours', 'reminderLeadMinutes', 'digest'].map(
     (f) => [f, () => ({ route: 'PATCH /api/v1/me/notifications', path: '/api/v1/me/notifications', body: { digest: false } })] as [string, () => BodyRequest],
   ),

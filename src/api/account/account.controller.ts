@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UsePipes } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query, UsePipes } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ApiTokensService } from '../../auth/api-tokens.service';
 import { MagicLinksService } from '../../auth/magic-links.service';
@@ -9,7 +9,8 @@ import { decodeCursor, encodeCursor, isString, pageSize } from '../graphql/pagin
 import { ApiAuthenticated } from '../http/openapi.decorators';
 import { PlayerId } from '../http/principal';
 import { apiValidation } from '../http/validation';
-import { CreateTokenDto, MagicLinkDto, RedeemDto } from './account.dto';
+import { CreateTokenDto, MagicLinkDto, RedeemDto, UpdateProfileDto } from './account.dto';
+import { ProfileApi } from './profile.service';
 import { ApiTokenDto, ApiTokenPageDto, IssuedApiTokenDto, MagicLinkSentDto, PlayerDto } from './account.responses';
 import { MAGIC_LINK_PAGE } from './magic-link.page';
 
@@ -22,6 +23,7 @@ export class AccountController {
     private readonly tokens: ApiTokensService,
     private readonly magicLinks: MagicLinksService,
     private readonly games: GamesApiService,
+    private readonly profile: ProfileApi,
   ) {}
 
   @Get('me')
@@ -30,6 +32,15 @@ export class AccountController {
   @ApiOperation({ summary: 'The player the token belongs to.' })
   me(@PlayerId() playerId: string) {
     return this.players.get(playerId);
+  }
+
+  @Patch('me')
+  @ApiAuthenticated()
+  @ApiOkResponse({ type: PlayerDto, description: 'Your account after the change.' })
+  @ApiBadRequestResponse({ description: 'Neither field given (`request/invalid`), or a bad name or time zone (`auth/invalid_display_name`, `auth/invalid_time_zone`). An RFC 9457 problem document.' })
+  @ApiOperation({ summary: 'Changes your name or time zone.' })
+  updateMe(@Body() body: UpdateProfileDto, @PlayerId() playerId: string) {
+    return this.profile.update(playerId, body);
   }
 
   @Get('me/tokens')

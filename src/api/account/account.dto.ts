@@ -39,3 +39,17 @@ export class RedeemDto {
   // No @Length here: the service counts it in characters (charCount), for REST and GraphQL alike.
   tokenName?: string;
 }
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ description: 'The name other players see, 1-60 characters.' })
+  @IsOptional()
+  @IsString()
+  // No @Length here: the service counts it in characters (charCount), for REST and GraphQL alike.
+  displayName?: string;
+
+  @ApiPropertyOptional({ description: 'IANA time zone, e.g. Europe/Berlin: deadlines and quiet hours are read in it, and mail waiting for quiet hours moves with it.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  timeZone?: string;
+}

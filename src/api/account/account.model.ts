@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { Field, ID, InputType, ObjectType } from '@nestjs/graphql';
 
 @ObjectType({ description: 'A player\'s account (only its owner sees it).' })
 export class Player {
@@ -55,4 +55,13 @@ export class MagicLinkRequest {
 
   @Field(() => Date, { description: 'When the link stops working.' })
   expiresAt!: Date;
+}
+
+@InputType({ description: 'What to change in your account: at least one of the two.' })
+export class UpdateProfileInput {
+  @Field(() => String, { nullable: true, description: 'The name other players see, 1-60 characters.' })
+  displayName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'IANA time zone, e.g. Europe/Berlin: deadlines and quiet hours are read in it, and mail waiting for quiet hours moves with it.' })
+  timeZone?: string | null;
 }

@@ -8,7 +8,8 @@ import { GamesApiService } from '../games/games-api.service';
 import { PlayerId } from '../http/principal';
 import { DeliveryStatus, NotificationDelivery, NotificationSettings, NotificationSettingsInput } from '../notifications/notification-settings.model';
 import { NotificationSettingsApi } from '../notifications/notification-settings.service';
-import { ApiToken, IssuedApiToken, MagicLinkRequest, Player } from './account.model';
+import { ApiToken, IssuedApiToken, MagicLinkRequest, Player, UpdateProfileInput } from './account.model';
+import { ProfileApi } from './profile.service';
 
 const ApiTokenConnection = ConnectionType(ApiToken, 'ApiToken', 'API token');
 const DeliveryConnection = ConnectionType(NotificationDelivery, 'NotificationDelivery', 'notification delivery');
@@ -22,7 +23,13 @@ export class AccountResolver {
     private readonly magicLinks: MagicLinksService,
     private readonly notifications: NotificationSettingsApi,
     private readonly games: GamesApiService,
+    private readonly profile: ProfileApi,
   ) {}
+
+  @Mutation(() => Player, { description: 'Changes your name or time zone (at least one).' })
+  updateProfile(@Args('input', { type: () => UpdateProfileInput, description: 'Your new name, time zone or both.' }) input: UpdateProfileInput, @PlayerId() playerId: string): Promise<Player> {
+    return this.profile.update(playerId, input);
+  }
 
   @Query(() => Player, { description: 'The player the API token belongs to.' })
   me(@PlayerId() playerId: string): Promise<Player> {

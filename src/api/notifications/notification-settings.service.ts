@@ -37,6 +37,11 @@ export class NotificationSettingsApi {
     return view(settings, gameId ?? null);
   }
 
+  /** What waits for quiet hours moves with the player's new time zone. */
+  timeZoneChanged(playerId: string): Promise<void> {
+    return this.preferences.timeZoneChanged(playerId);
+  }
+
   async clearGame(playerId: string, gameId: string): Promise<NotificationSettings> {
     // A malformed id is bad input here too, as for the other per-game settings; here it is required.
     checkGameId(gameId, { required: true });

@@ -116,6 +116,11 @@ export class NotificationsService {
     await this.prisma.pool.query(RECONCILE_SQL, [playerId, now, JSON.stringify(at)]);
   }
 
+  /** The player's time zone changed: quiet hours, and what waits for them, follow it. */
+  timeZoneChanged(playerId: string): Promise<void> {
+    return this.reconcile(playerId);
+  }
+
   /** Drops a game's overrides: the player's defaults apply to it again. */
   async clearGamePreferences(playerId: string, gameId: string): Promise<void> {
     await this.prisma.notificationPreference.deleteMany({ where: { playerId, gameId } });
