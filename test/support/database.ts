@@ -34,6 +34,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // Anonymous requests from 127.0.0.1 share one count over every app on the test database
     // (the limit holds across instances), so suites that are not about limits must not meet it.
     RATE_LIMIT_ANONYMOUS: '100000',
+    // Off unless a test asks: an app's workers on the shared test database would claim the other
+    // suites' deadlines and deliveries (with their own clock and catalog) while those suites run.
+    WORKERS_ENABLED: 'false',
     ...overrides,
   });
 }
