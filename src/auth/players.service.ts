@@ -39,15 +39,16 @@ export class PlayersService {
     return { player: await this.prisma.player.findUniqueOrThrow({ where: { email } }), created: count === 1 };
   }
 
-  /** Changes the caller's name or time zone (at least one), checked as at sign-up. */
-  async update(playerId: string, input: { displayName?: string | null | undefined; timeZone?: string | null | undefined }): Promise<PlayerView> {
+  /** Changes the caller's name or time zone (at least one), checked as at sign-up; says whether the time zone moved. */
+  async update(playerId: string, input: { displayName?: string | null | undefined; timeZone?: string | null | undefined }): Promise<{ player: PlayerView; timeZoneChanged: boolean }> {
     const data = {
       ...(input.displayName != null ? { displayName: checkDisplayName(input.displayName) } : {}),
       ...(input.timeZone != null ? { timeZone: checkTimeZone(input.timeZone) } : {}),
     };
     if (Object.keys(data).length === 0) throw new BadInputError('request/invalid', 'Give displayName, timeZone or both: there is nothing else to change.', { field: 'displayName' });
-    await this.get(playerId);
-    return this.prisma.player.update({ where: { id: playerId }, data });
+    const before = await this.get(playerId);
+    const player = await this.prisma.player.update({ where: { id: playerId }, data });
+    return { player, timeZoneChanged: player.timeZone !== before.timeZone };
   }
 
   async get(playerId: string): Promise<PlayerView> {

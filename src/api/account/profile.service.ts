@@ -12,10 +12,9 @@ export class ProfileApi {
   ) {}
 
   async update(playerId: string, input: { displayName?: string | null; timeZone?: string | null }): Promise<PlayerView> {
-    const before = await this.players.get(playerId);
-    const after = await this.players.update(playerId, input);
+    const { player, timeZoneChanged } = await this.players.update(playerId, input);
     // Quiet hours are kept in the player's time zone: mail waiting for them moves with it.
-    if (after.timeZone !== before.timeZone) await this.notifications.timeZoneChanged(playerId);
-    return after;
+    if (timeZoneChanged) await this.notifications.timeZoneChanged(playerId);
+    return player;
   }
 }
