@@ -22,13 +22,13 @@ async function main(): Promise<void> {
   const { gameId } = await ctx.create.execute({ scenarioId: 'kernel-test', side: 'A' }, alice);
   const inv = await ctx.invitations.invite(gameId, 'B', 'token', alice);
   await ctx.invitations.join({ token: inv.token! }, bob);
-  // Standing orders may be replaced at any time: each replacement is a real two-event commit.
-  let i = 0;
+  // A vacation may be started and ended at any time: each is a real commit of one or two events.
+  // (Standing orders, which once served here, are no longer written to the log.)
+  let away = false;
   while ((await ctx.store.currentVersion(gameId)) < EVENTS) {
-    const side = i % 2 === 0 ? bob : alice;
-    const orders = side === bob ? { 'landing-fire': i % 4 === 0 ? 'all' : 'none' } : {};
-    await ctx.submit.execute({ gameId, expectedVersion: await ctx.store.currentVersion(gameId), submission: { kind: 'standing-orders', orders }, idempotencyKey: `load-${i}` }, side);
-    i += 1;
+    const expectedVersion = await ctx.store.currentVersion(gameId);
+    await (away ? ctx.actions.endVacation(gameId, expectedVersion, alice) : ctx.actions.startVacation(gameId, expectedVersion, alice));
+    away = !away;
   }
   const version = await ctx.store.currentVersion(gameId);
   const snaps = await ctx.prisma.snapshot.count({ where: { gameId } });
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       await ctx.prisma.pool.query('SELECT version, type, data, meta FROM events WHERE game_id = $1 AND version > $2 ORDER BY version', [gameId, snap.rows[0].version]);
     }, bare);
     // A loader that has never seen the game reads the snapshot and the events after it.
-    await timed(() => new GameLoader(ctx.store, catalog).load(gameId), cold);
+    await timed(() => new GameLoader(ctx.store, catalog, ctx.standing).load(gameId), cold);
     await timed(() => ctx.loader.load(gameId), warm);
   }
   const b = stats(bare);

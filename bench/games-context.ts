@@ -9,7 +9,9 @@ import { CreateGameHandler } from '../src/games/commands/create-game.handler';
 import { InvitationsHandler } from '../src/games/commands/invitations.handler';
 import { SubmitPhaseHandler } from '../src/games/commands/submit-phase.handler';
 import type { GameCatalog } from '../src/games/game-catalog';
+import { PlayerActionsHandler } from '../src/games/commands/player-actions.handler';
 import { GameLoader } from '../src/games/game-loader';
+import { StandingOrdersStore } from '../src/games/standing-orders-store';
 import { GamesModule } from '../src/games/games.module';
 import { configureLogger } from '../src/logging/logger';
 import { NotificationsModule } from '../src/notifications/notifications.module';
@@ -35,6 +37,8 @@ export async function gamesContext(url: string, catalog: GameCatalog, poolMax = 
     create: app.get(CreateGameHandler),
     invitations: app.get(InvitationsHandler),
     submit: app.get(SubmitPhaseHandler),
+    actions: app.get(PlayerActionsHandler),
+    standing: app.get(StandingOrdersStore),
     async player(name: string): Promise<string> {
       n += 1;
       const id = `bench-${name}-${process.pid}-${n}`;

@@ -70,8 +70,11 @@ export class GameCommitter {
     return { settings };
   }
 
-  async commit(system: GameSystem, before: GameEnvelope | undefined, version: number, drafts: Draft[], ctx: CommitContext): Promise<Committed> {
+  async commit(system: GameSystem, loaded: GameEnvelope | undefined, version: number, drafts: Draft[], ctx: CommitContext): Promise<Committed> {
     const now = this.clock.now();
+    // The events fold on the log's own state: the standing orders a load laid over it (decided
+    // with already) are no part of the log, so neither of what is cached or snapshotted.
+    const before = loaded && this.loader.logState(loaded);
     let after = before;
     let v = version;
     const fold = (ds: Draft[]) => {

@@ -52,11 +52,12 @@ export function foldAppEvent(state: GameEnvelope | undefined, event: FoldableEve
     case AppEvent.PhaseSubmitted: {
       const side = d['side'] as string;
       // Acting (orders or a reaction) resets the side's count of deadlines missed in a row;
-      // standing orders, which can be sent at any time, and a pass the scheduler made do not.
+      // a pass the scheduler made does not, nor did standing orders (which older games' logs
+      // still hold as submissions: they are now kept beside the log, StandingOrdersStore).
       const acted = !d['auto'] && d['kind'] !== 'standing-orders';
       const missed = acted ? { ...state.missed, [side]: 0 } : state.missed;
       // Only a player's own orders can be taken back, and only until anything else is
-      // submitted: a later reaction, standing orders or pass changes what the undo would erase.
+      // submitted: a later reaction or pass changes what the undo would erase.
       if (d['kind'] !== 'orders' || d['auto']) return { ...state, missed, pendingUndo: null, lastSubmission: null };
       return {
         ...state,

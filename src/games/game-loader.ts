@@ -1,18 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store.service';
+import type { KernelEventData } from '../rules/engine/events';
 import type { GameSystem } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import type { GameEnvelope } from './game-envelope';
 import { foldAppEvent, foldGame, GameCreatedData } from './game-fold';
 import { gameNotFound, systemUnavailable } from './games.errors';
 import { viewerFor } from './seats';
+import { StandingOrdersStore, StoredStanding } from './standing-orders-store';
 
 export interface LoadedGame {
   state: GameEnvelope;
   version: number;
   system: GameSystem;
 }
+
+const STANDING_ORDERS_SET: keyof KernelEventData = 'StandingOrdersSet';
 
 // A Gators! state is a few hundred kilobytes (it carries its scenario), so keep the cache small.
 const CACHE_SIZE = 100;
@@ -22,14 +26,22 @@ const CACHE_SIZE = 100;
  * recently used games is also kept in memory: the log is append-only, so a state once folded
  * for version N stays right, and only the events after N need reading. Folded states are never
  * mutated (the fold returns new objects), so sharing them is safe.
+ *
+ * The game as it stands now also carries each side's standing orders, which live beside the log
+ * (StandingOrdersStore), read afresh at every load: they change without a new version, so no
+ * state keyed by version may hold them. The cache and the snapshots hold the log's state only
+ * (logState gives it back for a commit to fold on), and a past version is the log's alone.
  */
 @Injectable()
 export class GameLoader {
   private readonly recent = new Map<string, { version: number; state: GameEnvelope }>();
+  /** Each state this loader laid standing orders over, to the log's state beneath it. */
+  private readonly beneath = new WeakMap<GameEnvelope, GameEnvelope>();
 
   constructor(
     private readonly store: EventStore,
     @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
+    private readonly standing: StandingOrdersStore,
   ) {}
 
   async load(gameId: string, atVersion?: number, tx?: Tx): Promise<LoadedGame> {
@@ -47,6 +59,9 @@ export class GameLoader {
   }
 
   private async read(gameId: string, atVersion: number | undefined, tx: Tx | undefined, playerId?: string): Promise<LoadedGame> {
+    // Now, not at a past version: read beside the log's rows (a transaction runs one query at a time).
+    const standing = atVersion === undefined && !tx ? this.standing.read(gameId) : undefined;
+    standing?.catch(() => undefined); // a game that is not there, or not for this player, never awaits it
     const cached = this.recent.get(gameId);
     const usable = cached && (atVersion === undefined || cached.version <= atVersion) ? cached : undefined;
     const base = usable ?? (await this.store.latestSnapshot(gameId, atVersion, tx));
@@ -63,12 +78,41 @@ export class GameLoader {
     for (const e of events) state = foldGame(system, state, e as never);
     const version = events.length > 0 ? events[events.length - 1]!.version : base!.version;
     if (atVersion === undefined || version >= (cached?.version ?? 0)) this.remember(gameId, version, state!);
+    if (atVersion === undefined) state = this.overlay(system, state!, await (standing ?? this.standing.read(gameId, tx)));
     return { state: state!, version, system };
+  }
+
+  /** A game `held` hands out, with the standing orders of now laid over it, as load does. */
+  async current(game: LoadedGame): Promise<LoadedGame> {
+    return { ...game, state: this.overlay(game.system, game.state, await this.standing.read(game.state.id)) };
+  }
+
+  /**
+   * The state the log alone gives, beneath the standing orders a load laid over it: what a
+   * commit folds its events on, and so what is cached and snapshotted.
+   */
+  logState(state: GameEnvelope): GameEnvelope {
+    return this.beneath.get(state) ?? state;
+  }
+
+  /**
+   * Each stored side's orders set as the engine sets them (its StandingOrdersSet, which older
+   * games hold in their log): a row replaces what the log says; a side without one keeps it.
+   */
+  private overlay(system: GameSystem, state: GameEnvelope, stored: StoredStanding): GameEnvelope {
+    const sides = Object.keys(stored);
+    if (state.rules === undefined || sides.length === 0) return state;
+    let rules: unknown = state.rules;
+    for (const side of sides) rules = system.evolve(rules, { type: STANDING_ORDERS_SET, data: { side, orders: stored[side] } });
+    const over = { ...state, rules };
+    this.beneath.set(over, this.logState(state));
+    return over;
   }
 
   /**
    * The game at exactly this version, if this process holds it; no read. Not while the server
-   * lacks its system: a load then judges first who is asking.
+   * lacks its system: a load then judges first who is asking. The log's state only: `current`
+   * adds the standing orders.
    */
   held(gameId: string, version: number): LoadedGame | undefined {
     const cached = this.recent.get(gameId);
@@ -88,7 +132,8 @@ export class GameLoader {
   }
 
   /** A state this process folded for a version it knows is committed. */
-  remember(gameId: string, version: number, state: GameEnvelope): void {
+  remember(gameId: string, version: number, folded: GameEnvelope): void {
+    const state = this.logState(folded);
     if ((this.recent.get(gameId)?.version ?? -1) > version) return;
     this.recent.delete(gameId);
     this.recent.set(gameId, { version, state });

@@ -60,8 +60,12 @@ describe('playing a game through the service layer (kernel test system, real Pos
     const { gameId, alice, bob } = await startedGame(h);
     await play(h, gameId, alice, setupA);
     await play(h, gameId, bob, setupB());
+    const version = await h.store.currentVersion(gameId);
     const standing = await play(h, gameId, bob, { 'landing-fire': 'all' }, 'standing-orders');
-    expect(JSON.stringify(standing.events)).toContain('all');
+    // Kept beside the log: no events, the game's version unchanged; B's board shows them.
+    expect(standing).toMatchObject({ version, fromVersion: version + 1, events: [] });
+    expect(await h.store.currentVersion(gameId)).toBe(version);
+    expect(((await h.queries.view(gameId, bob)).board as { own: { standingOrders: unknown } }).own.standingOrders).toEqual({ 'landing-fire': 'all' });
     // A does not learn B's standing orders.
     expect(JSON.stringify(await h.queries.history(gameId, alice))).not.toMatch(/"all"/);
     await play(h, gameId, alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }, { kind: 'unload', unit: 'a-apc-1', hex: '0304' }]);

@@ -69,9 +69,12 @@ describe('answering a reaction window', () => {
     withGames(async (h, clock) => {
       const g = await startedGame(h, { reactionHours: 1 });
       await toLandingTurn(h, g);
-      expect((await land(h, g)).phase.mode).toBe('reaction');
+      const open = await land(h, g);
+      expect(open.phase.mode).toBe('reaction');
       await play(h, g.gameId, g.bob, { 'landing-fire': 'all' }, 'standing-orders');
       expect((await h.queries.summary(g.gameId, g.bob)).mode).toBe('reaction');
+      // Kept beside the log: the window's version stands, and the scheduler's expiry still finds them.
+      expect(await h.store.currentVersion(g.gameId)).toBe(open.version);
       clock.advance(2 * HOUR);
       while ((await h.worker.tick()) > 0);
 

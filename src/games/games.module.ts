@@ -15,6 +15,7 @@ import { GameQueries } from './queries/game-queries';
 import { DeadlineWorker } from './scheduler/deadline-worker';
 import { JobRunner } from './scheduler/job-runner';
 import { ReminderSchedule } from './scheduler/reminder-schedule';
+import { StandingOrdersStore } from './standing-orders-store';
 
 export interface GamesModuleOptions {
   catalog: GameCatalog;
@@ -37,6 +38,7 @@ export class GamesModule {
       { provide: ID_GENERATOR, useValue: options.ids ?? randomIds },
       { provide: DICE_SOURCE, useValue: options.dice ?? seededDice },
       GameLoader,
+      StandingOrdersStore,
       GameSecrets,
       GameCommitter,
       JobRunner,

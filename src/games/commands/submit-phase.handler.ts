@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { IdempotencyKeyReusedError } from '../../event-store/event-store.errors';
+import type { KernelEventData } from '../../rules/engine/events';
 import type { RawSubmission, SideId } from '../../rules/engine/types';
 import { canonical } from '../../common/canonical-json';
 import { BadInputError } from '../../common/errors';
@@ -15,6 +16,7 @@ import { GameLoader, LoadedGame } from '../game-loader';
 import { EventStore } from '../../event-store/event-store.service';
 import { Outcome, outcomeFor } from '../outcome';
 import { requireSide } from '../seats';
+import { StandingOrdersStore } from '../standing-orders-store';
 import { checkSubmission, refusal, requireKind } from './check-submission';
 import { diceDrafts } from './dice-drafts';
 
@@ -25,10 +27,16 @@ export interface SubmitPhase {
   idempotencyKey: string;
 }
 
+const STANDING_ORDERS_SET: keyof KernelEventData = 'StandingOrdersSet';
+
+/** What a checked submission comes to: events for the log, or a side's new standing orders, kept beside it. */
+type Decision = { drafts: Draft[] } | { standing: KernelEventData['StandingOrdersSet']['orders'] };
+
 /**
  * The heart of play: check, resolve with server dice, and write, in that order. Nothing is
  * written unless every check passed; a retry with the same idempotency key returns the first
- * answer and never rolls again.
+ * answer and never rolls again. Standing orders are checked the same way but kept out of the log
+ * (StandingOrdersStore): the game's version does not move, so the other side cannot tell.
  */
 @Injectable()
 export class SubmitPhaseHandler {
@@ -36,6 +44,7 @@ export class SubmitPhaseHandler {
     private readonly store: EventStore,
     private readonly loader: GameLoader,
     private readonly committer: GameCommitter,
+    private readonly standing: StandingOrdersStore,
     private readonly secrets: GameSecrets,
     @Inject(DICE_SOURCE) private readonly diceSource: DiceSourceFactory,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -50,17 +59,17 @@ export class SubmitPhaseHandler {
     const key = `${playerId}:${cmd.gameId}:${cmd.idempotencyKey}`;
     const requestHash = hashRequest(cmd);
     const held = this.loader.held(cmd.gameId, cmd.expectedVersion);
-    const game = held ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
-    if ('replayed' in game) return game.replayed;
-    const side = requireSide(game.state, playerId);
+    const loaded = held ?? (await this.loadUnlessReplay(cmd, key, requestHash, playerId));
+    if ('replayed' in loaded) return loaded.replayed;
+    const side = requireSide(loaded.state, playerId);
     // The commit's read of the players' settings goes out now and overlaps the rules engine. The
     // pool sends a query only on a later tick, so let the event loop turn once before the engine
-    // holds it.
-    const prefetched = this.committer.prefetch(game.state);
-    const [seed] = await Promise.all([this.secrets.seedOf(cmd.gameId), new Promise((resolve) => setImmediate(resolve))]);
-    let drafts: Draft[];
+    // holds it. A game held in memory still needs the standing orders of now.
+    const prefetched = this.committer.prefetch(loaded.state);
+    const [seed, game] = await Promise.all([this.secrets.seedOf(cmd.gameId), held ? this.loader.current(held) : loaded, new Promise((resolve) => setImmediate(resolve))]);
+    let decision: Decision;
     try {
-      drafts = this.decide(game, side, cmd, seed);
+      decision = this.decide(game, side, cmd, seed);
     } catch (err) {
       // The key was not looked up for a held game: a refusal answers as a process that read it
       // would (a key already used with other orders is refused as such, whatever the orders).
@@ -68,8 +77,9 @@ export class SubmitPhaseHandler {
       if (replayed) return replayed;
       throw err;
     }
+    if ('standing' in decision) return this.setStanding(game, side, decision.standing, cmd, key, requestHash, playerId);
     const done = await this.committer
-      .commit(game.system, game.state, game.version, drafts, {
+      .commit(game.system, game.state, game.version, decision.drafts, {
         actor: playerId,
         correlationId: randomUUID(),
         idempotencyKey: key,
@@ -99,18 +109,41 @@ export class SubmitPhaseHandler {
     return loaded.g;
   }
 
-  private decide(game: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Draft[] {
+  private decide(game: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Decision {
     const checked = checkSubmission(game, side, cmd.expectedVersion, cmd.submission, this.clock.now());
     if (!checked.ok) throw refusal(checked);
     const { state, system } = game;
     const dice = new RecordingDice(state.diceCounter, this.diceSource(seed, state.id));
     const rulesEvents = system.resolve(state.rules, side, checked.value, dice);
+    if (cmd.submission.kind === 'standing-orders') {
+      // The engine says what the orders come to (its one StandingOrdersSet); the loader sets them so again.
+      const set = rulesEvents.length === 1 && rulesEvents[0]!.type === STANDING_ORDERS_SET ? (rulesEvents[0]!.data as KernelEventData['StandingOrdersSet']) : null;
+      if (!set || set.side !== side) throw new Error(`standing orders resolved to ${rulesEvents.map((e) => e.type).join(', ') || 'nothing'}`);
+      return { standing: set.orders };
+    }
     // Only who submitted and what kind: even the number of orders could tell the other side something.
-    return [
-      appDraft(AppEvent.PhaseSubmitted, { side, kind: cmd.submission.kind }),
-      ...diceDrafts(dice.rolls),
-      ...rulesEvents.map((e): Draft => ({ source: 'rules', ...e })),
-    ];
+    return {
+      drafts: [
+        appDraft(AppEvent.PhaseSubmitted, { side, kind: cmd.submission.kind }),
+        ...diceDrafts(dice.rolls),
+        ...rulesEvents.map((e): Draft => ({ source: 'rules', ...e })),
+      ],
+    };
+  }
+
+  /**
+   * Keeps the side's new standing orders beside the log: no event, so no version, notification or
+   * subscription event that the other side could notice. Checked against the version the player
+   * sent, and saved only while the game is still at it (else a conflict, as for orders). The
+   * answer is the game unchanged: no events, `fromVersion` one past `version`, the empty range
+   * an idempotent retry gives back too.
+   */
+  private async setStanding(game: LoadedGame, side: SideId, orders: KernelEventData['StandingOrdersSet']['orders'], cmd: SubmitPhase, key: string, requestHash: string, playerId: string): Promise<Outcome> {
+    const saved = await this.standing.save(cmd.gameId, side, orders, game.version, { key, hash: requestHash }).catch((err: unknown) => {
+      throw err instanceof IdempotencyKeyReusedError ? new IdempotencyKeyReusedError(cmd.idempotencyKey) : err;
+    });
+    if (saved.replayed) return (await this.replay(key, requestHash, cmd.gameId, playerId))!;
+    return outcomeFor(game.system, game.state, [], { kind: 'side', side }, game.version + 1, game.version);
   }
 
   private async replay(key: string, requestHash: string, gameId: string, playerId: string): Promise<Outcome | null> {
