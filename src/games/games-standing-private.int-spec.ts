@@ -101,6 +101,17 @@ describe('standing orders outside the game log (real Postgres)', () => {
     expect(events.some((e) => e.type === 'StandingOrdersSet' || (e.type === AppEvent.PhaseSubmitted && (e.data as { kind?: string }).kind === 'standing-orders'))).toBe(false);
   });
 
+  it("puts each side's final standing orders in the export once the game has ended", async () => {
+    const g = await startedGame(h);
+    await play(h, g.gameId, g.alice, setupA);
+    await play(h, g.gameId, g.bob, setupB());
+    await play(h, g.gameId, g.bob, { 'landing-fire': 'all', retreat: 'ask' }, 'standing-orders');
+    await h.actions.resign(g.gameId, await h.store.currentVersion(g.gameId), g.alice);
+    const exported = await h.queries.export(g.gameId, g.alice);
+    expect(exported.standingOrders).toEqual({ B: { 'landing-fire': 'all', retreat: 'ask' } });
+    expect(exported.events.map((e) => e.type)).not.toContain('StandingOrdersSet');
+  });
+
   it('keeps a game whose log holds StandingOrdersSet working, a stored row overriding it', async () => {
     const g = await startedGame(h);
     await toLandingTurn(h, g);

@@ -115,4 +115,7 @@ export class GameExportDto {
 
   @ApiProperty({ type: [ExportedEventDto], description: 'The whole log, oldest first. The first rules event carries the complete scenario data.' })
   events!: ExportedEventDto[];
+
+  @ApiProperty(freeJson('Each side\'s standing reaction orders as the game ended, by side id: those set since they are kept out of the log (an older game\'s log holds its own as StandingOrdersSet events). A side that never set any is not listed.'))
+  standingOrders!: Record<string, unknown>;
 }

@@ -13,6 +13,7 @@ import { eventsFor, VisibleEvent } from '../game-events';
 import { GameLoader, LoadedGame } from '../game-loader';
 import { publicPhase, PublicPhase } from '../outcome';
 import { sideOf, viewerFor } from '../seats';
+import { StandingOrdersStore } from '../standing-orders-store';
 import { listMyGames, MyGamesFilter } from './my-games.query';
 
 export interface GameSummary extends PublicPhase {
@@ -47,6 +48,7 @@ export class GameQueries {
     private readonly prisma: PrismaService,
     private readonly store: EventStore,
     private readonly loader: GameLoader,
+    private readonly standing: StandingOrdersStore,
     @Inject(GAME_CATALOG) private readonly catalog: GameCatalog,
   ) {}
 
@@ -159,7 +161,8 @@ export class GameQueries {
    * The whole game in the open export format, once it has ended. Whoever may read the finished
    * game may export it (its players, and anyone if it admitted spectators): the export shows no
    * more than the referee's view that viewerFor gives them all after the end. Before the end the
-   * log holds the sides' secrets and the unrevealed seed.
+   * log holds the sides' secrets and the unrevealed seed. With the log, each side's standing
+   * orders as the game ended, which are kept beside it.
    */
   async export(gameId: string, playerId: string) {
     const { state, version, system } = await this.loader.loadFor(gameId, playerId);
@@ -178,6 +181,8 @@ export class GameQueries {
       seats: Object.entries(state.seats).map(([side, playerId]) => ({ side, playerId, playerName: playerId ? (names[playerId] ?? null) : null })),
       dice: { algorithm: 'HMAC-SHA256(seed, decimal roll number); 32-bit words with rejection; value = word mod sides + 1', seedCommitment: state.seedCommitment, seed: state.seed },
       events: events.map((e) => ({ version: e.version, type: e.type, data: e.data, meta: e.meta })),
+      // Kept beside the log (StandingOrdersStore), so the log alone no longer has them.
+      standingOrders: await this.standing.read(gameId),
     };
   }
 
