@@ -91,9 +91,9 @@ describe('the export of a game (GET /api/v1/games/{id}/export, gameExport)', () 
       const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
       const section = readme.slice(readme.indexOf('### Export format'));
       const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
-      // The README's `{ }` stand for free JSON (options, event data); everything else is a fixed shape.
+      // The README's `{ }` stand for free JSON (options, event data, standing orders by side); everything else is a fixed shape.
       const shape = (v: unknown, free: boolean): unknown =>
-        free || v === null || typeof v !== 'object' ? typeof v : Array.isArray(v) ? [shape(v[0], false)] : Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k], ['options', 'data'].includes(k))]));
+        free || v === null || typeof v !== 'object' ? typeof v : Array.isArray(v) ? [shape(v[0], false)] : Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k], ['options', 'data', 'standingOrders'].includes(k))]));
       const withoutReveals = { ...doc, events: [doc.events[0]] };
       expect(shape(withoutReveals, false)).toEqual(shape(shown, false));
       // Beside the example's, the only key the README names: meta.reveals.
