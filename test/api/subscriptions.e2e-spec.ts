@@ -44,6 +44,31 @@ describe('gameUpdated across server instances', () => {
     }
   });
 
+  it("tells the other side nothing when a side sets, replaces or clears its standing orders", async () => {
+    const alice = await one.player('Alice');
+    const bob = await one.player('Bob');
+    const played = await playScript(new GraphqlClient(one, alice), new GraphqlClient(one, bob), script, 2);
+    const ws = wsClient(url, alice.token);
+    try {
+      const sub = collect(ws, 'subscription($id: ID!) { gameUpdated(gameId: $id) { version events { type } } }', { id: played.gameId });
+      await waitFor(() => one.running.app.get(GameFeed).listening === 1, 'the subscription');
+      const b = new GraphqlClient(one, bob);
+      const v = (await b.game(played.gameId)).version;
+      for (const [i, orders] of [{ 'landing-fire': 'all' }, { 'landing-fire': 'none' }, {}].entries()) {
+        expect(await b.submit(played.gameId, v, 'standing-orders', orders, `so-${i}-${played.gameId}`)).toMatchObject({ ok: true, version: v });
+      }
+      // Several polls of the log go by: an update for B's orders would have come by now.
+      await new Promise((r) => setTimeout(r, 500));
+      const r = await new GraphqlClient(one, alice).submit(played.gameId, v, 'orders', script.steps[2]!.orders, `x-${played.gameId}`);
+      await waitFor(() => sub.results.length > 0, 'the update for A\'s orders');
+      expect(sub.results.map((x) => x.data!.gameUpdated.version)).toEqual([(r as { version: number }).version]);
+      sub.dispose();
+      await waitFor(() => one.running.app.get(GameFeed).listening === 0, 'the subscription to end');
+    } finally {
+      await ws.dispose();
+    }
+  });
+
   it('follows the log once per process, however many subscriptions there are', async () => {
     const players = await Promise.all(['P1', 'P2', 'P3', 'P4'].map((n) => one.player(n)));
     const games: string[] = [];
