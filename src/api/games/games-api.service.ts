@@ -112,6 +112,11 @@ export class GamesApiService {
     return scenario ? { ...toScenario(scenario), map: publicMap(scenario) } : null;
   }
 
+  /** The side the player holds in the game; refused to anyone else, as the game itself is. Needs no game system. */
+  sideOf(gameId: string, playerId: string): Promise<string> {
+    return this.queries.sideOf(gameId, playerId);
+  }
+
   async game(gameId: string, playerId: string, atVersion?: number): Promise<Game> {
     return toGame(await this.queries.summary(gameId, playerId, checkVersion(atVersion)));
   }

@@ -60,6 +60,11 @@ export class GameQueries {
     return this.summarise(state, version, system, viewer, playerId);
   }
 
+  /** The side the player holds in the game (see GameLoader.sideOf: read without its game system). */
+  sideOf(gameId: string, playerId: string): Promise<string> {
+    return this.loader.sideOf(gameId, playerId);
+  }
+
   /**
    * The game at a version (default: now) and who the player is in it. The seats are today's:
    * a player sees their side's past from before they sat down too. A stranger is refused before
