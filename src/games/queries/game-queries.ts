@@ -209,7 +209,7 @@ export class GameQueries {
       options: canonical(state.options),
       pendingUndo: canonical(state.pendingUndo),
       inFull: viewer.kind === 'referee',
-      ...publicPhase(system, state, viewer),
+      ...publicPhase(system, state),
     };
   }
 
