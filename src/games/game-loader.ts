@@ -49,9 +49,9 @@ export class GameLoader {
 
   /**
    * The side the player holds in the game now. Seats fold without the game's system, so this
-   * answers while the server lacks it; anyone without a seat is told what requireSide tells them.
+   * answers while the server lacks it; anyone without a seat is refused as seats.ts's requireSide refuses them.
    */
-  async sideOf(gameId: string, playerId: string): Promise<SideId> {
+  async requireSide(gameId: string, playerId: string): Promise<SideId> {
     const { state, events } = await this.newest(gameId);
     return requireSide(foldSeats(state, events), playerId);
   }

@@ -113,8 +113,8 @@ export class GamesApiService {
   }
 
   /** The side the player holds in the game; refused to anyone else, as the game itself is. Needs no game system. */
-  sideOf(gameId: string, playerId: string): Promise<string> {
-    return this.queries.sideOf(gameId, playerId);
+  requireSide(gameId: string, playerId: string): Promise<string> {
+    return this.queries.requireSide(gameId, playerId);
   }
 
   async game(gameId: string, playerId: string, atVersion?: number): Promise<Game> {

@@ -7,7 +7,7 @@ import type { GamesApiService } from '../games/games-api.service';
  * None of this needs the game's system, so it answers while the server lacks it.
  */
 export async function requireSeat(games: GamesApiService, gameId: string, playerId: string): Promise<void> {
-  await games.sideOf(gameId, playerId);
+  await games.requireSide(gameId, playerId);
 }
 
 /**

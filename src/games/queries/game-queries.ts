@@ -60,9 +60,9 @@ export class GameQueries {
     return this.summarise(state, version, system, viewer, playerId);
   }
 
-  /** The side the player holds in the game (see GameLoader.sideOf: read without its game system). */
-  sideOf(gameId: string, playerId: string): Promise<string> {
-    return this.loader.sideOf(gameId, playerId);
+  /** The side the player holds in the game (see GameLoader.requireSide: read without its game system). */
+  requireSide(gameId: string, playerId: string): Promise<string> {
+    return this.loader.requireSide(gameId, playerId);
   }
 
   /**
