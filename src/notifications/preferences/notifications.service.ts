@@ -20,7 +20,9 @@ const QUIET_ONLY = `d.status = 'pending' AND d.attempts = 0 AND d.channel IN ('e
 /**
  * After a change, mail and messages already queued follow it: a channel turned off cancels
  * what was waiting on it, a digest turned off lets the held mail go, and what waits only for
- * quiet hours goes when the quiet hours now say ($3: the planned times, by delivery id).
+ * quiet hours goes when the quiet hours now say ($3: the planned times, by delivery id). Mail
+ * held for a digest that moved goes with it, or on its own if the digest now comes too late
+ * for its deadline ($4: those, by delivery id).
  */
 const RECONCILE_SQL = `
 WITH eff AS (
@@ -43,9 +45,13 @@ WITH eff AS (
   UPDATE notification_deliveries d SET not_before = ($3::jsonb ->> d.id)::timestamptz
   FROM eff WHERE d.id = eff.id AND eff.status = 'pending' AND d.id NOT IN (SELECT id FROM off)
     AND ${QUIET_ONLY} AND $3::jsonb ? d.id
+), held AS (
+  UPDATE notification_deliveries d SET not_before = ($3::jsonb ->> d.digest_id)::timestamptz
+  FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND eff.digest AND d.id NOT IN (SELECT id FROM off)
+    AND NOT $4::jsonb ? d.id AND $3::jsonb ? d.digest_id
 )
 UPDATE notification_deliveries d SET status = 'pending', digest_id = NULL, not_before = coalesce(($3::jsonb ->> d.id)::timestamptz, $2)
-FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.digest AND d.id NOT IN (SELECT id FROM off)`;
+FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND (NOT eff.digest OR $4::jsonb ? d.id) AND d.id NOT IN (SELECT id FROM off)`;
 
 /**
  * The mail a player has held for a digest, and the mail and Discord messages that wait only for
@@ -53,12 +59,14 @@ FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.d
  * they may go out.
  */
 const WAITING_SQL = `
-SELECT d.id, n.game_id, n.kind, n.content, p.time_zone
+SELECT d.id, d.status, d.digest_id, n.game_id, n.kind, n.content, p.time_zone
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id JOIN players p ON p.id = d.player_id
 WHERE d.player_id = $1 AND (d.status = 'held' OR ${QUIET_ONLY})`;
 
 interface Waiting {
   id: string;
+  status: 'pending' | 'held';
+  digest_id: string | null;
   game_id: string | null;
   kind: string;
   content: { yourTurn?: unknown; deadlineAt?: unknown; day?: unknown };
@@ -120,7 +128,13 @@ export class NotificationsService {
         at[m.id] = this.readableAt(now, m, prefs.quiet).toISOString();
       }
     }
-    await this.prisma.pool.query(RECONCILE_SQL, [playerId, now, JSON.stringify(at)]);
+    // As planDeliveries: mail is not held for a digest that comes at or after its deadline.
+    const alone = waiting.filter((m) => {
+      const digestAt = m.status === 'held' && m.digest_id ? at[m.digest_id] : undefined;
+      const deadline = bindingDeadline(m.content);
+      return digestAt !== undefined && deadline !== null && Date.parse(digestAt) >= Date.parse(deadline);
+    });
+    await this.prisma.pool.query(RECONCILE_SQL, [playerId, now, JSON.stringify(at), JSON.stringify(alone.map((m) => m.id))]);
   }
 
   /**
