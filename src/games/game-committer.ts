@@ -7,7 +7,7 @@ import type { NewEvent, StoredEvent } from '../event-store/event-store.types';
 import { NOTIFICATION_OUTBOX, NotificationOutbox, PrepareOptions, RecipientSettings } from '../notifications/notification-intent';
 import type { GameSystem } from '../rules/engine/types';
 import { CLOCK, Clock, ID_GENERATOR, IdGenerator } from './game-clock';
-import { AppEvent, Draft, GameEnvelope } from './game-envelope';
+import { AppEvent, appDraft, Draft, GameEnvelope } from './game-envelope';
 import type { GameEventMeta } from './game-events';
 import { foldGame } from './game-fold';
 import { GameLoader } from './game-loader';
@@ -77,16 +77,22 @@ export class GameCommitter {
     const before = loaded && this.loader.logState(loaded);
     let after = before;
     let v = version;
-    const fold = (ds: Draft[]) => {
-      for (const d of ds) {
-        v += 1;
-        after = foldGame(system, after, { type: d.type, data: d.data, version: v, meta: { source: d.source, time: now.toISOString(), reveals: d.reveals } });
-      }
+    const step = (d: Draft) => {
+      v += 1;
+      after = foldGame(system, after, { type: d.type, data: d.data, version: v, meta: { source: d.source, time: now.toISOString(), reveals: d.reveals } });
     };
-    fold(drafts);
+    // Folds the drafts, each followed by the UndoLapsed of a proposal it dropped unanswered.
+    const fold = (ds: Draft[]): Draft[] =>
+      ds.flatMap((d) => {
+        const open = after?.pendingUndo;
+        step(d);
+        const lapsed = open && !after!.pendingUndo ? undoLapsed(open, d) : null;
+        if (lapsed) step(lapsed);
+        return lapsed ? [d, lapsed] : [d];
+      });
+    const decided = fold(drafts);
     const gameId = after!.id;
-    const all = [...drafts, ...(await this.withSeed(gameId, followUps(system, before, after!, now, drafts)))];
-    fold(all.slice(drafts.length));
+    const all = [...decided, ...fold(await this.withSeed(gameId, followUps(system, before, after!, now, decided)))];
     const final = after!;
 
     const events: NewEvent[] = all.map((d) => ({
@@ -112,7 +118,6 @@ export class GameCommitter {
       events: stored,
       playerNames: namesOf(final, settings),
       publicUrl: this.config.publicUrl,
-      undoLapsedFor: undoLapsedFor(before, final, all),
     }) : [];
     // planJobs reads the leads only when the deadline changed.
     const jobs = planJobs(before, final, now, reminderLeads(final, settings), v);
@@ -182,16 +187,13 @@ export class GameCommitter {
 }
 
 /**
- * The side whose undo proposal this commit closed unanswered, when another side's phase (or a
- * pass the scheduler made) did: the proposer, waiting for an answer, is told. A proposer that
- * goes on itself knows, and the end of the game tells its own news.
+ * The event that closes a proposal `d` dropped without answering it: a submission, by either side
+ * (`by`), or the end of the game (`by` null). An answer closes it itself.
  */
-function undoLapsedFor(before: GameEnvelope | undefined, after: GameEnvelope, drafts: readonly Draft[]): string | null {
-  const proposer = before?.pendingUndo?.proposedBy;
-  if (!proposer || after.pendingUndo || after.status === 'finished') return null;
-  if (drafts.some((d) => d.type === AppEvent.UndoAccepted || d.type === AppEvent.UndoDeclined)) return null;
-  const own = drafts.some((d) => d.type === AppEvent.PhaseSubmitted && (d.data as { side?: string; auto?: boolean }).side === proposer && !(d.data as { auto?: boolean }).auto);
-  return own ? null : proposer;
+function undoLapsed(open: NonNullable<GameEnvelope['pendingUndo']>, d: Draft): Draft | null {
+  if (d.type === AppEvent.UndoAccepted || d.type === AppEvent.UndoDeclined) return null;
+  const by = d.type === AppEvent.PhaseSubmitted ? ((d.data as { side: string }).side) : null;
+  return appDraft(AppEvent.UndoLapsed, { side: open.proposedBy, proposedAt: open.version, by, ...((d.data as { auto?: boolean } | null)?.auto && by ? { auto: true } : {}) });
 }
 
 /**

@@ -89,6 +89,7 @@ export const AppEvent = {
   UndoProposed: 'UndoProposed',
   UndoAccepted: 'UndoAccepted',
   UndoDeclined: 'UndoDeclined',
+  UndoLapsed: 'UndoLapsed',
   Resigned: 'Resigned',
   GameEnded: 'GameEnded',
   SeedRevealed: 'SeedRevealed',

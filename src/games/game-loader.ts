@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../database/prisma.service';
+import type { StoredEvent } from '../event-store/event-store.types';
 import { EventStore } from '../event-store/event-store.service';
 import type { KernelEventData } from '../rules/engine/events';
-import type { GameSystem } from '../rules/engine/types';
+import type { GameSystem, SideId } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import type { GameEnvelope } from './game-envelope';
 import { foldAppEvent, foldGame, GameCreatedData } from './game-fold';
 import { gameNotFound, systemUnavailable } from './games.errors';
-import { viewerFor } from './seats';
+import { requireSide, viewerFor } from './seats';
 import { StandingOrdersStore, StoredStanding } from './standing-orders-store';
 
 export interface LoadedGame {
@@ -58,28 +59,42 @@ export class GameLoader {
     return this.read(gameId, atVersion, undefined, playerId);
   }
 
+  /**
+   * The side the player holds in the game now. Seats fold without the game's system, so this
+   * answers while the server lacks it; anyone without a seat is refused as seats.ts's requireSide refuses them.
+   */
+  async requireSide(gameId: string, playerId: string): Promise<SideId> {
+    const { state, events } = await this.newest(gameId);
+    return requireSide(foldSeats(state, events), playerId);
+  }
+
   private async read(gameId: string, atVersion: number | undefined, tx: Tx | undefined, playerId?: string): Promise<LoadedGame> {
     // Now, not at a past version: read beside the log's rows (a transaction runs one query at a time).
     const standing = atVersion === undefined && !tx ? this.standing.read(gameId) : undefined;
     standing?.catch(() => undefined); // a game that is not there, or not for this player, never awaits it
+    const { cached, state: base, baseVersion, events } = await this.newest(gameId, atVersion, tx);
+    let state = base;
+    const systemId = state?.systemId ?? (events[0]!.data as GameCreatedData).systemId;
+    const system = this.catalog.system(systemId);
+    if (!system) {
+      if (playerId !== undefined) viewerFor(foldSeats(state, events), playerId);
+      throw systemUnavailable(systemId);
+    }
+    for (const e of events) state = foldGame(system, state, e as never);
+    const version = events.length > 0 ? events[events.length - 1]!.version : baseVersion;
+    if (atVersion === undefined || version >= (cached?.version ?? 0)) this.remember(gameId, version, state!);
+    if (atVersion === undefined) state = this.overlay(system, state!, await (standing ?? this.standing.read(gameId, tx)));
+    return { state: state!, version, system };
+  }
+
+  /** The newest state held or snapshotted (up to atVersion) and the events after it, unfolded. */
+  private async newest(gameId: string, atVersion?: number, tx?: Tx) {
     const cached = this.recent.get(gameId);
     const usable = cached && (atVersion === undefined || cached.version <= atVersion) ? cached : undefined;
     const base = usable ?? (await this.store.latestSnapshot(gameId, atVersion, tx));
     const events = await this.store.readStream(gameId, (base?.version ?? 0) + 1, atVersion, tx);
-    let state = base?.state as GameEnvelope | undefined;
-    if (!state && events.length === 0) throw gameNotFound(gameId);
-    const systemId = state?.systemId ?? (events[0]!.data as GameCreatedData).systemId;
-    const system = this.catalog.system(systemId);
-    if (!system) {
-      // Seats and options fold without the system (the rules state, left behind, is not read).
-      if (playerId !== undefined) viewerFor(events.reduce((s, e) => (e.meta.source === 'rules' ? s : foldAppEvent(s, e)), state)!, playerId);
-      throw systemUnavailable(systemId);
-    }
-    for (const e of events) state = foldGame(system, state, e as never);
-    const version = events.length > 0 ? events[events.length - 1]!.version : base!.version;
-    if (atVersion === undefined || version >= (cached?.version ?? 0)) this.remember(gameId, version, state!);
-    if (atVersion === undefined) state = this.overlay(system, state!, await (standing ?? this.standing.read(gameId, tx)));
-    return { state: state!, version, system };
+    if (!base && events.length === 0) throw gameNotFound(gameId);
+    return { cached, state: base?.state as GameEnvelope | undefined, baseVersion: base?.version ?? 0, events };
   }
 
   /** A game `held` hands out, with the standing orders of now laid over it, as load does. */
@@ -139,4 +154,9 @@ export class GameLoader {
     this.recent.set(gameId, { version, state });
     if (this.recent.size > CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
   }
+}
+
+/** Seats and options, folded without the game's system (the rules state, left behind, is not read). */
+function foldSeats(state: GameEnvelope | undefined, events: readonly StoredEvent[]): GameEnvelope {
+  return events.reduce((s, e) => (e.meta.source === 'rules' ? s : foldAppEvent(s, e)), state)!;
 }

@@ -25,7 +25,7 @@ export interface GameRow {
 
 /** The games row for a state at a version: the phase as anyone may read it (publicPhase). */
 export function projectGame(system: GameSystem, state: GameEnvelope, version: number): GameRow {
-  const p = publicPhase(system, state, { kind: 'spectator' });
+  const p = publicPhase(system, state);
   return {
     id: state.id,
     scenario_id: state.scenarioId,

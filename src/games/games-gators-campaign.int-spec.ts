@@ -62,7 +62,9 @@ describe('the Gators! campaign through the service layer (real Postgres)', () =>
     // The landing at step 12 paused P1's move and asked the island player; its answer resumed it.
     const answered = seen['landing-answered']!;
     expect(answered.phase.mode).toBe('reaction');
-    expect(answered.phase.reaction).toBeNull();
+    // P1 reads the question in public terms, as its history's ReactionRequested tells it.
+    expect(answered.phase.reaction).toMatchObject({ side: 'P2', kind: 'anti-landing' });
+    expect(answered.events).toContainEqual(expect.objectContaining({ type: 'ReactionRequested', data: answered.phase.reaction }));
     // The landing of turn 3 waited for an answer that never came: the window expired.
     expect(seen['landing-expired']!.phase).toMatchObject({ mode: 'reaction', acting: ['P2'] });
     // Standing orders fired at the landing of turn 4 without a pause: the mover saw the fire at once.

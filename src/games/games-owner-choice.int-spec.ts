@@ -24,7 +24,9 @@ describe('the defender chooses its defending counter and its retreat through the
     ]);
 
     const paused = await play(h, gameId, alice, [{ kind: 'attack', attackers: [{ unit: 'a-apc-1' }], target: '0404' }]);
-    expect(paused.phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: null });
+    // A reads the public question (as its history's ReactionRequested), not B's candidates.
+    expect(paused.phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: { side: 'B', kind: 'stack-defender', prompt: { hex: '0404' } } });
+    expect(JSON.stringify(paused.phase)).not.toContain('candidates');
     expect(paused.events.some((e) => e.type === 'DiceRolled')).toBe(false);
     const bAsked = await h.queries.summary(gameId, bob);
     expect(bAsked.reaction).toMatchObject({ side: 'B', kind: 'stack-defender', prompt: { hex: '0404' } });

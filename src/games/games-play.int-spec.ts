@@ -46,7 +46,7 @@ describe('playing a game through the service layer (kernel test system, real Pos
 
     // A landing next to the M48 pauses A's move and asks B.
     const paused = await play(h, gameId, alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
-    expect(paused.phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: null });
+    expect(paused.phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: { side: 'B', kind: 'landing-fire' } });
     const bAsked = await h.queries.summary(gameId, bob);
     expect(bAsked.reaction).toMatchObject({ side: 'B', kind: 'landing-fire' });
     expect(bAsked.deadlineAt).toBe('2026-12-02T09:00:00.000Z');

@@ -443,7 +443,7 @@ describe('a second reaction window in the same resolution', () => {
   it('gets a deadline of its own, announced, when the side answers the first', () =>
     withGames(async (h, clock) => {
       const g = await startedGame(h, { reactionHours: 24 });
-      expect((await twoWindows(h, g)).phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: null });
+      expect((await twoWindows(h, g)).phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: { side: 'B', kind: 'landing-fire' } });
       clock.advance(23 * HOUR);
       const second = await play(h, g.gameId, g.bob, { attackers: [] }, 'reaction');
       expect(second.phase).toMatchObject({ mode: 'reaction', acting: ['B'], reaction: { prompt: { hex: '0405' } } });

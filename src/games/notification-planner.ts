@@ -26,8 +26,6 @@ export interface PlanInput {
   events: StoredEvent[];
   playerNames: Record<string, string>;
   publicUrl: string;
-  /** The side whose undo proposal this commit let lapse: the other side went on without answering it. */
-  undoLapsedFor?: string | null;
 }
 
 /**
@@ -51,6 +49,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
   const turn = phase?.turn ?? (after.status === 'finished' && after.rules !== undefined ? system.phase(after.rules).turn : 0);
   const missedBy = new Set<string>();
   let windowClosed = false;
+  let lapsedFor: string | null = null;
   for (const e of events) {
     if ((e.meta as { source?: string }).source !== 'app') continue;
     const d = (e.data ?? {}) as Record<string, unknown>;
@@ -71,6 +70,14 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
       case AppEvent.UndoDeclined:
         sides.filter((s) => s !== d['side']).forEach((s) => add(s, 'undo_answered'));
         break;
+      // The proposer waits for an answer: it hears that the other side went on without one (or a
+      // pass was made). Going on itself, it knows; the end of the game tells its own news.
+      case AppEvent.UndoLapsed:
+        if (after.status !== 'finished' && (d['by'] !== d['side'] || d['auto'])) {
+          lapsedFor = d['side'] as string;
+          add(lapsedFor, 'undo_answered');
+        }
+        break;
       case AppEvent.DeadlineReminded:
         add(d['side'] as string, 'deadline_reminder');
         break;
@@ -89,7 +96,6 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         break;
     }
   }
-  if (input.undoLapsedFor) add(input.undoLapsedFor, 'undo_answered');
   // The side whose turn another side's miss began hears "your turn"; the side that missed, of its miss.
   for (const [side, set] of kinds) if (!missedBy.has(side) && (set.has('your_turn') || set.has('reaction_requested'))) set.delete('deadline_missed');
   // The rules' GameEnded and the game's own, which finishes it, tell the same end: it is told once.
@@ -126,7 +132,7 @@ export function planNotifications(input: PlanInput): NotificationIntent[] {
         // Deadlines set and reminded are in the notice's own lines; a miss is news of the change.
         happened: seen.filter((e) => !e.type.startsWith('Deadline') || e.type === AppEvent.DeadlineMissed).flatMap(describeLines),
         ...(kind === 'deadline_missed' ? { missed: windowClosed ? { ...missed, window: 'reaction' as const, ...(missed.you ? ownExpiredAnswer(seen, side) : {}) } : missed } : {}),
-        ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted), ...(side === input.undoLapsedFor ? { undoLapsed: true } : {}) } : {}),
+        ...(kind === 'undo_answered' ? { undoAccepted: events.some((e) => e.type === AppEvent.UndoAccepted), ...(side === lapsedFor ? { undoLapsed: true } : {}) } : {}),
         links: { game: `${input.publicUrl}/api/v1/games/${after.id}`, act: `${input.publicUrl}/api/v1/games/${after.id}/view` },
         ...(after.result ? { result: after.result } : {}),
       },

@@ -20,15 +20,18 @@ export interface PublicPhase {
   mode: PhaseInfo['mode'] | 'seating';
   acting: string[];
   deadlineAt: string | null;
-  /** The reaction being asked, only for the side that is asked. */
+  /**
+   * The reaction being asked: the side, the kind and the public prompt, for every reader, as
+   * each reads them in the history's ReactionRequested (the asked side's choices are in its view).
+   */
   reaction: unknown;
   result: GameEnvelope['result'];
 }
 
-export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Viewer): PublicPhase {
+export function publicPhase(system: GameSystem, state: GameEnvelope): PublicPhase {
   const p = state.status === 'seating' ? null : system.phase(state.rules);
   // A game that ended with a window open (a resignation) asks nothing more of anyone.
-  const asked = state.status === 'active' && p?.reaction && ((viewer.kind === 'side' && viewer.side === p.reaction.side) || viewer.kind === 'referee');
+  const asked = state.status === 'active' ? p?.reaction : undefined;
   return {
     status: state.status,
     turn: p?.turn ?? 0,
@@ -37,7 +40,7 @@ export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Vie
     mode: state.status === 'finished' ? 'ended' : (p?.mode ?? 'seating'),
     acting: state.status === 'active' ? (p?.acting ?? []) : [],
     deadlineAt: state.deadline?.at ?? null,
-    reaction: asked ? canonical({ side: p!.reaction!.side, kind: p!.reaction!.kind, prompt: p!.reaction!.prompt }) : null,
+    reaction: asked ? canonical({ side: asked.side, kind: asked.kind, prompt: asked.prompt }) : null,
     result: state.result ? canonical(state.result) : null,
   };
 }
@@ -47,5 +50,5 @@ export function publicPhase(system: GameSystem, state: GameEnvelope, viewer: Vie
  * any replay of the same idempotency key are byte-identical.
  */
 export function outcomeFor(system: GameSystem, state: GameEnvelope, events: StoredEvent[], viewer: Viewer, fromVersion: number, version: number): Outcome {
-  return { gameId: state.id, fromVersion, version, events: eventsFor(events, viewer), phase: publicPhase(system, state, viewer) };
+  return { gameId: state.id, fromVersion, version, events: eventsFor(events, viewer), phase: publicPhase(system, state) };
 }

@@ -117,9 +117,9 @@ describe('gameUpdated during a whole game', () => {
       }
       const aSaw = subA.results.map((r) => r.data!.gameUpdated);
       const bSaw = subB.results.map((r) => r.data!.gameUpdated);
-      // B was asked to react; only B's updates carry the question.
+      // B was asked to react; both read the question in public terms (its history tells A as much).
       expect(bSaw.some((u) => u.game.reaction?.side === 'B')).toBe(true);
-      expect(aSaw.some((u) => u.game.reaction)).toBe(false);
+      expect(aSaw.some((u) => u.game.reaction?.side === 'B')).toBe(true);
       // A never reads the hidden units once they are placed, in any update before the end reveals all.
       const placedAt = aSaw.find((u) => u.game.turn >= 1)!.version;
       const inPlay = aSaw.filter((u) => u.version >= placedAt && u.game.status !== 'FINISHED');

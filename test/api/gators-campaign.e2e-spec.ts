@@ -182,9 +182,10 @@ describe.each(TRANSPORTS)('the Gators! campaign through %s, as the US and the is
 
   it('asks the island player alone to react to a landing, and P1\'s move waits for the answer', async () => {
     const asked = labelled('landing-answered');
-    // The US player's answer, and the game as each player reads it: only the island player is asked.
-    expect(asked.outcome!.phase).toMatchObject({ mode: 'reaction', acting: ['P2'], reaction: null });
-    expect(asked.us).toMatchObject({ mode: 'reaction', acting: ['P2'], reaction: null });
+    // The US player's answer, and the game as each player reads it: only the island player is
+    // asked, which both read (as their histories tell it).
+    expect(asked.outcome!.phase).toMatchObject({ mode: 'reaction', acting: ['P2'], reaction: { side: 'P2', kind: 'anti-landing' } });
+    expect(asked.us).toMatchObject({ mode: 'reaction', acting: ['P2'], reaction: { side: 'P2', kind: 'anti-landing' } });
     expect(asked.island).toMatchObject({ mode: 'reaction', acting: ['P2'], reaction: { side: 'P2', kind: 'anti-landing' } });
     const answer = after(asked);
     expect(answer.before.reaction).toMatchObject({ side: 'P2', kind: 'anti-landing' });
@@ -197,8 +198,8 @@ describe.each(TRANSPORTS)('the Gators! campaign through %s, as the US and the is
     // The second window too is the island player's alone.
     const second = labelled('landing-expired');
     expect(second.island.reaction).toMatchObject({ side: 'P2', kind: 'anti-landing' });
-    expect(second.us.reaction).toBeNull();
-    expect(second.outcome!.phase.reaction).toBeNull();
+    expect(second.us.reaction).toMatchObject({ side: 'P2', kind: 'anti-landing' });
+    expect(second.outcome!.phase.reaction).toMatchObject({ side: 'P2', kind: 'anti-landing' });
   });
 
   it('lets a window expire on the server\'s clock: "no reaction" applies and P1\'s move goes on', async () => {

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { uniqueId } from '../support/database';
 import { apiApp, ApiApp, data, firstError, TestPlayer } from './support/api-app';
 import { openChallengesOf } from './support/open-challenges';
@@ -67,6 +68,19 @@ describe('a game whose game system the server lacks, asked about by a player who
         errorCode: 'game/system_unavailable',
       });
     }
+  });
+
+  it('lets a seated player read and change their notification settings for the game, which need no system', async () => {
+    const settings = 'query($g: ID!) { me { notificationSettings(gameId: $g) { gameId digest } } }';
+    expect(data(await lacking.gql(alice.token, settings, { g: games.active }))['me'].notificationSettings).toMatchObject({ gameId: games.active });
+    const changed = await lacking.gql(alice.token, 'mutation($g: ID!) { updateNotificationSettings(gameId: $g, input: { digest: true }) { digest } }', { g: games.active });
+    expect(data(changed)['updateNotificationSettings']).toEqual({ digest: true });
+    const rest = await request(lacking.http).patch(`/api/v1/me/notifications?gameId=${games.active}`).set('Authorization', `Bearer ${bob.token}`).send({ digest: true });
+    expect({ status: rest.status, digest: rest.body.digest }).toEqual({ status: 200, digest: true });
+    expect((await request(lacking.http).get(`/api/v1/me/notifications?gameId=${games.active}`).set('Authorization', `Bearer ${bob.token}`)).body).toMatchObject({ gameId: games.active, digest: true });
+    // Watching is no seat, as when the system is there; a stranger is told the game is not there.
+    expect(firstError(await lacking.gql(mallory.token, settings, { g: games.watched })).extensions).toMatchObject({ errorCode: 'game/not_seated' });
+    expect(firstError(await lacking.gql(mallory.token, settings, { g: games.active })).extensions).toMatchObject({ code: 'NOT_FOUND', errorCode: 'game/not_found' });
   });
 
   it('leaves an open challenge\'s game null for a stranger, as it is when the system is there', async () => {

@@ -184,6 +184,50 @@ BEGIN IF NEW.player_id = '${p}' AND NEW.game_id = '' AND NEW.email_enabled = fal
     expect((await waiting()).filter((d) => !d.endsWith('23:00'))).toEqual(['g-c email pending 03:00']);
   });
 
+  it('moves a digest already queued when the quiet hours or the time zone change; one being retried keeps its backoff', async () => {
+    // The clock is 23:00 UTC; the digest hour is 18:00 local, so tomorrow's digest is queued.
+    const p = await player(prisma, { timeZone: 'UTC' });
+    await h.preferences.setPreferences(p, { digest: true });
+    await h.enqueue([intent({ playerId: p, gameId: 'g-digest', content: { deadlineAt: '2026-12-05T17:00:00.000Z' } })]);
+    const digest = async () => {
+      const d = await prisma.notificationDelivery.findFirstOrThrow({ where: { playerId: p, notification: { kind: 'digest' } } });
+      return `${d.status} ${d.notBefore.toISOString()}`;
+    };
+    expect(await digest()).toBe('pending 2026-12-02T18:00:00.000Z');
+    // Quiet hours now cover the digest hour: it goes when they end, as a new digest would.
+    await h.preferences.setPreferences(p, { quietHours: { start: '17:00', end: '19:30' } });
+    expect(await digest()).toBe('pending 2026-12-02T19:30:00.000Z');
+    await h.preferences.setPreferences(p, { quietHours: null });
+    expect(await digest()).toBe('pending 2026-12-02T18:00:00.000Z');
+    // 18:00 of the same local day, in New York.
+    await prisma.player.update({ where: { id: p }, data: { timeZone: 'America/New_York' } });
+    await h.preferences.timeZoneChanged(p);
+    expect(await digest()).toBe('pending 2026-12-02T23:00:00.000Z');
+    // Tried once and failed: its retry waits for its backoff, whatever the quiet hours.
+    await prisma.notificationDelivery.updateMany({ where: { playerId: p, notification: { kind: 'digest' } }, data: { attempts: 1, notBefore: new Date('2026-12-02T23:05:00Z') } });
+    await h.preferences.setPreferences(p, { quietHours: { start: '17:00', end: '19:30' } });
+    expect(await digest()).toBe('pending 2026-12-02T23:05:00.000Z');
+  });
+
+  it('sends mail held for a digest on its own when the digest moves past the deadline the mail is about', async () => {
+    // The clock is 23:00 UTC; tomorrow's digest (18:00) comes before the 20:00 deadline: held.
+    const p = await player(prisma, { timeZone: 'UTC' });
+    await h.preferences.setPreferences(p, { digest: true });
+    await h.enqueue([
+      intent({ playerId: p, gameId: 'g-soon', content: { deadlineAt: '2026-12-02T20:00:00.000Z' } }),
+      intent({ playerId: p, gameId: 'g-later', content: { deadlineAt: '2026-12-05T20:00:00.000Z' } }),
+    ]);
+    const mail = async () =>
+      Object.fromEntries(
+        (await prisma.notificationDelivery.findMany({ where: { playerId: p }, include: { notification: true } })).map((d) => [d.notification.gameId ?? d.notification.kind, `${d.status} ${d.notBefore.toISOString()}`]),
+      );
+    expect(await mail()).toEqual({ 'g-soon': 'held 2026-12-02T18:00:00.000Z', 'g-later': 'held 2026-12-02T18:00:00.000Z', digest: 'pending 2026-12-02T18:00:00.000Z' });
+    // Quiet until 21:00 moves the digest past 20:00: that mail goes now, as it would have been
+    // planned; the other stays held and goes with the digest.
+    await h.preferences.setPreferences(p, { quietHours: { start: '17:00', end: '21:00' } });
+    expect(await mail()).toEqual({ 'g-soon': 'pending 2026-12-01T23:00:00.000Z', 'g-later': 'held 2026-12-02T21:00:00.000Z', digest: 'pending 2026-12-02T21:00:00.000Z' });
+  });
+
   it('lists deliveries page by page, newest first', async () => {
     const p = await player(prisma);
     await h.enqueue([1, 2, 3, 4, 5].map((v) => intent({ playerId: p, gameId: 'g-list', version: v })));

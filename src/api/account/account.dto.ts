@@ -47,7 +47,7 @@ export class UpdateProfileDto {
   // No @Length here: the service counts it in characters (charCount), for REST and GraphQL alike.
   displayName?: string;
 
-  @ApiPropertyOptional({ description: 'IANA time zone, e.g. Europe/Berlin: deadlines and quiet hours are read in it, and mail waiting for quiet hours moves with it.' })
+  @ApiPropertyOptional({ description: 'IANA time zone, e.g. Europe/Berlin: deadlines and quiet hours are read in it, and mail waiting for quiet hours, or a digest for its hour, moves with it.' })
   @IsOptional()
   @IsString()
   @Length(1, 64)

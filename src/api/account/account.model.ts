@@ -62,6 +62,6 @@ export class UpdateProfileInput {
   @Field(() => String, { nullable: true, description: 'The name other players see, 1-60 characters.' })
   displayName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'IANA time zone, e.g. Europe/Berlin: deadlines and quiet hours are read in it, and mail waiting for quiet hours moves with it.' })
+  @Field(() => String, { nullable: true, description: 'IANA time zone, e.g. Europe/Berlin: deadlines and quiet hours are read in it, and mail waiting for quiet hours, or a digest for its hour, moves with it.' })
   timeZone?: string | null;
 }

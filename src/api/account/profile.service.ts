@@ -13,7 +13,7 @@ export class ProfileApi {
 
   async update(playerId: string, input: { displayName?: string | null; timeZone?: string | null }): Promise<PlayerView> {
     const { player, timeZoneChanged } = await this.players.update(playerId, input);
-    // Quiet hours are kept in the player's time zone: mail waiting for them moves with it.
+    // Quiet hours are kept in the player's time zone: mail waiting for them, and a digest for its hour, moves with it.
     if (timeZoneChanged) await this.notifications.timeZoneChanged(playerId);
     return player;
   }

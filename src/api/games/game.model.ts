@@ -80,7 +80,7 @@ export class GameSettings {
   snapshotInterval!: number;
 }
 
-@ObjectType({ description: 'The out-of-turn decision a side is asked for (only the asked side sees it).' })
+@ObjectType({ description: 'The out-of-turn decision a side is asked for, in public terms: every reader of the game reads it, as in its history\'s ReactionRequested.' })
 export class ReactionRequest {
   @Field({ description: 'The side that must answer.' })
   side!: string;
@@ -88,7 +88,7 @@ export class ReactionRequest {
   @Field({ description: 'The reaction kind, e.g. "anti-landing".' })
   kind!: string;
 
-  @Field(() => GraphQLJSON, { description: 'What is asked, in public terms (system-specific); the choices your side has are in the board\'s own.reaction.details.' })
+  @Field(() => GraphQLJSON, { description: 'What is asked, in public terms (system-specific), as every reader\'s history tells it in ReactionRequested; the choices of the asked side are in its board\'s own.reaction.details, which only it reads.' })
   prompt!: unknown;
 }
 
@@ -130,7 +130,7 @@ export class PhaseState {
   @Field(() => Date, { nullable: true, description: 'When the current phase times out; null when no deadline runs (paused by a vacation, or the game is not active).' })
   deadlineAt!: Date | null;
 
-  @Field(() => ReactionRequest, { nullable: true, description: 'The reaction asked of your side, if any; null for everyone else.' })
+  @Field(() => ReactionRequest, { nullable: true, description: 'The reaction being asked (the side, the kind and the public prompt), for every reader of the game, as its history\'s ReactionRequested tells it; null when none is.' })
   reaction!: ReactionRequest | null;
 
   @Field(() => GameResult, { nullable: true, description: 'How the game ended, once it has.' })

@@ -17,7 +17,7 @@ export class ReactionRequestDto {
   @ApiProperty({ description: 'The reaction kind.', example: 'anti-landing' })
   kind!: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'What is asked, in public terms (system-specific); the choices your side has are in the board\'s own.reaction.details.' })
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'What is asked, in public terms (system-specific), as every reader\'s history tells it in ReactionRequested; the choices of the asked side are in its board\'s own.reaction.details, which only it reads.' })
   prompt!: unknown;
 }
 
@@ -48,7 +48,7 @@ export class PhaseStateDto {
   @ApiProperty({ ...dateTime, nullable: true, description: 'When the current phase times out; null when no deadline runs (paused by a vacation, or the game is not active).' })
   deadlineAt!: string | null;
 
-  @ApiProperty({ type: ReactionRequestDto, nullable: true, description: 'The reaction asked of your side, if any; null for everyone else.' })
+  @ApiProperty({ type: ReactionRequestDto, nullable: true, description: 'The reaction being asked (the side, the kind and the public prompt), for every reader of the game, as its history\'s ReactionRequested tells it; null when none is.' })
   reaction!: ReactionRequestDto | null;
 
   @ApiProperty({ type: GameResultDto, nullable: true, description: 'How the game ended, once it has.' })

@@ -112,6 +112,11 @@ export class GamesApiService {
     return scenario ? { ...toScenario(scenario), map: publicMap(scenario) } : null;
   }
 
+  /** The side the player holds in the game; refused to anyone else, as the game itself is. Needs no game system. */
+  requireSide(gameId: string, playerId: string): Promise<string> {
+    return this.queries.requireSide(gameId, playerId);
+  }
+
   async game(gameId: string, playerId: string, atVersion?: number): Promise<Game> {
     return toGame(await this.queries.summary(gameId, playerId, checkVersion(atVersion)));
   }

@@ -40,11 +40,13 @@ export function ApiExportErrors() {
   );
 }
 
-/** The errors of an endpoint that takes an optional gameId, for one of the caller's games. */
+/**
+ * The errors of an endpoint that takes an optional gameId, for one of the caller's games. The
+ * seat check needs no game system, so a game of one this server lacks answers as any other.
+ */
 export function ApiGameScopeErrors() {
   return applyDecorators(
     ApiNotFoundResponse({ description: `With gameId: no such game that you can see (\`game/not_found\`). ${problem.description}` }),
     ApiForbiddenResponse({ description: `With gameId: you hold no seat in that game (\`game/not_seated\`). ${problem.description}` }),
-    ApiGameSystemUnavailable(),
   );
 }

@@ -37,7 +37,7 @@ export class NotificationSettingsApi {
     return view(settings, gameId ?? null);
   }
 
-  /** What waits for quiet hours moves with the player's new time zone. */
+  /** What waits for quiet hours, and a digest for its hour, moves with the player's new time zone. */
   timeZoneChanged(playerId: string): Promise<void> {
     return this.preferences.timeZoneChanged(playerId);
   }

@@ -1,14 +1,13 @@
-import { notSeated } from '../../games/games.errors';
 import { checkGameId } from '../../notifications/preferences/endpoints.service';
 import type { GamesApiService } from '../games/games-api.service';
 
 /**
  * Per-game notification settings and endpoints are for games the caller holds a seat in: a
  * game they cannot see is NOT_FOUND (as everywhere in the API), one they only watch FORBIDDEN.
+ * None of this needs the game's system, so it answers while the server lacks it.
  */
 export async function requireSeat(games: GamesApiService, gameId: string, playerId: string): Promise<void> {
-  const game = await games.game(gameId, playerId);
-  if (!game.mySide) throw notSeated(gameId);
+  await games.requireSide(gameId, playerId);
 }
 
 /**

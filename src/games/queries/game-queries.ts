@@ -62,6 +62,11 @@ export class GameQueries {
     return this.summarise(state, version, system, viewer, playerId);
   }
 
+  /** The side the player holds in the game (see GameLoader.requireSide: read without its game system). */
+  requireSide(gameId: string, playerId: string): Promise<string> {
+    return this.loader.requireSide(gameId, playerId);
+  }
+
   /**
    * The game at a version (default: now) and who the player is in it. The seats are today's:
    * a player sees their side's past from before they sat down too. A stranger is refused before
@@ -209,7 +214,7 @@ export class GameQueries {
       options: canonical(state.options),
       pendingUndo: canonical(state.pendingUndo),
       inFull: viewer.kind === 'referee',
-      ...publicPhase(system, state, viewer),
+      ...publicPhase(system, state),
     };
   }
 

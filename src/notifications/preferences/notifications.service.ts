@@ -6,7 +6,8 @@ import { PrismaService } from '../../database/prisma.service';
 import { Clock, NOTIFICATION_CLOCK } from '../clock';
 import { bindingDeadline } from '../outbox/outbox-item';
 import { whenReadable } from '../outbox/plan';
-import { parseClockTime } from '../schedule/quiet-hours';
+import { digestTime } from '../schedule/digest-time';
+import { parseClockTime, QuietHours } from '../schedule/quiet-hours';
 import type { UnsubscribeScope } from '../unsubscribe/unsubscribe-tokens';
 import { effectivePreferences, NotificationPreferences, PreferenceRow, PreferencesPatch, toView } from './preferences';
 
@@ -19,7 +20,9 @@ const QUIET_ONLY = `d.status = 'pending' AND d.attempts = 0 AND d.channel IN ('e
 /**
  * After a change, mail and messages already queued follow it: a channel turned off cancels
  * what was waiting on it, a digest turned off lets the held mail go, and what waits only for
- * quiet hours goes when the quiet hours now say ($3: the planned times, by delivery id).
+ * quiet hours goes when the quiet hours now say ($3: the planned times, by delivery id). Mail
+ * held for a digest that moved goes with it, or on its own if the digest now comes too late
+ * for its deadline ($4: those, by delivery id).
  */
 const RECONCILE_SQL = `
 WITH eff AS (
@@ -42,19 +45,33 @@ WITH eff AS (
   UPDATE notification_deliveries d SET not_before = ($3::jsonb ->> d.id)::timestamptz
   FROM eff WHERE d.id = eff.id AND eff.status = 'pending' AND d.id NOT IN (SELECT id FROM off)
     AND ${QUIET_ONLY} AND $3::jsonb ? d.id
+), held AS (
+  UPDATE notification_deliveries d SET not_before = ($3::jsonb ->> d.digest_id)::timestamptz
+  FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND eff.digest AND d.id NOT IN (SELECT id FROM off)
+    AND NOT $4::jsonb ? d.id AND $3::jsonb ? d.digest_id
 )
 UPDATE notification_deliveries d SET status = 'pending', digest_id = NULL, not_before = coalesce(($3::jsonb ->> d.id)::timestamptz, $2)
-FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND NOT eff.digest AND d.id NOT IN (SELECT id FROM off)`;
+FROM eff WHERE d.id = eff.id AND eff.status = 'held' AND eff.email AND (NOT eff.digest OR $4::jsonb ? d.id) AND d.id NOT IN (SELECT id FROM off)`;
 
 /**
  * The mail a player has held for a digest, and the mail and Discord messages that wait only for
- * quiet hours (never tried, so no backoff, and no digest, whose time is its hour), with what
- * decides when they may go out.
+ * quiet hours or for their digest's hour (never tried, so no backoff), with what decides when
+ * they may go out.
  */
 const WAITING_SQL = `
-SELECT d.id, n.game_id, n.content, p.time_zone
+SELECT d.id, d.status, d.digest_id, n.game_id, n.kind, n.content, p.time_zone
 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id JOIN players p ON p.id = d.player_id
-WHERE d.player_id = $1 AND (d.status = 'held' OR (${QUIET_ONLY} AND n.kind <> 'digest'))`;
+WHERE d.player_id = $1 AND (d.status = 'held' OR ${QUIET_ONLY})`;
+
+interface Waiting {
+  id: string;
+  status: 'pending' | 'held';
+  digest_id: string | null;
+  game_id: string | null;
+  kind: string;
+  content: { yourTurn?: unknown; deadlineAt?: unknown; day?: unknown };
+  time_zone: string;
+}
 
 /** A player's notification settings: defaults, and overrides per game. */
 @Injectable()
@@ -101,19 +118,37 @@ export class NotificationsService {
    */
   private async reconcile(playerId: string): Promise<void> {
     const now = this.clock.now();
-    const waiting = (await this.prisma.pool.query<{ id: string; game_id: string | null; content: { yourTurn?: unknown; deadlineAt?: unknown }; time_zone: string }>(WAITING_SQL, [playerId, now])).rows;
+    const waiting = (await this.prisma.pool.query<Waiting>(WAITING_SQL, [playerId, now])).rows;
     const at: Record<string, string> = {};
     if (waiting.length > 0) {
       const rows = await this.prisma.notificationPreference.findMany({ where: { playerId } });
       const defaults = rows.find((r) => r.gameId === PLAYER_DEFAULT) ?? null;
       for (const m of waiting) {
         const prefs = effectivePreferences(defaults, rows.find((r) => r.gameId === m.game_id) ?? null, this.config.notifications.defaultReminderMinutes);
-        const binding = bindingDeadline(m.content);
-        const deadline = binding === null ? null : new Date(binding);
-        at[m.id] = whenReadable(now, m.time_zone, prefs.quiet, deadline).toISOString();
+        at[m.id] = this.readableAt(now, m, prefs.quiet).toISOString();
       }
     }
-    await this.prisma.pool.query(RECONCILE_SQL, [playerId, now, JSON.stringify(at)]);
+    // As planDeliveries: mail is not held for a digest that comes at or after its deadline.
+    const alone = waiting.filter((m) => {
+      const digestAt = m.status === 'held' && m.digest_id ? at[m.digest_id] : undefined;
+      const deadline = bindingDeadline(m.content);
+      return digestAt !== undefined && deadline !== null && Date.parse(digestAt) >= Date.parse(deadline);
+    });
+    await this.prisma.pool.query(RECONCILE_SQL, [playerId, now, JSON.stringify(at), JSON.stringify(alone.map((m) => m.id))]);
+  }
+
+  /**
+   * When a waiting message may go out now: a digest at its day's hour, out of the quiet hours
+   * (at once, quiet hours allowing, if that is past: its mail has waited long enough); anything
+   * else at the end of the quiet hours, unless its deadline would pass first.
+   */
+  private readableAt(now: Date, m: Waiting, quiet: QuietHours | null): Date {
+    if (m.kind === 'digest' && typeof m.content.day === 'string') {
+      const slot = digestTime(m.content.day, m.time_zone, this.config.notifications.digestHour, quiet);
+      if (slot > now) return slot;
+    }
+    const binding = bindingDeadline(m.content);
+    return whenReadable(now, m.time_zone, quiet, binding === null ? null : new Date(binding));
   }
 
   /** The player's time zone changed: quiet hours, and what waits for them, follow it. */

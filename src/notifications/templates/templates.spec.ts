@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { NotificationContent } from '../notification-intent';
 import { renderDiscord } from './discord.template';
 import { renderEmail } from './email.template';
@@ -21,6 +23,22 @@ const alice: Recipient = { playerId: 'p1', email: 'alice@example.test', displayN
 const ctx = { deliveryId: 'msg_abc', messageIdDomain: 'fieldpost.test', unsubscribe: { game: 'https://fieldpost.test/u?token=g', all: 'https://fieldpost.test/u?token=a' } };
 
 describe('templates', () => {
+  it('names in the README every field a game notice\'s webhook data may carry', () => {
+    // Required: a field added to the content fails here until the README names it too.
+    const every: Required<NotificationContent> = {
+      ...content,
+      deadlinePaused: true,
+      missed: { sides: ['Red'], you: false },
+      undoAccepted: false,
+      undoLapsed: true,
+      result: { winner: 'blue', reason: 'victory' },
+    };
+    const data = (JSON.parse(renderWebhook({ ...n, content: every }, 'msg_abc', alice)) as { data: Record<string, unknown> }).data;
+    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+    const webhooks = readme.slice(readme.indexOf('- *Webhooks*'), readme.indexOf('- *Discord*'));
+    expect(Object.keys(data).filter((key) => !webhooks.includes(`\`${key}\``))).toEqual([]);
+  });
+
   it('names the game, the turn and the phase in the subject', () => {
     expect(subject('your_turn', content)).toBe('[Fieldpost] Bridge at <Remagen> & "friends": turn 3, P1 Movement — your turn');
     expect(subject('your_turn', { ...content, yourTurn: false })).toMatch(/— waiting$/);

@@ -66,7 +66,6 @@ export function whoseTurnLine(c: NotificationContent): string {
 
 const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Tuesday 1 December 2026, 18:00 CET", in the recipient's zone, or null without a deadline. */
 /** The deadline as a mail line tells it: in the reader's zone, paused while a vacation holds the clock, or none. */
 export function deadlineText(c: Pick<NotificationContent, 'deadlineAt' | 'deadlinePaused'>, timeZone: string): string {
   return formatDeadline(c.deadlineAt, timeZone) ?? (c.deadlinePaused ? PAUSED : 'none');
@@ -74,6 +73,7 @@ export function deadlineText(c: Pick<NotificationContent, 'deadlineAt' | 'deadli
 
 export const PAUSED = 'paused while a player is on vacation';
 
+/** "Tuesday 1 December 2026, 18:00 CET", in the recipient's zone, or null without a deadline. */
 export function formatDeadline(iso: string | null, timeZone: string): string | null {
   if (!iso) return null;
   const at = new Date(iso);
