@@ -9,10 +9,11 @@ import { Violation } from '../../engine/types';
 import { EventBody } from '../../engine/events';
 import { defaultExertsZoc } from '../../engine/zoc';
 import { AttackReaction, CombinedHooks, CoreHooks, FeatureMoveHooks, FeatureOddsHooks, GatorsFeature, UnloadInfo } from './feature';
-
-type Modifiers = { shifts: ReturnType<NonNullable<OddsHooks['modifiers']>>['shifts'][number][]; dieModifiers: ReturnType<NonNullable<OddsHooks['modifiers']>>['dieModifiers'][number][] };
 import { GState, GatorsExt } from './ext';
 import { stageProxy as proxy } from './stage-proxy';
+
+/** The column shifts and die modifiers of an attack, as the odds hooks give them. */
+type Modifiers = ReturnType<NonNullable<OddsHooks['modifiers']>>;
 
 /**
  * Combines the features' hooks into the kernel's hook shapes. The rules of
