@@ -118,9 +118,16 @@ function inRecordOrder(pos: ReadonlyMap<UnitId, number>, a: readonly UnitState[]
 /** The counters in a hex: those standing there and the guns hitched to them (a hitched gun is where its towers stand), in record order. */
 export function stackAt(state: GameState, hex: HexLabel): UnitState[] {
   const x = unitIndex(state);
-  const standing = x.standing.get(hex) ?? [];
-  const hitched = standing.flatMap((u) => (x.towed.get(u.id) ?? []).filter((g) => g.loc.at === 'towed' && g.loc.by[0] === u.id));
-  return [...inRecordOrder(x.pos, standing, hitched)];
+  const standing = x.standing.get(hex);
+  if (standing === undefined) return [];
+  // Loops, not flatMap and filter: attacks and stacking ask for stacks many times per order.
+  let hitched: UnitState[] | undefined;
+  for (const u of standing) {
+    const towed = x.towed.get(u.id);
+    if (towed === undefined) continue;
+    for (const g of towed) if (g.loc.at === 'towed' && g.loc.by[0] === u.id) (hitched ??= []).push(g);
+  }
+  return hitched === undefined ? standing.slice() : [...inRecordOrder(x.pos, standing, hitched)];
 }
 
 export function towedBy(state: GameState, tower: UnitId): UnitState | undefined {

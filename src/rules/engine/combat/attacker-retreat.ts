@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Json, JsonObject } from '../../model/json';
 import { GameState, UnitState } from '../../model/state';
+import { OddsCombat } from '../../model/scenario';
 import { boardOf } from '../board';
 import { ResolveContext } from '../kit/types';
 import { hexOf } from '../queries';
@@ -42,6 +43,15 @@ function describe(input: unknown): string {
   return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
 }
 
+const longestByTable = new WeakMap<OddsCombat, number>();
+
+/** The most hexes any attacker result retreats: once per table (the scenario's, never changed), not per attack checked. */
+function longestRetreat(t: OddsCombat): number {
+  let n = longestByTable.get(t);
+  if (n === undefined) longestByTable.set(t, (n = Math.max(0, ...Object.values(t.results).map((r) => (r.side === 'attacker' && r.effect === 'retreat' ? (r.hexes ?? 1) : 0)))));
+  return n;
+}
+
 /** What of a chosen retreat can be checked before the dice: hexes of the map, each step next to the last and farther from the target, no longer than the longest attacker retreat. */
 export function validateRetreatChoices(
   state: GameState,
@@ -53,7 +63,7 @@ export function validateRetreatChoices(
   const grid = boardOf(state.scenario).grid;
   const rule = retreatRule(state);
   const t = grid.indexOf(target);
-  const longest = Math.max(0, ...Object.values(table(state).results).map((r) => (r.side === 'attacker' && r.effect === 'retreat' ? (r.hexes ?? 1) : 0)));
+  const longest = longestRetreat(table(state));
   for (const a of attackers) {
     const c = a.retreat;
     if (c === undefined) continue;

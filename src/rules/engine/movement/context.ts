@@ -146,8 +146,8 @@ export function contextsEntry(state: GameState, unitId: string, opts: MoveOption
   const hooks = opts.hooks ?? NO_HOOKS;
   const m = moverOf(state, unitId, hooks);
   const from = opts.from ?? (m.unit.loc.at === 'hex' ? m.unit.loc.hex : null);
-  const known = m.contexts.find((c) => c.knownTo === opts.knownTo && c.from === from);
-  if (known !== undefined) return known;
+  // Loops, not find with a closure: every check of a move comes here.
+  for (const c of m.contexts) if (c.knownTo === opts.knownTo && c.from === from) return c;
   const cls = state.scenario.rules.movementClasses[m.type.movementClass]!;
   const mv = m;
   const list = profilesOf(m.type, cls.amphibious).map((p) => moveContext(state, mv, p, opts.knownTo, hooks, from));
@@ -159,8 +159,9 @@ export function contextsEntry(state: GameState, unitId: string, opts: MoveOption
 function moverOf(state: GameState, unitId: string, hooks: MoveHooks): Mover {
   let all = movers.get(state);
   if (all === undefined) movers.set(state, (all = []));
-  let m = all.find((x) => x.unit.id === unitId && x.hooks === hooks);
-  if (m === undefined) all.push((m = mover(state, unitOf(state, unitId), hooks)));
+  for (const x of all) if (x.unit.id === unitId && x.hooks === hooks) return x;
+  const m = mover(state, unitOf(state, unitId), hooks);
+  all.push(m);
   return m;
 }
 

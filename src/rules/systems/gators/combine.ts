@@ -6,10 +6,14 @@ import { Block, MoveHooks } from '../../engine/movement/context';
 import { OddsHooks } from '../../engine/combat/odds-step';
 import { MovedInfo, StepReaction } from '../../engine/orders/move';
 import { Violation } from '../../engine/types';
+import { EventBody } from '../../engine/events';
 import { defaultExertsZoc } from '../../engine/zoc';
-import { AttackReaction, CombinedHooks, CoreHooks, GatorsFeature, UnloadInfo } from './feature';
+import { AttackReaction, CombinedHooks, CoreHooks, FeatureMoveHooks, FeatureOddsHooks, GatorsFeature, UnloadInfo } from './feature';
 import { GState, GatorsExt } from './ext';
 import { stageProxy as proxy } from './stage-proxy';
+
+/** The column shifts and die modifiers of an attack, as the odds hooks give them. */
+type Modifiers = ReturnType<NonNullable<OddsHooks['modifiers']>>;
 
 /**
  * Combines the features' hooks into the kernel's hook shapes. The rules of
@@ -28,6 +32,22 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
   const od = features.flatMap((f) => (f.odds ? [f.odds] : []));
   const zocVetoes = mv.filter((h) => h.zocVeto !== undefined);
   const zocCapables = mv.filter((h) => h.zocCapable !== undefined);
+  // Each combined hook loops over the features that have it, not over all: most have few, and
+  // several are asked per unit, order and hex (a closure and a miss per feature added up).
+  const mvWith = <K extends keyof FeatureMoveHooks>(k: K) => mv.filter((h) => h[k] !== undefined) as (FeatureMoveHooks & Required<Pick<FeatureMoveHooks, K>>)[];
+  const odWith = <K extends keyof FeatureOddsHooks>(k: K) => od.filter((h) => h[k] !== undefined) as (FeatureOddsHooks & Required<Pick<FeatureOddsHooks, K>>)[];
+  const blockers = mvWith('blocked');
+  const adjusters = mvWith('budgetAdjust');
+  const enders = mvWith('endProblem');
+  const moveProblems = mvWith('moveProblem');
+  const defenders = odWith('defender');
+  const targetClasses = odWith('targetClass');
+  const strengths = odWith('strength');
+  const attackerProblems = odWith('attackerProblem');
+  const modifiers = odWith('modifiers');
+  const resultAdjusters = odWith('adjustResult');
+  const effectAdjusters = odWith('adjustEffects');
+  const attackerResults = odWith('attackerResult');
   const move: MoveHooks = {
     // Loops over the hooks that have one, not closures over all: called per enemy, medium and mover type.
     exertsZoc: (state, enemy, moverType, medium, knownTo) => {
@@ -40,22 +60,34 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
       const out = new Map<number, Block>();
       // A hex one feature only stops a move in (Block.stops) stays closed when another closes it.
       // forEach, not for-of: no [key, value] pair made per entry (every mover of every state).
-      for (const h of mv)
-        h.blocked?.(state, mover, board).forEach((b, i) => {
+      for (const h of blockers)
+        h.blocked(state, mover, board).forEach((b, i) => {
           const was = out.get(i);
           if (was === undefined || (was.stops === true && b.stops !== true)) out.set(i, b);
         });
       return out;
     },
-    budgetAdjust: (state, mover) => mv.reduce((s, h) => s + (h.budgetAdjust?.(state, mover) ?? 0), 0),
-    endProblem: (state, movers, at) => firstOf(mv, (h) => h.endProblem?.(state, movers, at) ?? null),
+    budgetAdjust: (state, mover) => adjusters.reduce((s, h) => s + (h.budgetAdjust(state, mover) ?? 0), 0),
+    endProblem: (state, movers, at) => {
+      for (const h of enders) {
+        const p = h.endProblem(state, movers, at) ?? null;
+        if (p !== null) return p;
+      }
+      return null;
+    },
   };
   const odds: OddsHooks = {
-    defender: (state, stack, knownTo) => firstDefined(od, (h) => h.defender?.(state, stack, knownTo)),
-    targetClass: (state, unit, knownTo) => firstDefined(od, (h) => h.targetClass?.(state, unit, knownTo)),
+    defender: (state, stack, knownTo) => firstDefined(defenders, (h) => h.defender(state, stack, knownTo)),
+    targetClass: (state, unit, knownTo) => {
+      for (const h of targetClasses) {
+        const c = h.targetClass(state, unit, knownTo);
+        if (c !== undefined) return c;
+      }
+      return undefined;
+    },
     strength: (state, unit, cls) => {
-      for (const h of od) {
-        const v = h.strength?.(state, unit, cls);
+      for (const h of strengths) {
+        const v = h.strength(state, unit, cls);
         if (v !== undefined) return v;
       }
       return state.scenario.units.types[unit.type]?.strength[cls] ?? 0;
@@ -64,14 +96,20 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     // A retreat enters hexes as a move does: Debris closed to a vehicle (GT-6Q.3), a bridge it destroyed (GT-6Q.8), an occupied bridge (Q-GT-10);
     // and it ends only where a move may: the HERS stays on its hex (GT-6N.1), aircraft stack on usable airfields only (Q-GT-31).
     retreatBlocked: { blocked: move.blocked, endProblem: move.endProblem },
-    attackerProblem: (state, unit, i) => firstOf(od, (h) => h.attackerProblem?.(state, unit, i) ?? null),
+    attackerProblem: (state, unit, i) => firstOf(attackerProblems, (h) => h.attackerProblem(state, unit, i) ?? null),
     modifiers: (state, attack, knownTo) => {
-      const parts = od.map((h) => h.modifiers?.(state, attack, knownTo) ?? { shifts: [], dieModifiers: [] });
-      return { shifts: parts.flatMap((p) => p.shifts), dieModifiers: parts.flatMap((p) => p.dieModifiers) };
+      const out: Modifiers = { shifts: [], dieModifiers: [] };
+      for (const h of modifiers) {
+        const p = h.modifiers(state, attack, knownTo);
+        if (p === undefined || p === null) continue;
+        for (const x of p.shifts) out.shifts.push(x);
+        for (const x of p.dieModifiers) out.dieModifiers.push(x);
+      }
+      return out;
     },
-    adjustResult: (state, attack, result) => od.reduce((r, h) => h.adjustResult?.(state, attack, r) ?? r, result),
-    adjustEffects: (state, attack, effects) => od.reduce((e, h) => h.adjustEffects?.(state, attack, e) ?? e, effects),
-    attackerResult: (state, attack, attacker, result) => od.reduce((r, h) => h.attackerResult?.(state, attack, attacker, r) ?? r, result),
+    adjustResult: (state, attack, result) => resultAdjusters.reduce((r, h) => h.adjustResult(state, attack, r) ?? r, result),
+    adjustEffects: (state, attack, effects) => effectAdjusters.reduce((e, h) => h.adjustEffects(state, attack, e) ?? e, effects),
+    attackerResult: (state, attack, attacker, result) => attackerResults.reduce((r, h) => h.attackerResult(state, attack, attacker, r) ?? r, result),
     attackerExempt: (state, attack, a) => od.some((h) => h.attackerExempt?.(state, attack, a) === true),
     // Every hook sees the result (some only note it, answering false) until one applies it.
     applyResult: (ctx, attack, result, opts) => {
@@ -83,7 +121,13 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     },
     resumeResult: (ctx, then, blocked) => firstDefined(od, (h) => h.resumeResult?.(ctx, then, blocked)),
   };
-  const moveProblem = (state: GameState, unit: UnitState, index: number): Violation | null => firstOf(mv, (h) => h.moveProblem?.(state, unit, index) ?? null);
+  const moveProblem = (state: GameState, unit: UnitState, index: number): Violation | null => {
+    for (const h of moveProblems) {
+      const p = h.moveProblem(state, unit, index) ?? null;
+      if (p !== null) return p;
+    }
+    return null;
+  };
   const core: CoreHooks = { move, moveProblem, odds };
   const afters = features.flatMap((f) => (f.afterMove ? [f.afterMove(core)] : []));
   const unloads = features.flatMap((f) => (f.afterUnload ? [f.afterUnload(core)] : []));
@@ -92,7 +136,12 @@ export function combineHooks(features: readonly GatorsFeature[]): CombinedHooks 
     ...core,
     afterMove: (ctx, moved, resume) =>
       chain(ctx, afters, moved, resume, (s) => ({ unit: moved.unit, with: [...moved.with], path: [...moved.path], ...s })),
-    projectMove: (state, moved) => projections.flatMap((p) => p(state, moved)),
+    // Loops, not flatMap (slow in V8): every move of a submission is projected.
+    projectMove: (state, moved) => {
+      const out: EventBody[] = [];
+      for (const p of projections) for (const e of p(state, moved)) out.push(e);
+      return out;
+    },
     afterUnload: (ctx, info, resume) => chain(ctx, unloads, info, resume, (s) => ({ unit: info.unit, carrier: info.carrier, hex: info.hex, ...s })),
     stepReaction: combineStepReactions(features.flatMap((f) => (f.stepReaction ? [f.stepReaction(core)] : []))),
     attackReaction: combineAttackReactions(features.flatMap((f) => (f.attackReaction ? [f.attackReaction(core)] : []))),

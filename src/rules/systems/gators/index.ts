@@ -4,6 +4,7 @@ import { assertNever } from '../../engine/assert-never';
 import { defineSystem } from '../../engine/kit/define-system';
 import { perScenario } from '../../engine/kit/per-scenario';
 import { PhaseKind, Submission, SystemSpec } from '../../engine/kit/types';
+import { Violation } from '../../engine/types';
 import { GameState } from '../../model/state';
 import { checkGatorsScenario } from './check-scenario';
 import { combineEvolve, combineHooks } from './combine';
@@ -46,7 +47,11 @@ function phaseKind(kind: PhaseKindId, features: readonly GatorsFeature[], h: Com
   const afterSealed = parts.flatMap((p) => (p.afterSealed ? [p.afterSealed] : []));
   return {
     orders,
-    validateSubmission: (before, after, side, list: readonly JsonObject[]) => parts.flatMap((p) => p.validateSubmission?.(before, after, side, list, h) ?? []),
+    validateSubmission: (before, after, side, list: readonly JsonObject[]) => {
+      const out: Violation[] = [];
+      for (const p of parts) for (const v of p.validateSubmission?.(before, after, side, list, h) ?? []) out.push(v);
+      return out;
+    },
     onEnter: (ctx) => onEnter.forEach((f) => f(ctx)),
     auto: (ctx) => auto.forEach((f) => f(ctx)),
     resolveSealed: resolveSealedInOrder(orders),

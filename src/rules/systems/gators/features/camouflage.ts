@@ -48,7 +48,9 @@ function uncoverNear(ctx: ResolveContext, finders: readonly UnitState[], hex: st
   const d = groundData(ctx.state.scenario).camouflage;
   const at = board.grid.indexOf(hex);
   const side = finders[0]?.side;
-  const lookouts = crews ? [...finders, ...finders.flatMap((f) => crewOf(ctx.state, f))] : finders;
+  const lookouts = [...finders];
+  // Loops, not flatMap (slow in V8): this runs for every move resolved.
+  if (crews) for (const f of finders) for (const c of crewOf(ctx.state, f)) lookouts.push(c);
   const scouts = lookouts.some((f) => tagged(ctx.state, f, ...d.uncoverTags));
   for (const s of standingNextTo(ctx.state, at)) {
     if (s.side === side || s.loc.at !== 'hex') continue;
@@ -92,7 +94,11 @@ export function uncoverRetreating(ctx: ResolveContext, units: readonly UnitState
  * trucks is named once.
  */
 function uncoveredByMove(state: GameState, group: readonly UnitState[], path: readonly string[]): UnitState[] {
-  const all = [...group, ...group.flatMap((u) => towedBy(state, u.id) ?? [])];
+  const all = [...group];
+  for (const u of group) {
+    const g = towedBy(state, u.id);
+    if (g !== undefined) all.push(g);
+  }
   const hidden = all.filter((u, k) => u.hidden !== undefined && all.findIndex((x) => x.id === u.id) === k);
   // Every move is projected while orders are checked; most movers have no marker to lose.
   if (hidden.length === 0) return [];
@@ -154,7 +160,11 @@ export const camouflage: GatorsFeature = {
   stepReaction: (h) => unmaskStep(h),
   // Q-GT-50: a "?" freed by a move is back in the pool for the submission's later camouflage orders.
   projectMove: (state, moved) => {
-    const group = [moved.unit, ...moved.with].flatMap((id) => state.units[id] ?? []);
+    const group: UnitState[] = [];
+    for (const id of [moved.unit, ...moved.with]) {
+      const u = state.units[id];
+      if (u !== undefined) group.push(u);
+    }
     return uncoveredByMove(state, group, moved.path).map((u) => revealedEvent(u, moved.path[moved.path.length - 1]!, MOVED));
   },
   afterMove: (h) => (ctx, moved, resume) => {

@@ -9,7 +9,7 @@ import { reachableHexes } from '../../../engine/movement/moves';
 import { checkPath } from '../../../engine/movement/validate-path';
 import { zeros } from '../../../engine/zoc';
 import { isViolation, labelSchema, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { flag, hexOf, unitsAt } from '../../../engine/queries';
+import { allUnits, flag, hexOf, unitsAt } from '../../../engine/queries';
 import { INPUT_RULE, unitViolation, violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { airOps } from '../air-data';
@@ -212,7 +212,8 @@ function recoverOrder(): OrderHandler<GatorsExt, RecoverOrder> {
 function offMapLeft(after: GState, side: SideId, h: CoreHooks): Violation[] {
   const board = boardOf(after.scenario);
   const canEnter = (unit: string) => reachableHexes(after, unit, { knownTo: side, hooks: h.move }).some((m) => isOnMap(board, board.grid.indexOf(m.hex)));
-  return Object.values(after.units)
+  // The indexed list (record order, as Object.values gives it): no list made of every unit per submission.
+  return allUnits(after)
     .filter((u) => u.side === side && isOffMap(after, u) && (flag(u, 'moved') || canEnter(u.id)))
     .map((u) => unitViolation('GT-5.3', 'launch/off_map_end', `${u.id} was launched off the map and must enter it this phase`, u.id));
 }

@@ -49,8 +49,10 @@ function surrendering(state: GameState, medics: UnitState, side: string): UnitSt
 function propaganda(ctx: ResolveContext<GatorsExt>): void {
   const d = groundData(ctx.state.scenario).medics;
   const board = boardOf(ctx.state.scenario);
-  const teams = allUnits(ctx.state).filter(
-    (u) => u.side === ctx.side && u.loc.at === 'hex' && tagged(ctx.state, u, ...d.tags) && board.cityOf[board.grid.indexOf(u.loc.hex)]! >= 0 && !flag(u, 'moved') && !flag(u, 'unloaded'),
+  // Read once, not per unit through the context's getters.
+  const { state, side } = ctx;
+  const teams = allUnits(state).filter(
+    (u) => u.side === side && u.loc.at === 'hex' && tagged(state, u, ...d.tags) && board.cityOf[board.grid.indexOf(u.loc.hex)]! >= 0 && !flag(u, 'moved') && !flag(u, 'unloaded'),
   );
   for (const team of teams) {
     if (surrendering(ctx.state, team, ctx.side) === undefined) return;

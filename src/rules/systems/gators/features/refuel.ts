@@ -8,6 +8,7 @@ import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/commo
 import { allUnits, everythingAboard } from '../../../engine/queries';
 import { violation } from '../../../engine/violation';
 import { SideId, Viewer, Violation } from '../../../engine/types';
+import { EventBody } from '../../../engine/events';
 import { concealedFrom } from '../../../engine/visibility';
 import { airOps } from '../air-data';
 import { HersPoint, hasAnyTag, hersPoints, isFuelled, refuelLeft, standingAt, typeValue } from '../air-queries';
@@ -205,7 +206,11 @@ export const refuel: GatorsFeature = {
   move: { moveProblem: tankProblem, endProblem: hersStays },
   odds: { applyResult: explodeIfHers, resumeResult: resumeExplosion },
   // So that the submission's later orders see where the HERS went ashore (GT-6N.1).
-  projectMove: (state, moved) => [moved.unit, ...moved.with].flatMap((id) => shoreNotes(state, id, moveShoreHexes(moved.path))),
+  projectMove: (state, moved) => {
+    const out: EventBody[] = [];
+    for (const id of [moved.unit, ...moved.with]) for (const e of shoreNotes(state, id, moveShoreHexes(moved.path))) out.push(e);
+    return out;
+  },
   afterMove: () => (ctx, moved, resume) => {
     if (resume !== undefined) return;
     for (const id of [moved.unit, ...moved.with]) noteAshore(ctx, id, moveShoreHexes(moved.path));

@@ -36,12 +36,15 @@ import {
  * not hitched to be towed (GT-4.9).
  */
 export function movementOrders(h: CombinedHooks): Handler[] {
-  const unitsProblem = (state: GameState<GatorsExt>, ids: readonly string[], i: number): Violation[] =>
-    ids.flatMap((id) => {
+  const unitsProblem = (state: GameState<GatorsExt>, ids: readonly string[], i: number): Violation[] => {
+    const out: Violation[] = [];
+    for (const id of ids) {
       const u = state.units[id];
       const p = u === undefined ? null : h.moveProblem(state, u, i);
-      return p === null ? [] : [p];
-    });
+      if (p !== null) out.push(p);
+    }
+    return out;
+  };
   const moves = { hooks: h.move, afterMove: h.afterMove, ...(h.stepReaction ? { stepReaction: h.stepReaction } : {}) };
   const move = withChecks<MoveOrder>(moveOrder<GatorsExt>(moves), (state, _side, o, i) =>
     unitsProblem(state, [o.unit, ...(o.with ?? [])], i),
