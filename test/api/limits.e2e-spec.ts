@@ -163,8 +163,15 @@ describe('rate limits per player', () => {
   it('counts refused tokens against the client address, and answers 429 once it is spent', async () => {
     const client = new Agent({ localAddress: `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` });
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await request(app.http).get('/api/v1/me').agent(client).set('Authorization', `Bearer fp_${'x'.repeat(43)}`)).status);
+    const remaining: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await request(app.http).get('/api/v1/me').agent(client).set('Authorization', `Bearer fp_${'x'.repeat(43)}`);
+      statuses.push(res.status);
+      remaining.push(res.headers['ratelimit-remaining']);
+    }
     expect(statuses).toEqual([401, 401, 401, 429]);
+    // A 401 spends the address's budget, so it says what is left, as every other answer does.
+    expect(remaining).toEqual(['2', '1', '0', '0']);
     expect((await request(app.http).get('/api/v1/scenarios').agent(client)).status).toBe(429);
   });
 

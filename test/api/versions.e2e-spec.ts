@@ -61,6 +61,25 @@ describe('versions at the edges', () => {
     expect(back.status).toBe(200);
   });
 
+  // A page whose last version was the game's last said there was more (nextCursor, hasNextPage)
+  // whenever it happened to hold exactly `limit` versions.
+  it('a history page that ends at the last version is the last page, whatever its size', async () => {
+    const current = (await get(alice, `/api/v1/games/${gameId}`)).body.version as number;
+    const from = current - 2;
+    const rest = await get(alice, `/api/v1/games/${gameId}/history?fromVersion=${from}&limit=3`);
+    expect(rest.status).toBe(200);
+    expect(rest.body.events.at(-1).version).toBe(current);
+    expect(rest.body.nextCursor).toBeNull();
+    const q = 'query($g: ID!, $f: Int, $n: Int) { game(id: $g) { history(fromVersion: $f, first: $n) { nodes { version } pageInfo { hasNextPage endCursor } } } }';
+    const page = data(await app.gql(alice.token, q, { g: gameId, f: from, n: 3 }))['game'].history;
+    expect(page.pageInfo.hasNextPage).toBe(false);
+    // The end cursor still marks where to read on from once the game moves.
+    const after = await get(alice, `/api/v1/games/${gameId}/history?cursor=${page.pageInfo.endCursor}`);
+    expect([after.status, after.body.events, after.body.nextCursor]).toEqual([200, [], null]);
+    const shorter = await get(alice, `/api/v1/games/${gameId}/history?fromVersion=${from}&limit=2`);
+    expect(shorter.body.nextCursor).toBe(cursor(current));
+  });
+
   it('a version the game has not reached is refused, naming the current one', async () => {
     const current = (await get(alice, `/api/v1/games/${gameId}`)).body.version as number;
     const res = await get(alice, `/api/v1/games/${gameId}?atVersion=${current + 1}`);

@@ -62,7 +62,7 @@ export class StackView {
 
 @ObjectType({ description: 'The board as your side sees it, at the version it names.' })
 export class BoardView {
-  @Field(() => Int, { description: 'The version of the game the board shows: the one asked for (atVersion) rounded up to the end of the change that wrote it, as a board is never shown halfway through one; the current version when none was asked for. The same as game.version.' })
+  @Field(() => Int, { description: 'The version of the game the board shows: the one asked for (atVersion) rounded up to the end of the change that wrote it, as a board is never shown halfway through one; the current version when none was asked for. The same as game.version, unless the view names an atVersion of its own.' })
   version!: number;
 
   @Field(() => Game, { description: 'The game at the version shown.' })

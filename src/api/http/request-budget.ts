@@ -31,15 +31,15 @@ export class RequestBudget {
       if (err instanceof UnauthenticatedError) {
         const spent = await this.limiter.hit(address, false);
         if (!spent.allowed) throw rateLimited(res, spent);
+        tellBudget(res, spent);
       }
       throw err;
     });
     // Per player, not per token: a player may hold 50 tokens.
     const key = req.principal ? rateKeyOf(req.principal) : address;
     const decision = await this.limiter.hit(key, !!req.principal);
-    res.setHeader('RateLimit-Limit', String(decision.limit));
-    res.setHeader('RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) throw rateLimited(res, decision);
+    tellBudget(res, decision);
   }
 
   private async authenticate(header: string | undefined) {
@@ -50,7 +50,13 @@ export class RequestBudget {
   }
 }
 
-function rateLimited(res: Response, decision: { retryAfterSeconds: number }): RateLimitedError {
+function tellBudget(res: Response, decision: { limit: number; remaining: number }): void {
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+}
+
+function rateLimited(res: Response, decision: { limit: number; remaining: number; retryAfterSeconds: number }): RateLimitedError {
+  tellBudget(res, decision);
   res.setHeader('Retry-After', String(decision.retryAfterSeconds));
   return new RateLimitedError(decision.retryAfterSeconds);
 }

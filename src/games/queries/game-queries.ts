@@ -158,8 +158,10 @@ export class GameQueries {
         phases.push({ turn: d['turn'] as number, phase: d['phase'], mode: d['mode'] as string, acting: d['sides'] as string[], fromVersion: e.version });
       }
     }
+    // A full page that reached the version just loaded is the last one too: its size alone would
+    // promise more that is not there.
     const last = page[page.length - 1];
-    return { events, phases, nextVersion: page.length === limit && last ? last.version + 1 : null };
+    return { events, phases, nextVersion: page.length === limit && last && last.version < version ? last.version + 1 : null };
   }
 
   /**
