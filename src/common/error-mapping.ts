@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { BadInputError, DomainError, ErrorKind, UnavailableError, UnsupportedMediaTypeError } from './errors';
 import { charCount } from './text-length';
 
@@ -124,7 +124,7 @@ function codeForStatus(status: number): string {
 export function toProblem(error: unknown, requested?: string): { problem: Problem; internal: boolean } {
   // The path is the client's input as much as a message is: a huge id in it is not sent back.
   const instance = requested !== undefined && charCount(requested) > MAX_MESSAGE ? cut(requested, MAX_MESSAGE - 1) : requested;
-  const unread = bodyParserError(error) ?? databaseBusy(error);
+  const unread = bodyParserError(error) ?? undecodablePath(error) ?? databaseBusy(error);
   if (unread) return toProblem(unread, instance);
   if (error instanceof DomainError) {
     const status = statusByKind[error.kind];
@@ -260,6 +260,18 @@ export function bodyParserError(error: unknown): DomainError | null {
     default:
       return null;
   }
+}
+
+/**
+ * The router's refusal of a path whose percent-escapes do not decode (not UTF-8, or a lone `%`).
+ * The router throws a URIError marked 400, which Nest turns into a BadRequestException with the
+ * router's message (routes-resolver's mapExternalException), so the message is all that tells
+ * it: it would leave as a bare http/bad_request quoting the raw segment back.
+ */
+function undecodablePath(error: unknown): DomainError | null {
+  const fromRouter = error instanceof BadRequestException || error instanceof URIError;
+  if (!fromRouter || !error.message.startsWith('Failed to decode param ')) return null;
+  return new BadInputError('http/bad_path', 'The request path holds a percent-escape that does not decode to UTF-8 text.', { field: 'path' });
 }
 
 /** Errors from the body parser carry a 4xx `status` and `expose: true`. */

@@ -48,6 +48,15 @@ describe('edge requests', () => {
     expect([token, invitation, view, gql, refused].map((r) => [r.status, r.headers['cache-control']])).toEqual([[201, 'no-store'], [201, 'no-store'], [200, 'no-store'], [200, 'no-store'], [404, 'no-store']]);
   });
 
+  it('a path whose percent-escapes are not UTF-8 is refused as a bad path, and names the path', async () => {
+    const r = await request(app.http).get('/api/v1/games/a%ED%A0%80b').set('Authorization', `Bearer ${alice.token}`);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'http/bad_path', field: 'path' });
+    expect(r.body.detail).toMatch(/percent-escape/);
+    // The refused escape is not echoed back as text that is not Unicode.
+    expect(JSON.stringify(r.body)).not.toContain('\\ud800');
+  });
+
   it('a reaction sent when none is asked for says so', async () => {
     const before = await version();
     const r = await app.gql(alice.token, 'mutation($input: SubmitReactionInput!) { submitReaction(input: $input) { version } }', {
