@@ -384,7 +384,10 @@ describe('bad input to every mutation and REST endpoint: a clear 4xx, a machine 
   it('a query integer that is no number is one problem, naming its range', async () => {
     const res = await request(app.http).get(`/api/v1/games/${ctx.active}?atVersion=abc`).set('Authorization', `Bearer ${alice.token}`);
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual([{ field: 'atVersion', problems: ['atVersion must be a whole number, in decimal digits'] }]);
+    expect(res.body.fields).toEqual([{ field: 'atVersion', problems: ['atVersion must be a whole number, in at most 16 decimal digits'] }]);
+    // A number with leading zeros is still refused past 16 digits, and the problem says why.
+    const long = await request(app.http).get(`/api/v1/games/${ctx.active}/history?limit=00000000000000000001`).set('Authorization', `Bearer ${alice.token}`);
+    expect(long.body.fields).toEqual([{ field: 'limit', problems: ['limit must be a whole number, in at most 16 decimal digits'] }]);
     const ok = await request(app.http).get(`/api/v1/games/${ctx.active}/history?fromVersion=2&limit=3`).set('Authorization', `Bearer ${alice.token}`);
     expect(ok.status).toBe(200);
     expect(ok.body.events.map((e: { version: number }) => e.version)).toEqual([2, 3, 4]);

@@ -130,6 +130,8 @@ export const apiValidation = new ApiValidationPipe({
  * A whole number in a query string, written in decimal digits only. `@Type(() => Number)` read
  * "0x10", "1e3" and " 5" as numbers, and left "abc" as NaN, which failed every range check too
  * (three problems for one wrong word). Ranges are checked where GraphQL's are, for one code over both.
+ * At most 16 digits, leading zeros counted: every safe integer fits, and a longer string is refused
+ * before Number() could round it.
  */
 export function QueryInteger(): PropertyDecorator {
   return applyDecorators(
@@ -138,7 +140,7 @@ export function QueryInteger(): PropertyDecorator {
       name: 'queryInteger',
       validator: {
         validate: (v: unknown) => Number.isSafeInteger(v),
-        defaultMessage: (args) => `${args?.property} must be a whole number, in decimal digits`,
+        defaultMessage: (args) => `${args?.property} must be a whole number, in at most 16 decimal digits`,
       },
     }),
   );
