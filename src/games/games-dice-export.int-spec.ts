@@ -297,6 +297,25 @@ describe('the dice verifier on a Gators! game that fought', () => {
     expect(problems({ ...exported, dice: { ...exported.dice, seed: null } })).toBe('the export has no revealed seed (dice.seed): a game exported before its end has none');
   });
 
+  it('goes on checking the rest of an export without its seed: every other problem is listed beside that one', () => {
+    const unsealed = structuredClone(exported);
+    (unsealed.dice as { seed: string | null }).seed = null;
+    unsealed.events[0].type = 'GameMade';
+    unsealed.game.version += 1;
+    const report = verifyDice(unsealed);
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual(
+      expect.arrayContaining([
+        'the export has no revealed seed (dice.seed): a game exported before its end has none',
+        'the log must open with the one GameCreated event (version 1)',
+        expect.stringMatching(/^the log ends at version \d+, but the game is at version \d+/),
+      ]),
+    );
+    // No roll can be checked against a seed it lacks, so none is said to be wrong.
+    expect(report.problems.filter((p) => /the seed gives/.test(p))).toEqual([]);
+    expect(report.rolls).toBeGreaterThan(0);
+  });
+
   it("reports a scenario that is not the game's: another id or version in the header, or scenario data that does not hash to its version", () => {
     const t = () => structuredClone(exported) as Exported & { scenario: Record<string, unknown> };
     const created = exported.events[0]!.data;

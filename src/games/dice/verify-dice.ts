@@ -28,12 +28,11 @@ export function verifyDice(exported: unknown): DiceReport {
   // Another version may mean other things by the same fields: checking it as version 1 could pass what it should not.
   if (doc['formatVersion'] !== 1) return failed(`formatVersion is ${doc['formatVersion'] === undefined ? 'missing' : shown(doc['formatVersion'])}: this verifier reads version 1 of the export format`);
   const dice = isObject(doc['dice']) ? doc['dice'] : {};
-  const seed = dice['seed'];
-  if (seed === undefined || seed === null) return failed('the export has no revealed seed (dice.seed): a game exported before its end has none');
-  if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/.test(seed)) return failed(`dice.seed is not a revealed seed (64 lowercase hex digits): ${shown(seed)}`);
-  if (!Array.isArray(doc['events'])) return failed('events is not a list');
   const problems: string[] = [];
-  if (commitmentOf(seed) !== dice['seedCommitment']) problems.push('the revealed seed does not match the published commitment');
+  // Without a seed no roll can be checked, but the rest can: a client is told every fault at once.
+  const seed = readSeed(dice['seed'], problems);
+  if (!Array.isArray(doc['events'])) return { ok: false, rolls: 0, problems: [...problems, 'events is not a list'] };
+  if (seed !== undefined && commitmentOf(seed) !== dice['seedCommitment']) problems.push('the revealed seed does not match the published commitment');
   const events = readEvents(doc['events'], doc['game'], problems);
   frameProblems(events, seed, dice['seedCommitment'], problems);
   scenarioProblems(doc['scenario'], events, problems);
@@ -42,12 +41,20 @@ export function verifyDice(exported: unknown): DiceReport {
   const sizes = dieSizes(events, problems);
   for (const r of rolls.values()) {
     if (sizes && !sizes.includes(r.sides)) problems.push(`event ${r.version}: roll ${r.n} is a d${r.sides}, but the scenario rolls only ${sizes.map((s) => `d${s}`).join(', ')}`);
-    const value = rollFromSeed(seed, r.n, r.sides);
+    const value = seed === undefined ? r.value : rollFromSeed(seed, r.n, r.sides);
     if (value !== r.value) problems.push(`event ${r.version}: roll ${r.n} (d${r.sides}, ${brief(r.purpose)}) is ${r.value}, the seed gives ${value}`);
   }
   // Not push(...): a forged log can hold more problems than a call takes arguments.
   for (const p of rollUseProblems(events, rolls)) problems.push(p);
   return { ok: problems.length === 0, rolls: rolls.size, problems };
+}
+
+/** The revealed seed, or undefined with the problem: none (a game exported before its end), or not a seed. */
+function readSeed(seed: unknown, problems: string[]): string | undefined {
+  if (seed === undefined || seed === null) problems.push('the export has no revealed seed (dice.seed): a game exported before its end has none');
+  else if (typeof seed !== 'string' || !/^[0-9a-f]{64}$/.test(seed)) problems.push(`dice.seed is not a revealed seed (64 lowercase hex digits): ${shown(seed)}`);
+  else return seed;
+  return undefined;
 }
 
 /** The well-formed events; the versions must run 1, 2, 3, ... and end at the game's version. */
@@ -77,7 +84,7 @@ function readEvents(raw: unknown[], game: unknown, problems: string[]): Event[] 
 }
 
 /** One GameCreated, first; nothing after the first GameEnded but GameEnded and a last SeedRevealed. */
-function frameProblems(events: Event[], seed: string, commitment: unknown, problems: string[]): void {
+function frameProblems(events: Event[], seed: string | undefined, commitment: unknown, problems: string[]): void {
   const created = events.filter((e) => e.type === 'GameCreated');
   if (created.length !== 1 || created[0]!.version !== 1) problems.push('the log must open with the one GameCreated event (version 1)');
   else if (!isObject(created[0]!.data) || created[0]!.data['seedCommitment'] !== commitment) problems.push('GameCreated published a different commitment');
@@ -86,7 +93,7 @@ function frameProblems(events: Event[], seed: string, commitment: unknown, probl
     problems.push('the log must end with GameEnded and then SeedRevealed, its only SeedRevealed');
   }
   const seedEvent = events.find((e) => e.type === 'SeedRevealed');
-  if (seedEvent && (!isObject(seedEvent.data) || seedEvent.data['seed'] !== seed)) problems.push(`event ${seedEvent.version} reveals a different seed`);
+  if (seedEvent && seed !== undefined && (!isObject(seedEvent.data) || seedEvent.data['seed'] !== seed)) problems.push(`event ${seedEvent.version} reveals a different seed`);
   const end = events.find((e) => e.type === 'GameEnded');
   for (const e of events) {
     if (end && e.version > end.version && e.type !== 'GameEnded' && e.type !== 'SeedRevealed') problems.push(`event ${e.version} (${brief(e.type)}) comes after the game ended (event ${end.version})`);
