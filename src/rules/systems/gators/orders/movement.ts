@@ -70,6 +70,9 @@ export function movementOrders(h: CombinedHooks): Handler[] {
     const carrier = state.units[o.carrier];
     if (carrier !== undefined && isShip(state, carrier))
       return [violation('Q-GT-16', 'transport/ship_recovery', `units go aboard ${o.carrier} only by recovery (GT-5.4), not by loading`, i)];
+    // As for its unload below: a public load of a unit taken out of a ship in the run would be replayed before that record (README Q-GT-16 part 1).
+    const u = state.units[o.unit];
+    if (u !== undefined && flag(u, FROM_SHIP)) return [violation('Q-GT-16', 'transport/loaded_this_turn', `${o.unit} was taken out of a ship this turn: it is loaded into another transport in a later turn`, i)];
     return o.path === undefined ? [] : unitsProblem(state, [o.mover === 'carrier' ? o.carrier : o.unit], i);
   });
   const ontoShip = withShipForm<UnloadOrder>(unloadOrder<GatorsExt>({ afterUnload: h.afterUnload }), unloadsOntoShip, {
