@@ -2,22 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../database/prisma.service';
 import type { StoredEvent } from '../event-store/event-store.types';
 import { EventStore } from '../event-store/event-store.service';
-import type { KernelEventData } from '../rules/engine/events';
 import type { GameSystem, SideId } from '../rules/engine/types';
 import { GAME_CATALOG, GameCatalog } from './game-catalog';
 import type { GameEnvelope } from './game-envelope';
 import { foldAppEvent, foldGame, GameCreatedData } from './game-fold';
 import { gameNotFound, systemUnavailable } from './games.errors';
 import { requireSide, viewerFor } from './seats';
-import { StandingOrdersStore, StoredStanding } from './standing-orders-store';
+import { STANDING_ORDERS_SET, StandingOrdersStore, StoredStanding } from './standing-orders-store';
 
 export interface LoadedGame {
   state: GameEnvelope;
   version: number;
   system: GameSystem;
 }
-
-const STANDING_ORDERS_SET: keyof KernelEventData = 'StandingOrdersSet';
 
 // A Gators! state is a few hundred kilobytes (it carries its scenario), so keep the cache small.
 const CACHE_SIZE = 100;

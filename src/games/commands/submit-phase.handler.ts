@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { IdempotencyKeyReusedError } from '../../event-store/event-store.errors';
-import type { KernelEventData } from '../../rules/engine/events';
 import type { RawSubmission, SideId } from '../../rules/engine/types';
 import { canonical } from '../../common/canonical-json';
 import { BadInputError } from '../../common/errors';
@@ -16,7 +15,7 @@ import { GameLoader, LoadedGame } from '../game-loader';
 import { EventStore } from '../../event-store/event-store.service';
 import { Outcome, outcomeFor } from '../outcome';
 import { requireSide } from '../seats';
-import { StandingOrdersStore } from '../standing-orders-store';
+import { STANDING_ORDERS_SET, StandingOrdersSetData, StandingOrdersStore } from '../standing-orders-store';
 import { checkSubmission, refusal, requireKind } from './check-submission';
 import { diceDrafts } from './dice-drafts';
 
@@ -27,10 +26,8 @@ export interface SubmitPhase {
   idempotencyKey: string;
 }
 
-const STANDING_ORDERS_SET: keyof KernelEventData = 'StandingOrdersSet';
-
 /** What a checked submission comes to: events for the log, or a side's new standing orders, kept beside it. */
-type Decision = { drafts: Draft[] } | { standing: KernelEventData['StandingOrdersSet']['orders'] };
+type Decision = { drafts: Draft[] } | { standing: StandingOrdersSetData['orders'] };
 
 /**
  * The heart of play: check, resolve with server dice, and write, in that order. Nothing is
@@ -117,7 +114,7 @@ export class SubmitPhaseHandler {
     const rulesEvents = system.resolve(state.rules, side, checked.value, dice);
     if (cmd.submission.kind === 'standing-orders') {
       // The engine says what the orders come to (its one StandingOrdersSet); the loader sets them so again.
-      const set = rulesEvents.length === 1 && rulesEvents[0]!.type === STANDING_ORDERS_SET ? (rulesEvents[0]!.data as KernelEventData['StandingOrdersSet']) : null;
+      const set = rulesEvents.length === 1 && rulesEvents[0]!.type === STANDING_ORDERS_SET ? (rulesEvents[0]!.data as StandingOrdersSetData) : null;
       if (!set || set.side !== side) throw new Error(`standing orders resolved to ${rulesEvents.map((e) => e.type).join(', ') || 'nothing'}`);
       return { standing: set.orders };
     }
@@ -138,7 +135,7 @@ export class SubmitPhaseHandler {
    * answer is the game unchanged: no events, `fromVersion` one past `version`, the empty range
    * an idempotent retry gives back too.
    */
-  private async setStanding(game: LoadedGame, side: SideId, orders: KernelEventData['StandingOrdersSet']['orders'], cmd: SubmitPhase, key: string, requestHash: string, playerId: string): Promise<Outcome> {
+  private async setStanding(game: LoadedGame, side: SideId, orders: StandingOrdersSetData['orders'], cmd: SubmitPhase, key: string, requestHash: string, playerId: string): Promise<Outcome> {
     const saved = await this.standing.save(cmd.gameId, side, orders, game.version, { key, hash: requestHash }).catch((err: unknown) => {
       throw err instanceof IdempotencyKeyReusedError ? new IdempotencyKeyReusedError(cmd.idempotencyKey) : err;
     });
