@@ -36,7 +36,7 @@ export class CreateGameHandler {
     if (!entry) throw scenarioNotFound(cmd.scenarioId);
     const sides = entry.sides.map((s) => s.id);
     if (cmd.side !== undefined && !sides.includes(cmd.side)) {
-      throw new BadInputError('game/unknown_side', `Scenario ${entry.id} has no side "${cmd.side}"; its sides are ${sides.join(', ')}.`);
+      throw new BadInputError('game/unknown_side', `Scenario ${entry.id} has no side "${cmd.side}"; its sides are ${sides.join(', ')}.`, { field: 'side' });
     }
     const options = this.options(cmd.options ?? {});
     const gameId = this.ids.next('game');

@@ -74,7 +74,7 @@ export class InvitationsHandler {
   async invite(gameId: string, side: string, kind: 'token' | 'open', playerId: string, expiresInHours = 24 * 14): Promise<CreatedInvitation> {
     const state = await this.inviterOf(gameId, playerId);
     if (state.status === 'finished') throw gameFinished(gameId);
-    if (!Object.hasOwn(state.seats, side)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`);
+    if (!Object.hasOwn(state.seats, side)) throw new BadInputError('game/unknown_side', `Game ${gameId} has no side "${side}"; its sides are ${Object.keys(state.seats).join(', ')}.`, { field: 'side' });
     if (state.seats[side]) throw new ConflictError('invitation/seat_taken', `Side ${side} of game ${gameId} is already taken.`);
     // Whole hours, as GraphQL's Int has them: REST took 0.001 (an invitation gone in 4 seconds).
     if (!(Number.isInteger(expiresInHours) && expiresInHours >= 1 && expiresInHours <= 24 * 90)) {

@@ -48,8 +48,8 @@ export class SubmitPhaseHandler {
   ) {}
 
   async execute(cmd: SubmitPhase, playerId: string): Promise<Outcome> {
-    if (!cmd.idempotencyKey) throw new BadInputError('request/idempotency_key', 'idempotencyKey is required (1-200 characters).');
-    if (charCount(cmd.idempotencyKey) > 200) throw new BadInputError('request/idempotency_key', 'idempotencyKey is too long: at most 200 characters.');
+    if (!cmd.idempotencyKey) throw new BadInputError('request/idempotency_key', 'idempotencyKey is required (1-200 characters).', { field: 'idempotencyKey' });
+    if (charCount(cmd.idempotencyKey) > 200) throw new BadInputError('request/idempotency_key', 'idempotencyKey is too long: at most 200 characters.', { field: 'idempotencyKey' });
     requireKind(cmd.submission);
     // Per player and per game: a client naming its keys after the phase ("setup-1") reuses a name in
     // its next game, which is a new request, not a retry.

@@ -202,7 +202,7 @@ function toRow(patch: PreferencesPatch): Partial<PreferenceRow> {
   if (patch.reminderLeadMinutes !== undefined) {
     const m = patch.reminderLeadMinutes;
     if (m !== null && (!Number.isInteger(m) || m < 0 || m > MAX_REMINDER_MINUTES)) {
-      throw new BadInputError('notifications/invalid_reminder', `The reminder comes 0 to ${MAX_REMINDER_MINUTES} whole minutes before the deadline.`);
+      throw new BadInputError('notifications/invalid_reminder', `The reminder comes 0 to ${MAX_REMINDER_MINUTES} whole minutes before the deadline.`, { field: 'reminderLeadMinutes' });
     }
     row.reminderLeadMinutes = m;
   }

@@ -97,26 +97,28 @@ export interface TargetCheckOptions {
 /** Parses and checks a player-supplied URL; throws BadInputError saying what is wrong. */
 /** Longer than any webhook a receiver needs, and than what a row of endpoints should hold. */
 export const MAX_TARGET_URL = 2048;
+/** Every API names the URL it takes `url`. */
+const URL_FIELD = { field: 'url' };
 
 export async function checkTargetUrl(raw: string, kind: TargetKind, options: TargetCheckOptions): Promise<URL> {
-  if (raw.length > MAX_TARGET_URL) throw new BadInputError('notifications/invalid_url', `The URL may be at most ${MAX_TARGET_URL} characters.`);
+  if (raw.length > MAX_TARGET_URL) throw new BadInputError('notifications/invalid_url', `The URL may be at most ${MAX_TARGET_URL} characters.`, URL_FIELD);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new BadInputError('notifications/invalid_url', 'The URL is not a valid absolute URL.');
+    throw new BadInputError('notifications/invalid_url', 'The URL is not a valid absolute URL.', URL_FIELD);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new BadInputError('notifications/invalid_url', 'Only http and https URLs are allowed.');
+    throw new BadInputError('notifications/invalid_url', 'Only http and https URLs are allowed.', URL_FIELD);
   }
   if (url.username || url.password) {
-    throw new BadInputError('notifications/invalid_url', 'The URL must not carry a user name or password.');
+    throw new BadInputError('notifications/invalid_url', 'The URL must not carry a user name or password.', URL_FIELD);
   }
   // It parses, but no connection can be made to it: every delivery would fail until dead-lettered.
-  if (url.port === '0') throw new BadInputError('notifications/invalid_url', 'The URL\'s port must be 1 to 65535.');
+  if (url.port === '0') throw new BadInputError('notifications/invalid_url', 'The URL\'s port must be 1 to 65535.', URL_FIELD);
   if (options.allowPrivate) return url;
   if (kind === 'discord' && (url.protocol !== 'https:' || !DISCORD_HOSTS.has(url.hostname) || !url.pathname.startsWith('/api/webhooks/'))) {
-    throw new BadInputError('notifications/invalid_discord_url', 'A Discord webhook URL looks like https://discord.com/api/webhooks/<id>/<token>.');
+    throw new BadInputError('notifications/invalid_discord_url', 'A Discord webhook URL looks like https://discord.com/api/webhooks/<id>/<token>.', URL_FIELD);
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host) ? [host] : (await (options.resolve ?? systemResolve)(host).catch(() => [])).map((a) => a.address);
@@ -125,7 +127,7 @@ export async function checkTargetUrl(raw: string, kind: TargetKind, options: Tar
   // exist (db.internal: "private" or "does not resolve"). The player can look up a public name
   // of their own for themselves, so the plainer message costs them little. Loopback receivers in
   // tests and local setups pass by NOTIFY_ALLOW_PRIVATE_TARGETS (allowPrivate, above).
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw new BadInputError('notifications/private_target', NOT_PUBLIC);
+  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw new BadInputError('notifications/private_target', NOT_PUBLIC, URL_FIELD);
   return url;
 }
 
