@@ -31,6 +31,8 @@ describe('the field a refusal names', () => {
     ['a game for a side the scenario lacks', () => rest('post', '/api/v1/games', { scenarioId: 'kernel-test', side: 'Z' }), 'game/unknown_side', 'side'],
     ['an invitation for a side the game lacks', () => rest('post', `/api/v1/games/${game}/invitations`, { side: 'Z' }), 'game/unknown_side', 'side'],
     ['a reminder lead out of range', () => rest('patch', '/api/v1/me/notifications', { reminderLeadMinutes: 99_999 }), 'notifications/invalid_reminder', 'reminderLeadMinutes'],
+    ['a quiet hours start that is no time', () => rest('patch', '/api/v1/me/notifications', { quietStart: '25:00', quietEnd: '07:00' }), 'notifications/invalid_quiet_hours', 'quietStart'],
+    ['quiet hours that end as they start', () => rest('patch', '/api/v1/me/notifications', { quietStart: '07:00', quietEnd: '07:00' }), 'notifications/invalid_quiet_hours', 'quietEnd'],
     ['a webhook URL that is not http', () => rest('post', '/api/v1/me/notifications/webhooks', { url: 'ftp://example.org/x' }), 'notifications/invalid_url', 'url'],
     ['a webhook URL on loopback', () => rest('post', '/api/v1/me/notifications/webhooks', { url: 'http://127.0.0.1:9/x' }), 'notifications/private_target', 'url'],
     ['a Discord URL that is no Discord webhook', () => rest('put', '/api/v1/me/notifications/discord', { url: 'https://example.org/api/webhooks/1/x' }), 'notifications/invalid_discord_url', 'url'],
@@ -44,6 +46,7 @@ describe('the field a refusal names', () => {
     ['an empty idempotency key', () => gqlField(submit, { i: { gameId: game, expectedVersion: 1, orders: [], idempotencyKey: '' } }), 'request/idempotency_key', 'idempotencyKey'],
     ['an invitation for a side the game lacks', () => gqlField('mutation($g: ID!) { invite(input: { gameId: $g, side: "Z" }) { id } }', { g: game }), 'game/unknown_side', 'side'],
     ['a reminder lead out of range', () => gqlField('mutation { updateNotificationSettings(input: { reminderLeadMinutes: 99999 }) { digest } }'), 'notifications/invalid_reminder', 'reminderLeadMinutes'],
+    ['a quiet hours end that is no time', () => gqlField('mutation { updateNotificationSettings(input: { quietStart: "22:00", quietEnd: "7" }) { digest } }'), 'notifications/invalid_quiet_hours', 'quietEnd'],
     ['a webhook URL that is not http', () => gqlField('mutation { addWebhookEndpoint(url: "ftp://example.org/x") { secret } }'), 'notifications/invalid_url', 'url'],
   ])('GraphQL: %s', async (_name, send, code, field) => {
     expect(await send()).toEqual({ code, field });

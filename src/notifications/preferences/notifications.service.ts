@@ -195,7 +195,8 @@ function toRow(patch: PreferencesPatch): Partial<PreferenceRow> {
     const start = parseClockTime(patch.quietHours.start);
     const end = parseClockTime(patch.quietHours.end);
     if (start === null || end === null || start === end) {
-      throw new BadInputError('notifications/invalid_quiet_hours', 'Quiet hours are two different local times as HH:MM, e.g. 22:00 to 07:30.');
+      // Both APIs name the two times quietStart and quietEnd; an end equal to the start is the end's fault.
+      throw new BadInputError('notifications/invalid_quiet_hours', 'Quiet hours are two different local times as HH:MM, e.g. 22:00 to 07:30.', { field: start === null ? 'quietStart' : 'quietEnd' });
     }
     Object.assign(row, { quietHoursEnabled: true, quietStart: start, quietEnd: end });
   }
