@@ -84,10 +84,14 @@ function checkDisplayName(raw: string): string {
   return name;
 }
 
+/**
+ * The zone as named, in the case its IANA name has: Intl takes "europe/berlin", which clients' zone
+ * libraries need not. Only the case: Intl would also rename a zone ("Europe/Kyiv" to "Europe/Kiev").
+ */
 function checkTimeZone(tz: string): string {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz;
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === tz.toLowerCase() ? resolved : tz;
   } catch {
     throw new BadInputError('auth/invalid_time_zone', `timeZone "${tz}" is not an IANA time zone such as Europe/Berlin.`, { field: 'timeZone' });
   }

@@ -31,6 +31,23 @@ describe('changing your name and time zone', () => {
     expect((await request(app.http).patch('/api/v1/me').send({ timeZone: 'UTC' })).status).toBe(401);
   });
 
+  // Intl takes a zone in any case, and the name was kept as typed: GET /me then gave "europe/berlin",
+  // which case-sensitive zone libraries of clients (java.time's ZoneId) refuse, and mail showed it so.
+  it('keeps a time zone under its IANA name, whatever case it was typed in, over both APIs and at sign-up', async () => {
+    const p = await app.player('Cy');
+    const rest = await request(app.http).patch('/api/v1/me').set('Authorization', `Bearer ${p.token}`).send({ timeZone: 'europe/berlin' });
+    expect({ status: rest.status, timeZone: rest.body.timeZone }).toEqual({ status: 200, timeZone: 'Europe/Berlin' });
+    const gql = data(await app.gql(p.token, 'mutation { updateProfile(input: { timeZone: "AMERICA/NEW_YORK" }) { timeZone } }'))['updateProfile'];
+    expect(gql).toEqual({ timeZone: 'America/New_York' });
+    expect((await me(p.token)).body.timeZone).toBe('America/New_York');
+    // A zone's other name stays the one the player chose: Intl calls Europe/Kyiv Europe/Kiev.
+    const kyiv = await request(app.http).patch('/api/v1/me').set('Authorization', `Bearer ${p.token}`).send({ timeZone: 'Europe/Kyiv' });
+    expect(kyiv.body.timeZone).toBe('Europe/Kyiv');
+    // Signing up goes through the same check (PlayersService.findOrCreate).
+    const signedUp = await app.player('Dee', 'asia/tokyo');
+    expect((await me(signedUp.token)).body.timeZone).toBe('Asia/Tokyo');
+  });
+
   it('moves mail waiting for quiet hours to where the quiet hours fall in the new time zone', async () => {
     const p = await app.player('Bo');
     const prisma = app.running.app.get(PrismaService);
