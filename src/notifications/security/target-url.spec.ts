@@ -71,6 +71,15 @@ describe('checkTargetUrl with the guard on', () => {
     await expect(checkTargetUrl('https://v6.example.com/', 'webhook', strict)).resolves.toBeInstanceOf(URL);
   });
 
+  // The README counts length limits in characters (code points), as the OpenAPI maxLength does: a
+  // path of 1,100 emoji is 1,128 characters, but 2,228 UTF-16 units, and was refused as over 2,048.
+  it('counts the length of a URL in characters, not UTF-16 units', async () => {
+    const base = 'https://hooks.example.com/';
+    await expect(checkTargetUrl(base + '\u{1F40A}'.repeat(1100), 'webhook', strict)).resolves.toBeInstanceOf(URL);
+    await expect(checkTargetUrl(base + 'a'.repeat(2048 - base.length), 'webhook', strict)).resolves.toBeInstanceOf(URL);
+    expect(await refusal(base + '\u{1F40A}'.repeat(2049 - base.length))).toBe('notifications/invalid_url');
+  });
+
   it('takes only Discord webhook URLs for Discord', async () => {
     expect(await refusal('https://hooks.example.com/api/webhooks/1/abc', 'discord')).toBe('notifications/invalid_discord_url');
     expect(await refusal('http://discord.com/api/webhooks/1/abc', 'discord')).toBe('notifications/invalid_discord_url');

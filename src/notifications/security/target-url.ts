@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP } from 'node:net';
 import { BadInputError } from '../../common/errors';
+import { charCount } from '../../common/text-length';
 
 /**
  * SSRF guard for player-supplied webhook and Discord URLs. It runs when a URL is saved and
@@ -101,7 +102,7 @@ export const MAX_TARGET_URL = 2048;
 const URL_FIELD = { field: 'url' };
 
 export async function checkTargetUrl(raw: string, kind: TargetKind, options: TargetCheckOptions): Promise<URL> {
-  if (raw.length > MAX_TARGET_URL) throw new BadInputError('notifications/invalid_url', `The URL may be at most ${MAX_TARGET_URL} characters.`, URL_FIELD);
+  if (charCount(raw) > MAX_TARGET_URL) throw new BadInputError('notifications/invalid_url', `The URL may be at most ${MAX_TARGET_URL} characters.`, URL_FIELD);
   let url: URL;
   try {
     url = new URL(raw);
