@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { noteBodyBytes } from './api/http/api-request.middleware';
 import { answerClientError } from './api/http/client-error';
 import { RequestBudget } from './api/http/request-budget';
-import { corsOptions } from './api/http/cross-origin';
+import { corsOptions, preflightNoStore } from './api/http/cross-origin';
 import { AppModule, AppOverrides } from './app.module';
 import { bodyParserError, NOT_UTF8 } from './common/error-mapping';
 import { DomainError } from './common/errors';
@@ -53,7 +53,10 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     (app.getHttpServer() as Server).on('clientError', answerClientError);
     app.set('trust proxy', config.api.trustProxy);
     const cors = corsOptions(config.api.corsOrigins);
-    if (cors) app.enableCors(cors);
+    if (cors) {
+      app.use(preflightNoStore);
+      app.enableCors(cors);
+    }
     app.use(jsonBody(app.get(RequestBudget, { strict: false })));
     app.enableShutdownHooks();
     await app.init();

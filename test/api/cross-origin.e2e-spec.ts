@@ -98,6 +98,7 @@ describe('the default server', () => {
         expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,POST,PUT,PATCH,DELETE');
         expect(res.headers['access-control-allow-credentials']).toBeUndefined();
         expect(res.headers['ratelimit-remaining']).toBeUndefined();
+        expect(res.headers['cache-control']).toBe('no-store');
       }
     });
 

@@ -102,8 +102,12 @@ describe('the notifications module in Nest: outbox token, worker lifecycle, one-
   it('answers a forged or missing token with a 400 problem', async () => {
     const bad = await request(app.getHttpServer()).post('/api/v1/notifications/unsubscribe?token=eyJ4Ijp9.forged').expect(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(bad.body).toMatchObject({ status: 400, code: 'notifications/invalid_unsubscribe_token' });
-    await request(app.getHttpServer()).get('/api/v1/notifications/unsubscribe').expect(400);
+    expect(bad.body).toMatchObject({ status: 400, code: 'notifications/invalid_unsubscribe_token', field: 'token' });
+    const missing = await request(app.getHttpServer()).get('/api/v1/notifications/unsubscribe').expect(400);
+    expect(missing.body).toMatchObject({ code: 'notifications/invalid_unsubscribe_token', field: 'token' });
+    // A query parameter that takes one value, given twice, is refused naming it (README, errors).
+    const twice = await request(app.getHttpServer()).post('/api/v1/notifications/unsubscribe?token=a&token=b').expect(400);
+    expect(twice.body).toMatchObject({ code: 'notifications/invalid_unsubscribe_token', field: 'token', detail: 'token was given more than once: send it once.' });
   });
 
   it('exports the reminder lead time for the games module', async () => {

@@ -1,4 +1,5 @@
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
+import type { NextFunction, Request, Response } from 'express';
 import type { ApiConfig } from '../../config/config.schema';
 
 /**
@@ -16,4 +17,14 @@ export function corsOptions(origins: ApiConfig['corsOrigins']): CorsOptions | nu
     exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'Retry-After', 'X-Request-Id', 'Content-Disposition'],
     maxAge: 600,
   };
+}
+
+/**
+ * The preflight is answered by the CORS middleware, before ApiRequestMiddleware sets the API's
+ * `Cache-Control: no-store`; it gets the header here so that every answer of the API carries it,
+ * as the README says. How long a browser keeps a preflight is `maxAge`'s business, not a cache's.
+ */
+export function preflightNoStore(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'OPTIONS') res.setHeader('Cache-Control', 'no-store');
+  next();
 }

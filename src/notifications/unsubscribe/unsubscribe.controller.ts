@@ -56,8 +56,10 @@ export class UnsubscribeController {
   }
 
   private read(token: unknown) {
+    const refuse = (message: string) => new BadInputError('notifications/invalid_unsubscribe_token', message, { field: 'token' });
+    if (Array.isArray(token)) throw refuse('token was given more than once: send it once.');
     const scope = typeof token === 'string' ? this.tokens.read(token) : null;
-    if (!scope) throw new BadInputError('notifications/invalid_unsubscribe_token', 'This unsubscribe link is not valid.');
+    if (!scope) throw refuse('This unsubscribe link is not valid.');
     return scope;
   }
 }
