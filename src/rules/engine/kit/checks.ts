@@ -6,6 +6,7 @@ import { currentPhase } from '../phase-machine';
 import { Parsed, RawSubmission, SideId, Violation } from '../types';
 import { INPUT_RULE, violation } from '../violation';
 import { assertNever } from '../assert-never';
+import { fastSchema } from './fast-schema';
 import { issueText } from './issue-text';
 import { readRawOrders } from './raw-orders';
 import { fold, handlerFor, markParsed } from './runner';
@@ -106,7 +107,7 @@ export function parse<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, 
           violations.push(violation(seqRule, 'input/unknown_order', `order kind "${String(item['kind'])}" is not allowed in phase ${def?.id ?? '?'}`, i));
           return;
         }
-        const r = h.schema.safeParse(item);
+        const r = fastSchema(h.schema).safeParse(item);
         if (r.success) {
           orders.push(r.data as JsonObject);
           schemas.push(h.schema);

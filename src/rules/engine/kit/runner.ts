@@ -5,6 +5,7 @@ import { evolveRemembered } from '../evolve';
 import { currentPhase, nextPhase } from '../phase-machine';
 import { Dice, RulesEvent, SideId } from '../types';
 import { checkVictory, turnLimitOutcome } from '../victory';
+import { fastSchema } from './fast-schema';
 import { recordsGathered } from './own-records';
 import { AskRequest, AskResult, OrderHandler, ResolveContext, Resume, SystemSpec } from './types';
 
@@ -104,7 +105,7 @@ export function runOrders<X extends Json>(
     const o = orders[i]!;
     const h = handlerFor(r.spec, r.state, String(o['kind']));
     if (h === undefined) throw new Error(`no handler for order kind ${String(o['kind'])} in this phase`);
-    h.resolve(r, parsed?.orders[i] === o && parsed.schemas[i] === h.schema ? o : h.schema.parse(o), indexOffset + i, i === from ? resume : undefined);
+    h.resolve(r, parsed?.orders[i] === o && parsed.schemas[i] === h.schema ? o : fastSchema(h.schema).parse(o), indexOffset + i, i === from ? resume : undefined);
     // After the end every event is read by all: there is nothing left to gather.
     if (r.state.phase.stage === 'ended') return true;
     const ask = r.suspended;
