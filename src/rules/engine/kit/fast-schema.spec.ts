@@ -30,7 +30,8 @@ function compareAll<X extends JsonObject>(spec: SystemSpec<X>, target: CaseTarge
     const items: unknown[] = Array.isArray(raw) ? raw : ((raw as { orders?: unknown[] }).orders ?? []);
     for (const item of items) {
       for (let n = 0; n <= perOrder; n++) {
-        const input = n === 0 ? item : mutate(item, units, rnd);
+        // Orders come as JSON: a breakage that sets a key to undefined would not survive copyOf.
+        const input = copyOf(n === 0 ? item : mutate(item, units, rnd));
         for (const schema of schemas) {
           const a = schema.safeParse(input);
           const b = fastSchema(schema).safeParse(copyOf(input));
@@ -71,9 +72,9 @@ describe('order schemas through z.compile', () => {
 
   it('answer as the schemas do, Gators! cases and their breakages', () => {
     const scenario = loadScenario(join(__dirname, '../../../scenarios/gators-unnarstan'));
-    const r = compareAll(GATORS_SPEC, { system: gators, scenario, initialExt: GATORS_SPEC.initialExt }, loadCases(join(__dirname, '../../systems/gators/cases')), 6);
+    const r = compareAll(GATORS_SPEC, { system: gators, scenario, initialExt: GATORS_SPEC.initialExt }, loadCases(join(__dirname, '../../systems/gators/cases')), 3);
     expect(r.differ).toEqual([]);
-    expect(r.accepted).toBeGreaterThan(2_000);
-    expect(r.compared).toBeGreaterThan(100_000);
+    expect(r.accepted).toBeGreaterThan(1_000);
+    expect(r.compared).toBeGreaterThan(50_000);
   });
 });
