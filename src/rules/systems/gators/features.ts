@@ -14,7 +14,7 @@ import { airOpsFeature } from './features/air-ops';
 import { antiAircraft } from './features/anti-aircraft';
 import { landedAircraft } from './features/landed-aircraft';
 import { refuel } from './features/refuel';
-import { airfields } from './features/airfields';
+import { AIRFIELDS_MODULE, airfields } from './features/airfields';
 import { CAMOUFLAGE_MODULE, camouflage } from './features/camouflage';
 import { squads } from './features/squads';
 import { ROWPU_MODULE, guerrillas } from './features/guerrillas';
@@ -76,7 +76,7 @@ export const MODULES: Readonly<Record<string, readonly GatorsFeature[]>> = {
   'air-attack': [loadouts, airOpsFeature, antiAircraft],
   'launch-recovery': [launchRecovery],
   fuel: [refuel],
-  'airfield-capture': [airfields],
+  [AIRFIELDS_MODULE]: [airfields],
   guerrillas: [guerrillas],
   [ROWPU_MODULE]: [],
   [MEDICS_MODULE]: [medics],

@@ -34,8 +34,14 @@ function setList(ctx: ResolveContext<GatorsExt>, side: SideId, list: readonly st
   ctx.emit(publicOf('SideUpdated', { side, public: { airfields: [...list] } }));
 }
 
-/** What a unit that stops on hex `at` does to its airfield (GT-6P.1–6P.3). */
-function stopped(ctx: ResolveContext<GatorsExt>, u: UnitState): void {
+/** The scenario.json module that switches these rules on (features.ts MODULES). */
+export const AIRFIELDS_MODULE = 'airfield-capture';
+
+/**
+ * What a unit that stops on hex `at` does to its airfield (GT-6P.1–6P.3): after a move or an unload
+ * (the hooks below), and where a split places a squad (GT-6J.2, squad-split.ts), which then stops there.
+ */
+export function stopped(ctx: ResolveContext<GatorsExt>, u: UnitState): void {
   const state = ctx.state;
   const at = standingAt(state, u);
   const af = airfieldAt(state, at);

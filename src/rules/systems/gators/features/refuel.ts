@@ -28,7 +28,8 @@ import { HERS_TAKEN_ASHORE, hersStays, moveShoreHexes, noteAshore, shoreNotes, t
  * move (pairs per turn, rounding up). Tanks move only while a HERS ashore has
  * an LVS next to it and fuel left, except their first move (GT-6N.7); they
  * always attack and defend. Refilling: the HERS or an LVS brought back aboard
- * a ship, or an LVS next to the HERS handing over its markers (GT-6N.4).
+ * a ship, or an LVS next to the HERS handing over its markers (GT-6N.4); a
+ * tank brought back aboard has its first move ashore free again (GT-6N.7).
  * Once ashore, the HERS is ashore again only on that hex until a ship recovers
  * it (hers-stays.ts). A destroyed HERS explodes (hers-explosion.ts, GT-6N.8).
  */
@@ -102,8 +103,9 @@ export function refuelAircraft(ctx: ResolveContext<GatorsExt>, u: UnitState): bo
 }
 
 /**
- * GT-6N.4: a HERS or LVS back aboard a ship (with the unit just recovered) is full again. One
- * hidden from another side (cargo aboard the ship) is refilled as its side's own record of the
+ * GT-6N.4: a HERS or LVS back aboard a ship (with the unit just recovered) is full again. So is a
+ * tank (GT-6N.7: "they come off the ship with full tanks"): its next move ashore is free again.
+ * One hidden from another side (cargo aboard the ship) is refilled as its side's own record of the
  * recovery: a public event would tell the others it was aboard, and an event only its side reads
  * would still be counted, so it goes into the run's SecretOrdersApplied (own-records.ts).
  */
@@ -112,7 +114,9 @@ export function refillAboard(ctx: ResolveContext<GatorsExt>, unit: string): void
   const u = ctx.state.units[unit];
   if (u === undefined) return;
   for (const x of [u, ...everythingAboard(ctx.state, unit)]) {
-    if (!hasAnyTag(ctx.state, x, [...d.hersTags, ...d.lvsTags]) || gext(ctx.state).refuel[x.id] === undefined) continue;
+    const depot = hasAnyTag(ctx.state, x, [...d.hersTags, ...d.lvsTags]) && gext(ctx.state).refuel[x.id] !== undefined;
+    const tank = isFuelled(ctx.state, x) && x.attrs[MOVED_ASHORE] === true;
+    if (!depot && !tank) continue;
     const data = { unit: x.id };
     ctx.emit(concealedFrom(ctx.state, x).length > 0 ? privateTo(x.side, 'RefuelRefilled', data) : publicOf('RefuelRefilled', data));
   }
@@ -185,6 +189,16 @@ function setRefuel(state: GState, unit: string, markers: number | null): GState 
   return { ...state, ext: { ...ext, refuel: markers === null ? rest : { ...rest, [unit]: markers } } };
 }
 
+/** A depot's markers back to full (no entry), a tank's first move ashore free again (GT-6N.4, GT-6N.7). */
+function refilled(state: GState, unit: string): GState {
+  const out = setRefuel(state, unit, null);
+  if (out.units[unit]?.attrs[MOVED_ASHORE] === undefined) return out;
+  return patchUnit(out, unit, (u) => {
+    const { [MOVED_ASHORE]: _drop, ...attrs } = u.attrs;
+    return { ...u, attrs };
+  });
+}
+
 function fuelDrawn(state: GState, data: unknown): GState {
   const d = data as { hers: string; markers: number; tank: boolean };
   const out = setRefuel(state, d.hers, refuelLeft(state, state.units[d.hers]!) - d.markers);
@@ -229,7 +243,8 @@ export const refuel: GatorsFeature = {
   // Refilled aboard while hidden, it is logged at the end of the recovery run (own-records.ts).
   // No event that run may write after it reads ext.refuel when folded: a recovery phase allows
   // only recover and arm orders (UnitRecovered, AircraftReturned, AircraftArmed, OrderCancelled,
-  // and another unit's RefuelRefilled, which drops only its own entry); a HERS aboard a ship is
+  // and another unit's RefuelRefilled, which drops only its own entry and a tank's movedAshore, read
+  // only by that tank's moves, none of which a recovery run makes); a HERS aboard a ship is
   // no refuelling point (hersPoints), so nothing draws on it before the run ends.
   // HersTakenAshore (hers-stays.ts) sets only the attr that this CH-53E's own move or launch reads.
   records: ['RefuelRefilled', HERS_TAKEN_ASHORE],
@@ -237,7 +252,7 @@ export const refuel: GatorsFeature = {
   events: {
     FuelDrawn: (s, e) => fuelDrawn(s, e.data),
     RefuelTransferred: (s, e) => transferred(s, e.data),
-    RefuelRefilled: (s, e) => setRefuel(s, (e.data as { unit: string }).unit, null),
+    RefuelRefilled: (s, e) => refilled(s, (e.data as { unit: string }).unit),
     HersExploded: (s) => s,
     [HERS_TAKEN_ASHORE]: (s, e) => takenAshore(s, e.data),
   },

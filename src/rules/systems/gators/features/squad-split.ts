@@ -18,7 +18,9 @@ import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
 import { closedToPlacing, isShip, tagged } from '../queries';
 import { cancel } from '../orders/wrap';
+import { moduleOn } from '../data';
 import { squadsFromPool } from './setup-p1';
+import { AIRFIELDS_MODULE, stopped } from './airfields';
 import { uncoverNextToPlaced } from './camouflage';
 import { resumeTrap, springTrap } from './debris-trap';
 import { stageProxy } from '../stage-proxy';
@@ -195,9 +197,11 @@ export function splitOnLandOrder(h: CombinedHooks): OrderHandler<GatorsExt, Spli
           visibility: visibilityFor(after, [after.units[l.unit]!], () => ({ type: 'MarkerLoaded', data: { hex: placeHex(ctx.state, { carrier: l.carrier }) } })),
         });
       }
-      // The squad that stays has entered nothing; the two placed next to it have: they uncover a "?"
-      // next to them (GT-6L.2, CAMO-01) and may spring a trap (GT-6Q.5).
+      // The squad that stays has entered nothing; the two placed next to it have, and stop there: they
+      // capture an airfield (GT-6P.1), uncover a "?" next to them (GT-6L.2, CAMO-01) and may spring a
+      // trap (GT-6Q.5), in the order a move's end does them (features.ts).
       const placed = ev.squads.slice(1).filter((s): s is Placed => 'hex' in s);
+      if (moduleOn(ctx.state.scenario, AIRFIELDS_MODULE)) for (const s of placed) stopped(ctx, ctx.state.units[s.unit]!);
       uncoverNextToPlaced(ctx, placed);
       trapsFrom(ctx, h, placed, 0);
     },

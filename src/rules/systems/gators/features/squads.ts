@@ -3,7 +3,7 @@ import { GameState, UnitState } from '../../../model/state';
 import { boardOf } from '../../../engine/board';
 import { OrderHandler } from '../../../engine/kit/types';
 import { isViolation, ownUnit, unitIdSchema } from '../../../engine/orders/common';
-import { allUnits, hexOf, typeOf, unitsAt } from '../../../engine/queries';
+import { allUnits, flag, hexOf, typeOf, unitsAt } from '../../../engine/queries';
 import { stackProblem, stackTypesAt } from '../../../engine/stacking';
 import { violation } from '../../../engine/violation';
 import { SideId, UnitOptions, Violation } from '../../../engine/types';
@@ -138,7 +138,7 @@ function merged(state: GState, data: unknown): GState {
   const { hidden: _h, ...p } = units[d.platoon]!;
   const { [SPLIT_ON_LAND]: _s, ...attrs } = p.attrs;
   // The platoon is its squads: what any of them did this turn (loaded, GT-6G.1; unloaded) it has done.
-  const flags = Object.assign({}, ...d.squads.map((id) => state.units[id]!.flags), { moved: true }) as UnitState['flags'];
+  const flags = Object.assign({}, ...d.squads.map((id) => state.units[id]!.flags), { moved: true, [MERGED]: true }) as UnitState['flags'];
   units[d.platoon] = { ...p, loc: { at: 'hex', hex: d.hex }, flags, attrs };
   return { ...state, units };
 }
@@ -152,9 +152,23 @@ function splitOnLand(state: GState, data: unknown): GState {
   for (const s of d.squads) {
     const { hidden: _h, ...sq } = units[s.unit]!;
     // GT-6J.3, Q-GT-25: none of the three moves on; a boarding squad is loaded by the UnitLoaded that follows.
-    units[s.unit] = 'hex' in s ? { ...sq, loc: { at: 'hex', hex: s.hex }, flags: { ...sq.flags, moved: true } } : sq;
+    units[s.unit] = 'hex' in s ? { ...sq, loc: { at: 'hex', hex: s.hex }, flags: { ...sq.flags, moved: true, [SPLIT]: true } } : { ...sq, flags: { ...sq.flags, [SPLIT]: true } };
   }
   return { ...state, units };
+}
+
+/** Flags of the counters that may not move this turn: a platoon merged (GT-6I.1), the squads of a split (GT-6J.3, Q-GT-25). */
+const MERGED = 'merged';
+const SPLIT = 'split';
+
+/**
+ * Why a unit that may not move this turn, having been merged or split, may not be set down elsewhere by a
+ * transport that took it up (or took it by the split) either: its unload would move it on. Null otherwise.
+ */
+export function staysProblem(state: GameState, u: UnitState, i: number): Violation | null {
+  if (flag(u, MERGED)) return violation('GT-6I.1', 'squads/merged_stays', `${u.id} was merged this turn and may not move: it is not set down elsewhere this turn`, i);
+  if (flag(u, SPLIT)) return violation('Q-GT-25', 'squads/split_stays', `${u.id} was placed by a split this turn and moves no further: it is not set down elsewhere this turn`, i);
+  return null;
 }
 
 /** GT-6H.2: why a squad may not attack here (no command unit within range), or null. */

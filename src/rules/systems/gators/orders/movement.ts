@@ -3,12 +3,14 @@ import { hitchDrivers, hitchOrder, HitchOrder, unhitchOrder } from '../../../eng
 import { loadOrder, LoadOrder, unloadOrder, UnloadOrder } from '../../../engine/orders/transport-orders';
 import { violation } from '../../../engine/violation';
 import { Violation } from '../../../engine/types';
-import { GameState } from '../../../model/state';
+import { GameState, UnitState } from '../../../model/state';
+import { unloadedMoveProblem } from '../../../engine/orders/common';
 import { CombinedHooks, Handler } from '../feature';
 import { GatorsExt } from '../ext';
 import { flag } from '../../../engine/queries';
 import { closedToPlacing, isShip } from '../queries';
 import { FROM_SHIP } from '../features/ship-cargo';
+import { staysProblem } from '../features/squads';
 import { carrierUnloaded } from '../features/movement-rules';
 import { withChecks } from './wrap';
 import {
@@ -25,6 +27,15 @@ import {
   validateShipUnload,
   withShipForm,
 } from './ship-cargo';
+
+/**
+ * A unit that may not move this turn (unloaded, GT-6F.1; merged or split, GT-6I.1, Q-GT-25) may still be
+ * loaded where it stands, but not set down elsewhere that turn: the transport, which may not move after
+ * loading (GT-6G.1), would move it by its unload.
+ */
+function mayNotBeMoved(state: GameState<GatorsExt>, u: UnitState, i: number): Violation | null {
+  return unloadedMoveProblem(state, u, i) ?? staysProblem(state, u, i);
+}
 
 /**
  * The kernel's movement-phase orders with the Gators! hooks: move (GT-6A),
@@ -93,6 +104,8 @@ export function movementOrders(h: CombinedHooks): Handler[] {
       // side's own record, logged at the end of the run, so a public unload of the same unit in the run could not be replayed (README Q-GT-16 part 1).
       if (flag(u, FROM_SHIP)) return [violation('Q-GT-16', 'transport/loaded_this_turn', `${o.unit} was taken out of a ship this turn: ${carrier.id} unloads it in a later turn`, i)];
       if (carrier.loc.at !== 'hex') return [violation('GT-6F.1', 'transport/carrier_not_on_map', `${carrier.id} must be on the map (launched) to unload`, i)];
+      const stays = mayNotBeMoved(state, u, i);
+      if (stays !== null) return [stays];
       const closed = closedToPlacing(h.move, state, u, o.hex);
       return closed === null ? [] : [violation(closed.ruleId, closed.code, closed.message, i)];
     },
