@@ -9,6 +9,7 @@ import { violation } from '../../../engine/violation';
 import { SideId, Violation } from '../../../engine/types';
 import { moduleOn } from '../data';
 import { CoreHooks, GatorsFeature } from '../feature';
+import { AIRFIELDS_MODULE, stopped } from './airfields';
 import { GatorsExt, GState } from '../ext';
 import { enemyWithin } from '../ground';
 import { groundData } from '../ground-data';
@@ -92,7 +93,10 @@ function raiseOrder(h: CoreHooks): OrderHandler<GatorsExt, RaiseOrder> {
         ctx.emit(privateTo(ctx.side, 'GuerrillasNotRaised', { side: ctx.side, hex: o.hex, roll, need }, { type: 'GuerrillasNotRaised', data: { side: ctx.side, roll, need } }));
         return;
       }
-      ctx.emit(publicOf('GuerrillasRaised', { side: ctx.side, unit: nextGuerrilla(ctx.state, ctx.side)!.id, hex: o.hex, roll, need }));
+      const unit = nextGuerrilla(ctx.state, ctx.side)!.id;
+      ctx.emit(publicOf('GuerrillasRaised', { side: ctx.side, unit, hex: o.hex, roll, need }));
+      // The counter now occupies the hex (GT-6P.3): on an airfield P1 holds, that takes it back.
+      if (moduleOn(ctx.state.scenario, AIRFIELDS_MODULE)) stopped(ctx, ctx.state.units[unit]!);
     },
   };
 }
