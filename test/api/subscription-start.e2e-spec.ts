@@ -108,4 +108,33 @@ describe('gameUpdated, as it starts', () => {
       await ws.dispose();
     }
   });
+  it('completes once the game has ended: after the update that ends it, and at once on an ended game with nothing after fromVersion', async () => {
+    const { nest: a, gameId, alice, bob, players, store, submit } = await serviceGame(app);
+    await submit(alice, setupA);
+    await submit(bob, setupB());
+    const ws = wsClient(url, players.alice.token);
+    const query = 'subscription($id: ID!, $from: Int) { gameUpdated(gameId: $id, fromVersion: $from) { fromVersion version game { status } } }';
+    try {
+      const live = collect(ws, query, { id: gameId });
+      await waitFor(() => a.get(GameFeed).listening === 1, 'the subscription');
+      const before = await store.currentVersion(gameId);
+      await a.get(PlayerActionsHandler).resign(gameId, before, bob);
+      const ended = await store.currentVersion(gameId);
+      await waitFor(() => live.completed, 'the subscription to complete', 5000);
+      expect(live.error).toBeNull();
+      expect(live.results.map((r) => r.data!.gameUpdated)).toEqual([{ fromVersion: before + 1, version: ended, game: { status: 'FINISHED' } }]);
+      await waitFor(() => a.get(GameFeed).listening === 0, 'the listener to go');
+
+      const none = collect(ws, query, { id: gameId });
+      await waitFor(() => none.completed, 'the subscription on the ended game to complete', 5000);
+      expect([none.results, none.error]).toEqual([[], null]);
+
+      const rest = collect(ws, query, { id: gameId, from: before });
+      await waitFor(() => rest.completed, 'the catch-up on the ended game to complete', 5000);
+      expect(rest.results.map((r) => r.data!.gameUpdated.version)).toEqual([ended]);
+      expect(a.get(GameFeed).listening).toBe(0);
+    } finally {
+      await ws.dispose();
+    }
+  });
 });

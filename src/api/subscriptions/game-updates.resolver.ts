@@ -18,7 +18,7 @@ export class GameUpdatesResolver {
   ) {}
 
   @Subscription(() => GameUpdate, {
-    description: 'Every change of a game you hold a seat in (or may watch), over graphql-ws, as your side may see it. Refused (NOT_FOUND) for any other game.',
+    description: 'Every change of a game you hold a seat in (or may watch), over graphql-ws, as your side may see it. Completes after the update that ends the game (at once on an ended game with nothing after fromVersion). Refused (NOT_FOUND) for any other game.',
     resolve: (payload: GameUpdate) => payload,
   })
   async gameUpdated(

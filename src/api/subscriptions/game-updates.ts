@@ -1,6 +1,6 @@
 import { logger } from '../../logging/logger';
 import type { HistoryEvent } from '../games/board.model';
-import { READ_IN_FULL } from '../games/game.model';
+import { GameStatus, READ_IN_FULL } from '../games/game.model';
 import type { GamesApiService } from '../games/games-api.service';
 import type { GameFeed } from './game-feed.service';
 import type { GameUpdate } from './game-update.model';
@@ -17,6 +17,8 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
   /** A build that failed while nobody was waiting: it ends the stream after what was queued. */
   private failure: { err: unknown } | null = null;
   private done = false;
+  /** The game has ended: nothing more can come, so the stream completes once what was built is read. */
+  private ended = false;
   private latestSeen = 0;
   private building: Promise<void> = Promise.resolve();
   private unlisten: (() => void) | null = null;
@@ -55,7 +57,7 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
   private async build(lookAnyway: boolean): Promise<void> {
     if (this.done || this.failure || (!lookAnyway && this.latestSeen <= this.delivered)) return;
     const game = await this.games.game(this.gameId, this.playerId);
-    if (game.version <= this.delivered) return;
+    if (game.version <= this.delivered) return this.endIf(game.status);
     await this.live();
     this.latestSeen = Math.max(this.latestSeen, game.version);
     const events: HistoryEvent[] = [];
@@ -70,6 +72,16 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
     const update: GameUpdate = { gameId: this.gameId, fromVersion: this.delivered + 1, version: game.version, events, game };
     this.delivered = game.version;
     this.push(update);
+    this.endIf(game.status);
+  }
+
+  /** An ended game's log takes no more events, so a subscriber waiting on it would wait for ever. */
+  private endIf(status: GameStatus): void {
+    if (status !== GameStatus.FINISHED || this.done) return;
+    this.ended = true;
+    this.unlisten?.();
+    this.unlisten = null;
+    if (this.queue.length === 0 && this.waiting) void this.return();
   }
 
   private push(update: GameUpdate): void {
@@ -109,6 +121,7 @@ export class GameUpdates implements AsyncIterableIterator<GameUpdate> {
       return Promise.reject(err);
     }
     if (this.done) return Promise.resolve({ value: undefined, done: true });
+    if (this.ended) return this.return();
     return new Promise((resolve, reject) => {
       this.waiting = resolve;
       this.failed = reject;
