@@ -14,6 +14,9 @@ import { uniqueId } from '../../test/support/database';
 import { catalogEntry } from './catalog-builder';
 import { rollFromSeed } from './dice/server-dice';
 import { verifyDice } from './dice/verify-dice';
+import { replayExport } from './replay/replay-export';
+import { testSystem } from '../rules/testing/test-system';
+import { SYSTEMS } from '../rules/systems';
 
 /** A folder for the command line's files, removed once the file's tests are done. */
 const folders: string[] = [];
@@ -42,6 +45,11 @@ describe('verifiable dice and the game export', () => {
     await play(h, g.gameId, g.bob, []);
     await play(h, g.gameId, g.bob, []);
     await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
+    // While the game runs, a side reads its own orders in the log and the other side only that it submitted.
+    const submitted = (events: Array<{ type: string; data: unknown }>) => events.filter((e) => e.type === 'PhaseSubmitted').map((e) => e.data as Record<string, unknown>);
+    const seenByBob = submitted((await h.queries.history(g.gameId, g.bob)).events as never);
+    expect(seenByBob.filter((d) => d['side'] === 'A').every((d) => !('orders' in d))).toBe(true);
+    expect(submitted((await h.queries.history(g.gameId, g.alice)).events as never).filter((d) => d['side'] === 'A').at(-1)).toEqual({ side: 'A', kind: 'orders', orders: [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }] });
     const err = (await h.queries.export(g.gameId, g.alice).catch((e: unknown) => e)) as DomainError;
     expect(err.code).toBe('game/not_finished');
     await h.actions.resign(g.gameId, await h.store.currentVersion(g.gameId), g.alice);
@@ -64,6 +72,46 @@ describe('verifiable dice and the game export', () => {
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.rolls).toBeGreaterThan(0);
+  });
+
+  it('replays the rules: every decision of the finished game follows from its orders, the scenario and the rolls', () => {
+    const report = replayExport(exported, [testSystem]);
+    expect(report.mismatches).toEqual([]);
+    expect(report.replayed).toBe(true);
+    // The start, and each submission.
+    expect(report.decisions).toBe(1 + exported.events.filter((e) => e.type === 'PhaseSubmitted').length);
+    const answered = exported.events.find((e) => e.type === 'ReactionAnswered' && e.data['by'] === 'standing-orders')!;
+    expect(report.trusted.join('\n')).toContain(`the answers standing orders gave at event(s) ${answered.version} `);
+    // The verifier without the test system's rules says it replayed nothing, and why.
+    expect(replayExport(exported, SYSTEMS)).toMatchObject({ replayed: false, decisions: 0, mismatches: [], trusted: ['nothing replayed: this verifier does not have the rules of game system "kernel-test"'] });
+  });
+
+  it('reports rules events that do not follow from their orders and rolls, each with its version, where the dice alone pass', () => {
+    const t = structuredClone(exported);
+    const attack = t.events.find((e) => e.type === 'AttackResolved')!;
+    const column = attack.data['column'];
+    attack.data['column'] = 'changed';
+    const move = t.events.find((e) => e.type === 'UnitMoved')!;
+    const path = move.data['path'] as string[];
+    move.data['path'] = [path[0], '0205'];
+    expect(verifyDice(t).problems).toEqual([]);
+    const submittedAt = (v: number) => t.events.filter((e) => e.type === 'PhaseSubmitted' && e.version < v).at(-1)!.version;
+    expect(replayExport(t, [testSystem]).mismatches).toEqual([
+      `event ${move.version} (UnitMoved), of A's orders (event ${submittedAt(move.version)}): data.path[1]: logged "0205", the rules give "${path[1]}"`,
+      `event ${attack.version} (AttackResolved), of A's orders (event ${submittedAt(attack.version)}): data.column: logged "changed", the rules give ${JSON.stringify(column)}`,
+    ]);
+
+    // A placement moved: reported where it was made, and where the orders that followed no longer fit the game the log gives.
+    const t2 = structuredClone(exported);
+    const placed = t2.events.find((e) => e.type === 'UnitPlaced' && e.data['unit'] === 'a-ship')!;
+    const hex = placed.data['hex'];
+    placed.data['hex'] = '0101';
+    expect(verifyDice(t2).problems).toEqual([]);
+    const moved = t2.events.find((e) => e.type === 'UnitMoved' && e.data['unit'] === 'a-ship')!;
+    expect(replayExport(t2, [testSystem]).mismatches).toEqual([
+      `event ${placed.version} (UnitPlaced), of B's orders (event ${submittedAt(placed.version)}): data.hex: logged "0101", the rules give ${JSON.stringify(hex)}`,
+      expect.stringMatching(new RegExp(`^event ${submittedAt(moved.version)} \\(PhaseSubmitted\\), of A's orders: the service refuses it \\(orders/illegal\\)`)),
+    ]);
   });
 
   it('reports a tampered roll, a missing roll and a swapped seed', () => {

@@ -1,0 +1,218 @@
+import type { GameSystem, RulesEvent, SideId, StandingAnswers } from '../../rules/engine/types';
+import type { JsonObject } from '../../rules/model/json';
+import { DomainError } from '../../common/errors';
+import { decideSubmission } from '../commands/check-submission';
+import { diceDrafts } from '../commands/dice-drafts';
+import { RecordingDice } from '../dice/server-dice';
+import { brief, shown } from '../dice/roll-uses';
+import { AppEvent, GameEnvelope } from '../game-envelope';
+import { foldGame } from '../game-fold';
+import { missedDeadlineEvents } from '../scheduler/missed-deadline';
+import { withStandingOrders } from '../standing-overlay';
+import { Comparable, differences, normal } from './replay-diff';
+
+export interface ReplayReport {
+  /** False when the export's game system is not one this verifier plays, or its log does not open a game: nothing was replayed. */
+  replayed: boolean;
+  /** Decisions made again: the game's start and every submission (a pass or an expired window included). */
+  decisions: number;
+  /** Each place where the log does not follow from the orders, the scenario and the rolls. */
+  mismatches: string[];
+  /** What the replay took from the log as it stands, unable to derive it from the export. */
+  trusted: string[];
+}
+
+interface Logged {
+  version: number;
+  type: string;
+  data: unknown;
+  meta: { source?: string; time?: string; reveals?: boolean; visibility?: unknown; correlationId?: unknown };
+}
+
+/** The rules asked for a roll the log does not have. */
+class Divergence extends Error {}
+
+/** The events that start a decision: what follows each, up to the next or the end of its commit, is what the decision came to. */
+const STARTS: ReadonlySet<string> = new Set([AppEvent.GameCreated, AppEvent.PhaseSubmitted, AppEvent.DeadlineMissed]);
+
+/**
+ * Plays an exported game again with the server's own decisions (README "Verifiable dice"): the
+ * start of the game from the scenario its first rules event carries; each submission checked and
+ * resolved from the orders its PhaseSubmitted recorded (decideSubmission); each pass and expired
+ * reaction window of a missed deadline (missedDeadlineEvents). The rolls are the log's (the dice
+ * verifier checks them against the seed) and must be the ones the rules ask for, in turn; every
+ * rules event and roll of the decision must be the one the rules give. The log is folded as
+ * logged, so each decision is checked on the game the log says it was made on, and every
+ * mismatch is reported, not only the first. Anything malformed is a mismatch, never an exception.
+ */
+export function replayExport(exported: unknown, systems: readonly GameSystem[]): ReplayReport {
+  const report: ReplayReport = { replayed: false, decisions: 0, mismatches: [], trusted: [] };
+  const doc = isObj(exported) ? exported : {};
+  const events = readLog(doc['events']);
+  const created = events?.[0]?.type === AppEvent.GameCreated && isObj(events[0].data) ? events[0].data : undefined;
+  if (!events || !created) {
+    report.trusted.push('nothing replayed: the log is not a list of events opened by GameCreated');
+    return report;
+  }
+  const system = systems.find((s) => s.id === created['systemId']);
+  if (!system) {
+    report.trusted.push(`nothing replayed: this verifier does not have the rules of game system ${shown(created['systemId'])}`);
+    return report;
+  }
+  report.replayed = true;
+  const standing = standingOf(doc['standingOrders']);
+  const answeredBy: number[] = [];
+  const unlogged: number[] = [];
+  let state: GameEnvelope | undefined;
+  for (let k = 0; k < events.length; ) {
+    const end = segmentEnd(events, k);
+    const seg = events.slice(k, end);
+    const first = seg[0]!;
+    if (first.type === AppEvent.GameCreated || first.type === AppEvent.PhaseSubmitted) {
+      report.decisions += 1;
+      decide(system, state, seg, created, standing, { report, answeredBy, unlogged });
+    } else {
+      for (const e of seg) if (e.meta.source === 'rules') report.mismatches.push(`event ${e.version} (${brief(e.type)}): a rules event that no submission produced (it follows event ${first.version}, ${brief(first.type)})`);
+    }
+    try {
+      for (const e of seg) state = foldGame(system, state, { type: e.type, data: e.data, version: e.version, meta: { source: e.meta.source, time: e.meta.time, reveals: e.meta.reveals } });
+    } catch (err) {
+      report.mismatches.push(`cannot replay beyond event ${first.version}: the log's events do not fold (${brief((err as Error).message)})`);
+      return report;
+    }
+    k = end;
+  }
+  if (unlogged.length) report.trusted.push(`taken as logged, not replayed: the rules events of the submissions at event(s) ${unlogged.join(', ')}, whose PhaseSubmitted holds no orders (logged before orders were recorded)`);
+  if (answeredBy.length) report.trusted.push(`taken as logged: the answers standing orders gave at event(s) ${answeredBy.join(', ')} (standing orders are kept beside the log, not in it)`);
+  if (Object.keys(standing).length) report.trusted.push(`standing orders: the export holds only each side's last ones (standingOrders), which the replay applies throughout`);
+  return report;
+}
+
+interface Tally {
+  report: ReplayReport;
+  answeredBy: number[];
+  unlogged: number[];
+}
+
+/** Makes the decision that opens `seg` again and compares what it comes to with the log. */
+function decide(system: GameSystem, state: GameEnvelope | undefined, seg: Logged[], created: Record<string, unknown>, standing: Record<string, JsonObject>, t: Tally): void {
+  const first = seg[0]!;
+  const d = isObj(first.data) ? first.data : {};
+  const label = first.type === AppEvent.GameCreated ? 'of the start of the game' : `of ${String(d['side'])}'s ${d['auto'] ? 'missed deadline' : String(d['kind'])} (event ${first.version})`;
+  const rolls = seg.filter((e) => e.type === AppEvent.DiceRolled);
+  const rules = seg.filter((e) => e.meta.source === 'rules');
+  const dice = new RecordingDice(state?.diceCounter ?? 0, loggedSource(rolls));
+  let derived: RulesEvent[];
+  try {
+    if (first.type === AppEvent.GameCreated) {
+      const scenario = isObj(rules[0]?.data) ? rules[0].data['scenario'] : undefined;
+      derived = system.start(scenario, { sides: Array.isArray(created['sides']) ? (created['sides'] as SideId[]) : [] });
+    } else {
+      if (!state || state.rules === undefined) throw new Error('a submission before the game started');
+      const side = String(d['side']);
+      const answers = loggedAnswers(rules, t.answeredBy);
+      const game = { state: { ...state, rules: withStandingOrders(system, state.rules, standing) }, version: first.version - 1, system };
+      if (d['auto']) {
+        const phase = system.phase(game.state.rules);
+        if (!phase.acting.includes(side) || (phase.mode === 'reaction') !== (d['kind'] === 'reaction')) throw new Error(`no ${String(d['kind'])} of side ${side} is due (${phase.mode}, acting: ${phase.acting.join(', ') || 'none'})`);
+        const events = missedDeadlineEvents(system, game.state.rules, side, phase.mode, dice, answers);
+        if (!events) throw new Error(`the rules refuse side ${side} a pass`);
+        derived = events;
+      } else if (!('orders' in d)) {
+        t.unlogged.push(first.version);
+        return;
+      } else {
+        const kind = d['kind'] as 'orders' | 'reaction' | 'standing-orders';
+        derived = decideSubmission(game, side, first.version - 1, { kind, orders: d['orders'] }, new Date(first.meta.time ?? NaN), dice, answers);
+      }
+    }
+  } catch (err) {
+    const why = err instanceof DomainError ? `the service refuses it (${err.code}): ${err.message}` : err instanceof Divergence ? err.message : `the rules cannot replay it: ${err instanceof Error ? err.message : String(err)}`;
+    t.report.mismatches.push(`event ${first.version} (${brief(first.type)}), ${label.replace(/ \(event \d+\)$/, '')}: ${brief(why)}`);
+    return;
+  }
+  compare(`rolls ${label}`, rolls, diceDrafts(dice.rolls).map((r) => ({ type: r.type, data: r.data, visibility: r.visibility, reveals: false })), t.report);
+  compare(label, rules, derived.map((e) => ({ type: e.type, data: e.data, visibility: e.visibility, reveals: e.reveals === true })), t.report);
+}
+
+/**
+ * The logged events against those the rules give, in order. The first difference is reported
+ * field by field; the later ones of the same decision are counted (they usually follow from it).
+ */
+function compare(label: string, logged: Logged[], derived: Comparable[], report: ReplayReport): void {
+  let first: string | null = null;
+  let more = 0;
+  for (let i = 0; i < Math.max(logged.length, derived.length); i++) {
+    const l = logged[i];
+    const d = derived[i];
+    let problem: string | null = null;
+    if (!l) problem = `after event ${logged.at(-1)?.version ?? '?'}, ${label}: the rules give ${derived.length - logged.length} more event(s) than the log has: ${derived.slice(logged.length).map((e) => e.type).join(', ')}`;
+    else if (!d) problem = `event ${l.version} (${brief(l.type)}), ${label}: not what the rules give (they give ${derived.length} event(s) here, the log has ${logged.length})`;
+    else {
+      const [a, b] = [normal(comparable(l)), normal(d)];
+      if (JSON.stringify(a) !== JSON.stringify(b)) problem = `event ${l.version} (${brief(l.type)}), ${label}: ${differences(a, b).join('; ')}`;
+    }
+    if (problem === null) continue;
+    if (first === null) first = problem;
+    else more += 1;
+    if (!l || !d) break;
+  }
+  if (first !== null) report.mismatches.push(more ? `${first} (and ${more} later event(s) of it differ)` : first);
+}
+
+function comparable(e: Logged): Comparable {
+  return { type: e.type, data: e.data, visibility: e.meta.visibility, reveals: e.meta.reveals === true };
+}
+
+/** Each roll the rules ask for is the log's roll of that number: its value is the dice verifier's to check, its die and purpose are compared after. */
+function loggedSource(rolls: Logged[]): (n: number, sides: number, purpose: string) => number {
+  const byNumber = new Map(rolls.map((r) => [isObj(r.data) ? r.data['n'] : undefined, r]));
+  return (n, sides, purpose) => {
+    const r = byNumber.get(n);
+    const value = r && isObj(r.data) ? r.data['value'] : undefined;
+    if (typeof value !== 'number') throw new Divergence(`the rules roll roll ${n} (d${sides}, ${purpose}), which the log does not have there`);
+    return value;
+  };
+}
+
+/** The answers the decision's standing orders gave, as its ReactionAnswered events recorded them, handed out in turn. */
+function loggedAnswers(rules: Logged[], answeredBy: number[]): StandingAnswers {
+  const queue = rules.filter((e) => e.type === 'ReactionAnswered' && isObj(e.data) && (e.data['by'] === 'standing-orders' || e.data['applied'] === 'standing-orders'));
+  return {
+    next(side, kind) {
+      const head = queue[0];
+      const data = isObj(head?.data) ? head.data : undefined;
+      if (!head || data?.['side'] !== side || data['kind'] !== kind) return null;
+      queue.shift();
+      answeredBy.push(head.version);
+      return data['answer'] ?? null;
+    },
+  };
+}
+
+/** Where the decision that `events[k]` opens ends: at the next decision, or where its commit ends. */
+function segmentEnd(events: Logged[], k: number): number {
+  let j = k + 1;
+  while (j < events.length && events[j]!.meta.correlationId === events[k]!.meta.correlationId && !STARTS.has(events[j]!.type)) j++;
+  return j;
+}
+
+function readLog(raw: unknown): Logged[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const out: Logged[] = [];
+  for (const e of raw) {
+    if (!isObj(e) || !Number.isInteger(e['version']) || typeof e['type'] !== 'string') return undefined;
+    const meta = isObj(e['meta']) ? e['meta'] : {};
+    out.push({ version: e['version'] as number, type: e['type'], data: e['data'], meta: { ...meta, time: typeof meta['time'] === 'string' ? meta['time'] : undefined, source: typeof meta['source'] === 'string' ? meta['source'] : undefined } });
+  }
+  return out;
+}
+
+function standingOf(raw: unknown): Record<string, JsonObject> {
+  if (!isObj(raw)) return {};
+  return Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, JsonObject] => isObj(entry[1])));
+}
+
+function isObj(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
