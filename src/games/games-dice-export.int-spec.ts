@@ -274,6 +274,28 @@ describe('the dice verifier on a Gators! game that fought', () => {
     expect(exported.events.filter((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number').length).toBeGreaterThanOrEqual(10);
   });
 
+  it('replays the rules of the game, its attacks and retreats among them', () => {
+    const report = replayExport(exported, SYSTEMS);
+    expect(report.mismatches).toEqual([]);
+    expect(report.replayed).toBe(true);
+    expect(report.decisions).toBe(1 + exported.events.filter((e) => e.type === 'PhaseSubmitted').length);
+    expect(exported.events.some((e) => e.type === 'UnitRetreated')).toBe(true);
+  });
+
+  it('reports an attack result and a retreat that do not follow from their orders and rolls, which the dice checks pass', () => {
+    const t = structuredClone(exported);
+    const attack = t.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    const result = attack.data['result'];
+    attack.data['result'] = result === 'NE' ? 'DE' : 'NE';
+    const retreat = t.events.find((e) => e.type === 'UnitRetreated')!;
+    const path = retreat.data['path'] as string[];
+    retreat.data['path'] = [...path.slice(0, -1), path[0] === '0101' ? '0102' : '0101'];
+    expect(verifyDice(t).problems).toEqual([]);
+    const text = replayExport(t, SYSTEMS).mismatches.join('\n');
+    expect(text).toMatch(new RegExp(`^event ${attack.version} \\(AttackResolved\\), of P\\d's [a-z ]+ \\(event \\d+\\): data.result: logged "${attack.data['result']}", the rules give "${result}"`, 'm'));
+    expect(text).toMatch(new RegExp(`^event ${retreat.version} \\(UnitRetreated\\), of P\\d's [a-z ]+ \\(event \\d+\\): data.path\\[${path.length - 1}\\]: logged "${(retreat.data['path'] as string[]).at(-1)}", the rules give "${path.at(-1)}"`, 'm'));
+  });
+
   it('reports a die size changed together with its value', () => {
     const t = structuredClone(exported);
     const roll = rolls(t)[0]!;
@@ -453,6 +475,15 @@ describe('the dice verifier on a Gators! game that fought', () => {
     const ok = run(file('game.json', JSON.stringify(exported)));
     expect([ok.status, ok.stderr]).toEqual([0, '']);
     expect(ok.stdout).toMatch(/^OK: all \d+ rolls/);
+    expect(ok.stdout).toMatch(/^REPLAY OK: the rules, run again on the game's \d+ decisions/m);
+    // A result changed where the dice checks cannot see it: the replay can.
+    const changed = structuredClone(exported);
+    const resolved = changed.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    resolved.data['result'] = resolved.data['result'] === 'NE' ? 'DE' : 'NE';
+    const replayed = run(file('result.json', JSON.stringify(changed)));
+    expect([replayed.status, replayed.stderr]).toEqual([1, '']);
+    expect(replayed.stdout).toMatch(/^OK: all \d+ rolls/);
+    expect(replayed.stdout).toMatch(new RegExp(`^REPLAY MISMATCH \\(1 place\\(s\\) in \\d+ decisions[^\\n]*\\n  - event ${resolved.version} \\(AttackResolved\\)`, 'm'));
     const t = structuredClone(exported);
     const attack = t.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
     attack.data['roll'] = ((attack.data['roll'] as number) % 6) + 1;

@@ -135,12 +135,15 @@ function decide(system: GameSystem, state: GameEnvelope | undefined, seg: Logged
   compare(label, rules, derived.map((e) => ({ type: e.type, data: e.data, visibility: e.visibility, reveals: e.reveals === true })), t.report);
 }
 
+/** How many differing events of one decision are reported one by one; the rest are counted. */
+const LISTED = 5;
+
 /**
- * The logged events against those the rules give, in order. The first difference is reported
- * field by field; the later ones of the same decision are counted (they usually follow from it).
+ * The logged events against those the rules give, in order, each difference reported field by
+ * field: the first few of a decision, then a count (a changed result changes what follows it).
  */
 function compare(label: string, logged: Logged[], derived: Comparable[], report: ReplayReport): void {
-  let first: string | null = null;
+  let listed = 0;
   let more = 0;
   for (let i = 0; i < Math.max(logged.length, derived.length); i++) {
     const l = logged[i];
@@ -153,11 +156,13 @@ function compare(label: string, logged: Logged[], derived: Comparable[], report:
       if (JSON.stringify(a) !== JSON.stringify(b)) problem = `event ${l.version} (${brief(l.type)}), ${label}: ${differences(a, b).join('; ')}`;
     }
     if (problem === null) continue;
-    if (first === null) first = problem;
-    else more += 1;
+    if (listed < LISTED) {
+      report.mismatches.push(problem);
+      listed += 1;
+    } else more += 1;
     if (!l || !d) break;
   }
-  if (first !== null) report.mismatches.push(more ? `${first} (and ${more} later event(s) of it differ)` : first);
+  if (more) report.mismatches.push(`${label}: ${more} later event(s) differ too`);
 }
 
 function comparable(e: Logged): Comparable {
