@@ -63,6 +63,7 @@ export function replayExport(exported: unknown, systems: readonly GameSystem[]):
   const standing = standingOf(doc['standingOrders']);
   const answeredBy: number[] = [];
   const unlogged: number[] = [];
+  const withoutLast: string[] = [];
   let state: GameEnvelope | undefined;
   for (let k = 0; k < events.length; ) {
     const end = segmentEnd(events, k);
@@ -70,7 +71,7 @@ export function replayExport(exported: unknown, systems: readonly GameSystem[]):
     const first = seg[0]!;
     if (first.type === AppEvent.GameCreated || first.type === AppEvent.PhaseSubmitted) {
       report.decisions += 1;
-      decide(system, state, seg, created, standing, { report, answeredBy, unlogged });
+      decide(system, state, seg, created, standing, { report, answeredBy, unlogged, withoutLast });
     } else {
       for (const e of seg) if (e.meta.source === 'rules') report.mismatches.push(`event ${e.version} (${brief(e.type)}): a rules event that no submission produced (it follows event ${first.version}, ${brief(first.type)})`);
     }
@@ -84,7 +85,10 @@ export function replayExport(exported: unknown, systems: readonly GameSystem[]):
   }
   if (unlogged.length) report.trusted.push(`taken as logged, not replayed: the rules events of the submissions at event(s) ${unlogged.join(', ')}, whose PhaseSubmitted holds no orders (logged before orders were recorded)`);
   if (answeredBy.length) report.trusted.push(`taken as logged: the answers standing orders gave at event(s) ${answeredBy.join(', ')} (standing orders are kept beside the log, not in it)`);
-  if (Object.keys(standing).length) report.trusted.push(`standing orders: the export holds only each side's last ones (standingOrders), which the replay applies throughout`);
+  if (Object.keys(standing).length) {
+    const others = withoutLast.length ? `; the decision(s) at event(s) ${withoutLast.join(', ')} follow from the log without those sides' last ones (set later, as the log cannot tell)` : '';
+    report.trusted.push(`standing orders: the export holds only each side's last ones (standingOrders), with which the replay decides${others}`);
+  }
   return report;
 }
 
@@ -92,12 +96,48 @@ interface Tally {
   report: ReplayReport;
   answeredBy: number[];
   unlogged: number[];
+  /** The decisions that follow from the log only without some side's last standing orders: "version (sides)". */
+  withoutLast: string[];
 }
 
-/** Makes the decision that opens `seg` again and compares what it comes to with the log. */
+/**
+ * Makes the decision that opens `seg` again and compares what it comes to with the log. The
+ * standing orders then in force are not in the export, only each side's last ones: the decision
+ * is made with those, and, should the log not follow, with a side's left out (as before it set
+ * any). The log passes if it follows from one of them: any standing orders were the side's to
+ * give. Else the differences with its last ones are reported.
+ */
 function decide(system: GameSystem, state: GameEnvelope | undefined, seg: Logged[], created: Record<string, unknown>, standing: Record<string, JsonObject>, t: Tally): void {
+  const sides = Object.keys(standing);
+  let firstTry: Attempt | undefined;
+  for (let dropped = 0; dropped < 2 ** sides.length; dropped++) {
+    const used = Object.fromEntries(Object.entries(standing).filter((_, i) => !(dropped & (1 << i))));
+    const tried = attempt(system, state, seg, created, used);
+    firstTry ??= tried;
+    if (tried.unlogged) t.unlogged.push(seg[0]!.version);
+    if (tried.mismatches.length === 0 || tried.unlogged) {
+      t.answeredBy.push(...tried.answered);
+      const without = sides.filter((_, i) => dropped & (1 << i));
+      if (without.length) t.withoutLast.push(`${seg[0]!.version} (${without.join(', ')})`);
+      return;
+    }
+  }
+  t.answeredBy.push(...firstTry!.answered);
+  t.report.mismatches.push(...firstTry!.mismatches);
+}
+
+interface Attempt {
+  mismatches: string[];
+  /** The ReactionAnswered events whose standing orders' answers it took from the log. */
+  answered: number[];
+  /** The submission's orders are not in the log: nothing was decided. */
+  unlogged?: true;
+}
+
+function attempt(system: GameSystem, state: GameEnvelope | undefined, seg: Logged[], created: Record<string, unknown>, standing: Record<string, JsonObject>): Attempt {
   const first = seg[0]!;
   const d = isObj(first.data) ? first.data : {};
+  const out: Attempt = { mismatches: [], answered: [] };
   const label = first.type === AppEvent.GameCreated ? 'of the start of the game' : `of ${String(d['side'])}'s ${d['auto'] ? 'missed deadline' : String(d['kind'])} (event ${first.version})`;
   const rolls = seg.filter((e) => e.type === AppEvent.DiceRolled);
   const rules = seg.filter((e) => e.meta.source === 'rules');
@@ -110,7 +150,7 @@ function decide(system: GameSystem, state: GameEnvelope | undefined, seg: Logged
     } else {
       if (!state || state.rules === undefined) throw new Error('a submission before the game started');
       const side = String(d['side']);
-      const answers = loggedAnswers(rules, t.answeredBy);
+      const answers = loggedAnswers(rules, out.answered);
       const game = { state: { ...state, rules: withStandingOrders(system, state.rules, standing) }, version: first.version - 1, system };
       if (d['auto']) {
         const phase = system.phase(game.state.rules);
@@ -119,8 +159,7 @@ function decide(system: GameSystem, state: GameEnvelope | undefined, seg: Logged
         if (!events) throw new Error(`the rules refuse side ${side} a pass`);
         derived = events;
       } else if (!('orders' in d)) {
-        t.unlogged.push(first.version);
-        return;
+        return { ...out, unlogged: true };
       } else {
         const kind = d['kind'] as 'orders' | 'reaction' | 'standing-orders';
         derived = decideSubmission(game, side, first.version - 1, { kind, orders: d['orders'] }, new Date(first.meta.time ?? NaN), dice, answers);
@@ -128,11 +167,12 @@ function decide(system: GameSystem, state: GameEnvelope | undefined, seg: Logged
     }
   } catch (err) {
     const why = err instanceof DomainError ? `the service refuses it (${err.code}): ${err.message}` : err instanceof Divergence ? err.message : `the rules cannot replay it: ${err instanceof Error ? err.message : String(err)}`;
-    t.report.mismatches.push(`event ${first.version} (${brief(first.type)}), ${label.replace(/ \(event \d+\)$/, '')}: ${brief(why)}`);
-    return;
+    out.mismatches.push(`event ${first.version} (${brief(first.type)}), ${label.replace(/ \(event \d+\)$/, '')}: ${brief(why)}`);
+    return out;
   }
-  compare(`rolls ${label}`, rolls, diceDrafts(dice.rolls).map((r) => ({ type: r.type, data: r.data, visibility: r.visibility, reveals: false })), t.report);
-  compare(label, rules, derived.map((e) => ({ type: e.type, data: e.data, visibility: e.visibility, reveals: e.reveals === true })), t.report);
+  compare(`rolls ${label}`, rolls, diceDrafts(dice.rolls).map((r) => ({ type: r.type, data: r.data, visibility: r.visibility, reveals: false })), out.mismatches);
+  compare(label, rules, derived.map((e) => ({ type: e.type, data: e.data, visibility: e.visibility, reveals: e.reveals === true })), out.mismatches);
+  return out;
 }
 
 /** How many differing events of one decision are reported one by one; the rest are counted. */
@@ -142,7 +182,7 @@ const LISTED = 5;
  * The logged events against those the rules give, in order, each difference reported field by
  * field: the first few of a decision, then a count (a changed result changes what follows it).
  */
-function compare(label: string, logged: Logged[], derived: Comparable[], report: ReplayReport): void {
+function compare(label: string, logged: Logged[], derived: Comparable[], mismatches: string[]): void {
   let listed = 0;
   let more = 0;
   for (let i = 0; i < Math.max(logged.length, derived.length); i++) {
@@ -157,12 +197,12 @@ function compare(label: string, logged: Logged[], derived: Comparable[], report:
     }
     if (problem === null) continue;
     if (listed < LISTED) {
-      report.mismatches.push(problem);
+      mismatches.push(problem);
       listed += 1;
     } else more += 1;
     if (!l || !d) break;
   }
-  if (more) report.mismatches.push(`${label}: ${more} later event(s) differ too`);
+  if (more) mismatches.push(`${label}: ${more} later event(s) differ too`);
 }
 
 function comparable(e: Logged): Comparable {
