@@ -114,6 +114,15 @@ describe('verifiable dice and the game export', () => {
     ]);
   });
 
+  it('takes as logged, and says so, the submissions of a log written before PhaseSubmitted kept the orders', () => {
+    const old = structuredClone(exported);
+    const submitted = old.events.filter((e) => e.type === 'PhaseSubmitted');
+    for (const e of submitted) delete e.data['orders'];
+    const report = replayExport(old, [testSystem]);
+    expect(report.mismatches).toEqual([]);
+    expect(report.trusted).toContain(`taken as logged, not replayed: the rules events of the submissions at event(s) ${submitted.map((e) => e.version).join(', ')}, whose PhaseSubmitted holds no orders (logged before orders were recorded)`);
+  });
+
   it('reports a tampered roll, a missing roll and a swapped seed', () => {
     const tampered = structuredClone(exported);
     const roll = tampered.events.find((e) => e.type === 'DiceRolled')!;

@@ -1,4 +1,4 @@
-import type { GameSystem, RulesEvent, SideId, StandingAnswers } from '../../rules/engine/types';
+import type { GameSystem, RulesEvent, SideId } from '../../rules/engine/types';
 import type { JsonObject } from '../../rules/model/json';
 import { DomainError } from '../../common/errors';
 import { decideSubmission } from '../commands/check-submission';
@@ -10,6 +10,7 @@ import { foldGame } from '../game-fold';
 import { missedDeadlineEvents } from '../scheduler/missed-deadline';
 import { withStandingOrders } from '../standing-overlay';
 import { Comparable, differences, normal } from './replay-diff';
+import { Divergence, isObj, Logged, loggedAnswers, loggedSource, readLog, segmentEnd, standingOf } from './replay-log';
 
 export interface ReplayReport {
   /** False when the export's game system is not one this verifier plays, or its log does not open a game: nothing was replayed. */
@@ -21,19 +22,6 @@ export interface ReplayReport {
   /** What the replay took from the log as it stands, unable to derive it from the export. */
   trusted: string[];
 }
-
-interface Logged {
-  version: number;
-  type: string;
-  data: unknown;
-  meta: { source?: string; time?: string; reveals?: boolean; visibility?: unknown; correlationId?: unknown };
-}
-
-/** The rules asked for a roll the log does not have. */
-class Divergence extends Error {}
-
-/** The events that start a decision: what follows each, up to the next or the end of its commit, is what the decision came to. */
-const STARTS: ReadonlySet<string> = new Set([AppEvent.GameCreated, AppEvent.PhaseSubmitted, AppEvent.DeadlineMissed]);
 
 /**
  * Plays an exported game again with the server's own decisions (README "Verifiable dice"): the
@@ -47,6 +35,16 @@ const STARTS: ReadonlySet<string> = new Set([AppEvent.GameCreated, AppEvent.Phas
  */
 export function replayExport(exported: unknown, systems: readonly GameSystem[]): ReplayReport {
   const report: ReplayReport = { replayed: false, decisions: 0, mismatches: [], trusted: [] };
+  try {
+    return replayInto(report, exported, systems);
+  } catch (err) {
+    // Only a value the stack cannot follow (JSON nested deeper than any game's) gets here.
+    report.mismatches.push(`cannot replay the rest of the log: ${brief(err instanceof Error ? err.message : String(err))}`);
+    return report;
+  }
+}
+
+function replayInto(report: ReplayReport, exported: unknown, systems: readonly GameSystem[]): ReplayReport {
   const doc = isObj(exported) ? exported : {};
   const events = readLog(doc['events']);
   const created = events?.[0]?.type === AppEvent.GameCreated && isObj(events[0].data) ? events[0].data : undefined;
@@ -209,55 +207,3 @@ function comparable(e: Logged): Comparable {
   return { type: e.type, data: e.data, visibility: e.meta.visibility, reveals: e.meta.reveals === true };
 }
 
-/** Each roll the rules ask for is the log's roll of that number: its value is the dice verifier's to check, its die and purpose are compared after. */
-function loggedSource(rolls: Logged[]): (n: number, sides: number, purpose: string) => number {
-  const byNumber = new Map(rolls.map((r) => [isObj(r.data) ? r.data['n'] : undefined, r]));
-  return (n, sides, purpose) => {
-    const r = byNumber.get(n);
-    const value = r && isObj(r.data) ? r.data['value'] : undefined;
-    if (typeof value !== 'number') throw new Divergence(`the rules roll roll ${n} (d${sides}, ${purpose}), which the log does not have there`);
-    return value;
-  };
-}
-
-/** The answers the decision's standing orders gave, as its ReactionAnswered events recorded them, handed out in turn. */
-function loggedAnswers(rules: Logged[], answeredBy: number[]): StandingAnswers {
-  const queue = rules.filter((e) => e.type === 'ReactionAnswered' && isObj(e.data) && (e.data['by'] === 'standing-orders' || e.data['applied'] === 'standing-orders'));
-  return {
-    next(side, kind) {
-      const head = queue[0];
-      const data = isObj(head?.data) ? head.data : undefined;
-      if (!head || data?.['side'] !== side || data['kind'] !== kind) return null;
-      queue.shift();
-      answeredBy.push(head.version);
-      return data['answer'] ?? null;
-    },
-  };
-}
-
-/** Where the decision that `events[k]` opens ends: at the next decision, or where its commit ends. */
-function segmentEnd(events: Logged[], k: number): number {
-  let j = k + 1;
-  while (j < events.length && events[j]!.meta.correlationId === events[k]!.meta.correlationId && !STARTS.has(events[j]!.type)) j++;
-  return j;
-}
-
-function readLog(raw: unknown): Logged[] | undefined {
-  if (!Array.isArray(raw)) return undefined;
-  const out: Logged[] = [];
-  for (const e of raw) {
-    if (!isObj(e) || !Number.isInteger(e['version']) || typeof e['type'] !== 'string') return undefined;
-    const meta = isObj(e['meta']) ? e['meta'] : {};
-    out.push({ version: e['version'] as number, type: e['type'], data: e['data'], meta: { ...meta, time: typeof meta['time'] === 'string' ? meta['time'] : undefined, source: typeof meta['source'] === 'string' ? meta['source'] : undefined } });
-  }
-  return out;
-}
-
-function standingOf(raw: unknown): Record<string, JsonObject> {
-  if (!isObj(raw)) return {};
-  return Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, JsonObject] => isObj(entry[1])));
-}
-
-function isObj(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
