@@ -114,6 +114,26 @@ describe('verifiable dice and the game export', () => {
     ]);
   });
 
+  it('replays a game with a phase taken back: the phase after the undo is decided on the game the undo restored', async () => {
+    const g3 = await startedGame(h);
+    await play(h, g3.gameId, g3.alice, setupA);
+    await play(h, g3.gameId, g3.bob, setupB());
+    const moved = await play(h, g3.gameId, g3.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+    const proposal = await h.actions.proposeUndo(g3.gameId, moved.version, g3.alice);
+    await h.actions.answerUndo(g3.gameId, proposal.version, g3.bob, true);
+    const other = (await h.queries.options(g3.gameId, g3.alice, 'a-ship')).options.moves.find((m) => m.hex !== '0204' && m.path.length === 1)!;
+    await play(h, g3.gameId, g3.alice, [{ kind: 'move', unit: 'a-ship', path: [other.hex] }]);
+    await h.actions.resign(g3.gameId, await h.store.currentVersion(g3.gameId), g3.alice);
+    const doc = (await h.queries.export(g3.gameId, g3.bob)) as typeof exported;
+    expect(doc.events.some((e) => e.type === 'UndoAccepted')).toBe(true);
+    expect(replayExport(doc, [testSystem]).mismatches).toEqual([]);
+    // The move again, as if made from where the undone one ended: the rules give it from where the undo put the ship back.
+    const redo = doc.events.filter((e) => e.type === 'UnitMoved').at(-1)!;
+    const from = (redo.data['path'] as string[])[0];
+    redo.data['path'] = ['0204', other.hex];
+    expect(replayExport(doc, [testSystem]).mismatches).toEqual([expect.stringMatching(new RegExp(`^event ${redo.version} \\(UnitMoved\\), of A's orders \\(event \\d+\\): data.path\\[0\\]: logged "0204", the rules give "${from}"`))]);
+  });
+
   it('takes as logged, and says so, the submissions of a log written before PhaseSubmitted kept the orders', () => {
     const old = structuredClone(exported);
     const submitted = old.events.filter((e) => e.type === 'PhaseSubmitted');
