@@ -33,6 +33,8 @@ describe('verifiable dice and the game export', () => {
   let h: GamesHarness;
   let exported: Record<string, unknown> & { events: Array<{ version: number; type: string; data: Record<string, unknown> }> };
   let g: Awaited<ReturnType<typeof startedGame>>;
+  /** The PhaseSubmitted events each player read while the game ran. */
+  let seenInPlay: Record<'alice' | 'bob', Array<Record<string, unknown>>>;
 
   beforeAll(async () => {
     h = await gamesHarness();
@@ -45,11 +47,8 @@ describe('verifiable dice and the game export', () => {
     await play(h, g.gameId, g.bob, []);
     await play(h, g.gameId, g.bob, []);
     await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
-    // While the game runs, a side reads its own orders in the log and the other side only that it submitted.
     const submitted = (events: Array<{ type: string; data: unknown }>) => events.filter((e) => e.type === 'PhaseSubmitted').map((e) => e.data as Record<string, unknown>);
-    const seenByBob = submitted((await h.queries.history(g.gameId, g.bob)).events as never);
-    expect(seenByBob.filter((d) => d['side'] === 'A').every((d) => !('orders' in d))).toBe(true);
-    expect(submitted((await h.queries.history(g.gameId, g.alice)).events as never).filter((d) => d['side'] === 'A').at(-1)).toEqual({ side: 'A', kind: 'orders', orders: [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }] });
+    seenInPlay = { alice: submitted((await h.queries.history(g.gameId, g.alice)).events as never), bob: submitted((await h.queries.history(g.gameId, g.bob)).events as never) };
     const err = (await h.queries.export(g.gameId, g.alice).catch((e: unknown) => e)) as DomainError;
     expect(err.code).toBe('game/not_finished');
     await h.actions.resign(g.gameId, await h.store.currentVersion(g.gameId), g.alice);
@@ -72,6 +71,12 @@ describe('verifiable dice and the game export', () => {
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.rolls).toBeGreaterThan(0);
+  });
+
+  it("logs each side's orders in its PhaseSubmitted, which the other side does not read while the game runs", () => {
+    expect(seenInPlay.alice.filter((d) => d['side'] === 'A').at(-1)).toEqual({ side: 'A', kind: 'orders', orders: [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }] });
+    expect(seenInPlay.bob.filter((d) => d['side'] === 'A').at(-1)).toEqual({ side: 'A', kind: 'orders' });
+    expect(seenInPlay.alice.filter((d) => d['side'] === 'B')).toEqual([{ side: 'B', kind: 'orders' }, { side: 'B', kind: 'orders' }, { side: 'B', kind: 'orders' }]);
   });
 
   it('replays the rules: every decision of the finished game follows from its orders, the scenario and the rolls', () => {
