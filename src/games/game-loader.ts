@@ -8,7 +8,8 @@ import type { GameEnvelope } from './game-envelope';
 import { foldAppEvent, foldGame, GameCreatedData } from './game-fold';
 import { gameNotFound, systemUnavailable } from './games.errors';
 import { requireSide, viewerFor } from './seats';
-import { STANDING_ORDERS_SET, StandingOrdersStore, StoredStanding } from './standing-orders-store';
+import { StandingOrdersStore, StoredStanding } from './standing-orders-store';
+import { withStandingOrders } from './standing-overlay';
 
 export interface LoadedGame {
   state: GameEnvelope;
@@ -114,9 +115,7 @@ export class GameLoader {
   private overlay(system: GameSystem, state: GameEnvelope, stored: StoredStanding): GameEnvelope {
     const sides = Object.keys(stored);
     if (state.rules === undefined || sides.length === 0) return state;
-    let rules: unknown = state.rules;
-    for (const side of sides) rules = system.evolve(rules, { type: STANDING_ORDERS_SET, data: { side, orders: stored[side] } });
-    const over = { ...state, rules };
+    const over = { ...state, rules: withStandingOrders(system, state.rules, stored) };
     this.beneath.set(over, this.logState(state));
     return over;
   }

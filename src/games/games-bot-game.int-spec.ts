@@ -2,6 +2,8 @@ import { SeededDice } from '../rules/dice/seeded-dice';
 import { gators } from '../rules/systems/gators';
 import type { GState } from '../rules/systems/gators/ext';
 import { verifyDice } from './dice/verify-dice';
+import { replayExport } from './replay/replay-export';
+import { SYSTEMS } from '../rules/systems';
 import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { gatorsEntry, seatedGatorsGame } from '../../test/support/gators-game';
 import { acceptedBotPhase, botAnswer, botStanding } from '../../test/support/options-bot';
@@ -89,8 +91,13 @@ describe('a whole Gators! game of two bots through the service layer (real Postg
     expect(seen.events).toBeGreaterThan(1000);
     const outbox = await h.prisma.pool.query<{ n: string }>('SELECT count(*) AS n FROM notifications WHERE game_id = $1', [g.gameId]);
     expect(Number(outbox.rows[0]!.n)).toBeGreaterThan(100);
-    const report = verifyDice(await h.queries.export(g.gameId, g.us));
+    const exported = await h.queries.export(g.gameId, g.us);
+    const report = verifyDice(exported);
     expect(report.problems).toEqual([]);
+    // Every submission, answer, pass and expired window decided again by the rules gives the log.
+    const replay = replayExport(exported, SYSTEMS);
+    expect(replay.mismatches).toEqual([]);
+    expect(replay.decisions).toBeGreaterThan(150);
     // The game's dice seed is drawn at creation, so the bots' game differs from run to run: 99 rolls was seen once.
     expect(report.rolls).toBeGreaterThan(50);
     // About 30 s alone and 35 s in CI beside the other suites; other seeds up to a minute.

@@ -14,6 +14,9 @@ import { uniqueId } from '../../test/support/database';
 import { catalogEntry } from './catalog-builder';
 import { rollFromSeed } from './dice/server-dice';
 import { verifyDice } from './dice/verify-dice';
+import { replayExport } from './replay/replay-export';
+import { testSystem } from '../rules/testing/test-system';
+import { SYSTEMS } from '../rules/systems';
 
 /** A folder for the command line's files, removed once the file's tests are done. */
 const folders: string[] = [];
@@ -30,6 +33,8 @@ describe('verifiable dice and the game export', () => {
   let h: GamesHarness;
   let exported: Record<string, unknown> & { events: Array<{ version: number; type: string; data: Record<string, unknown> }> };
   let g: Awaited<ReturnType<typeof startedGame>>;
+  /** The PhaseSubmitted events each player read while the game ran. */
+  let seenInPlay: Record<'alice' | 'bob', Array<Record<string, unknown>>>;
 
   beforeAll(async () => {
     h = await gamesHarness();
@@ -42,6 +47,8 @@ describe('verifiable dice and the game export', () => {
     await play(h, g.gameId, g.bob, []);
     await play(h, g.gameId, g.bob, []);
     await play(h, g.gameId, g.alice, [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }]);
+    const submitted = (events: Array<{ type: string; data: unknown }>) => events.filter((e) => e.type === 'PhaseSubmitted').map((e) => e.data as Record<string, unknown>);
+    seenInPlay = { alice: submitted((await h.queries.history(g.gameId, g.alice)).events as never), bob: submitted((await h.queries.history(g.gameId, g.bob)).events as never) };
     const err = (await h.queries.export(g.gameId, g.alice).catch((e: unknown) => e)) as DomainError;
     expect(err.code).toBe('game/not_finished');
     await h.actions.resign(g.gameId, await h.store.currentVersion(g.gameId), g.alice);
@@ -64,6 +71,81 @@ describe('verifiable dice and the game export', () => {
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.rolls).toBeGreaterThan(0);
+  });
+
+  it("logs each side's orders in its PhaseSubmitted, which the other side does not read while the game runs", () => {
+    expect(seenInPlay.alice.filter((d) => d['side'] === 'A').at(-1)).toEqual({ side: 'A', kind: 'orders', orders: [{ kind: 'move', unit: 'a-apc-1', path: ['0404'] }] });
+    expect(seenInPlay.bob.filter((d) => d['side'] === 'A').at(-1)).toEqual({ side: 'A', kind: 'orders' });
+    expect(seenInPlay.alice.filter((d) => d['side'] === 'B')).toEqual([{ side: 'B', kind: 'orders' }, { side: 'B', kind: 'orders' }, { side: 'B', kind: 'orders' }]);
+  });
+
+  it('replays the rules: every decision of the finished game follows from its orders, the scenario and the rolls', () => {
+    const report = replayExport(exported, [testSystem]);
+    expect(report.mismatches).toEqual([]);
+    expect(report.replayed).toBe(true);
+    // The start, and each submission.
+    expect(report.decisions).toBe(1 + exported.events.filter((e) => e.type === 'PhaseSubmitted').length);
+    const answered = exported.events.find((e) => e.type === 'ReactionAnswered' && e.data['by'] === 'standing-orders')!;
+    expect(report.trusted.join('\n')).toContain(`the answers standing orders gave at event(s) ${answered.version} `);
+    // The verifier without the test system's rules says it replayed nothing, and why.
+    expect(replayExport(exported, SYSTEMS)).toMatchObject({ replayed: false, decisions: 0, mismatches: [], trusted: ['nothing replayed: this verifier does not have the rules of game system "kernel-test"'] });
+  });
+
+  it('reports rules events that do not follow from their orders and rolls, each with its version, where the dice alone pass', () => {
+    const t = structuredClone(exported);
+    const attack = t.events.find((e) => e.type === 'AttackResolved')!;
+    const column = attack.data['column'];
+    attack.data['column'] = 'changed';
+    const move = t.events.find((e) => e.type === 'UnitMoved')!;
+    const path = move.data['path'] as string[];
+    move.data['path'] = [path[0], '0205'];
+    expect(verifyDice(t).problems).toEqual([]);
+    const submittedAt = (v: number) => t.events.filter((e) => e.type === 'PhaseSubmitted' && e.version < v).at(-1)!.version;
+    expect(replayExport(t, [testSystem]).mismatches).toEqual([
+      `event ${move.version} (UnitMoved), of A's orders (event ${submittedAt(move.version)}): data.path[1]: logged "0205", the rules give "${path[1]}"`,
+      `event ${attack.version} (AttackResolved), of A's orders (event ${submittedAt(attack.version)}): data.column: logged "changed", the rules give ${JSON.stringify(column)}`,
+    ]);
+
+    // A placement moved: reported where it was made, and where the orders that followed no longer fit the game the log gives.
+    const t2 = structuredClone(exported);
+    const placed = t2.events.find((e) => e.type === 'UnitPlaced' && e.data['unit'] === 'a-ship')!;
+    const hex = placed.data['hex'];
+    placed.data['hex'] = '0101';
+    expect(verifyDice(t2).problems).toEqual([]);
+    const moved = t2.events.find((e) => e.type === 'UnitMoved' && e.data['unit'] === 'a-ship')!;
+    expect(replayExport(t2, [testSystem]).mismatches).toEqual([
+      `event ${placed.version} (UnitPlaced), of B's orders (event ${submittedAt(placed.version)}): data.hex: logged "0101", the rules give ${JSON.stringify(hex)}`,
+      expect.stringMatching(new RegExp(`^event ${submittedAt(moved.version)} \\(PhaseSubmitted\\), of A's orders: the service refuses it \\(orders/illegal\\)`)),
+    ]);
+  });
+
+  it('replays a game with a phase taken back: the phase after the undo is decided on the game the undo restored', async () => {
+    const g3 = await startedGame(h);
+    await play(h, g3.gameId, g3.alice, setupA);
+    await play(h, g3.gameId, g3.bob, setupB());
+    const moved = await play(h, g3.gameId, g3.alice, [{ kind: 'move', unit: 'a-ship', path: ['0204'] }]);
+    const proposal = await h.actions.proposeUndo(g3.gameId, moved.version, g3.alice);
+    await h.actions.answerUndo(g3.gameId, proposal.version, g3.bob, true);
+    const other = (await h.queries.options(g3.gameId, g3.alice, 'a-ship')).options.moves.find((m) => m.hex !== '0204' && m.path.length === 1)!;
+    await play(h, g3.gameId, g3.alice, [{ kind: 'move', unit: 'a-ship', path: [other.hex] }]);
+    await h.actions.resign(g3.gameId, await h.store.currentVersion(g3.gameId), g3.alice);
+    const doc = (await h.queries.export(g3.gameId, g3.bob)) as typeof exported;
+    expect(doc.events.some((e) => e.type === 'UndoAccepted')).toBe(true);
+    expect(replayExport(doc, [testSystem]).mismatches).toEqual([]);
+    // The move again, as if made from where the undone one ended: the rules give it from where the undo put the ship back.
+    const redo = doc.events.filter((e) => e.type === 'UnitMoved').at(-1)!;
+    const from = (redo.data['path'] as string[])[0];
+    redo.data['path'] = ['0204', other.hex];
+    expect(replayExport(doc, [testSystem]).mismatches).toEqual([expect.stringMatching(new RegExp(`^event ${redo.version} \\(UnitMoved\\), of A's orders \\(event \\d+\\): data.path\\[0\\]: logged "0204", the rules give "${from}"`))]);
+  });
+
+  it('takes as logged, and says so, the submissions of a log written before PhaseSubmitted kept the orders', () => {
+    const old = structuredClone(exported);
+    const submitted = old.events.filter((e) => e.type === 'PhaseSubmitted');
+    for (const e of submitted) delete e.data['orders'];
+    const report = replayExport(old, [testSystem]);
+    expect(report.mismatches).toEqual([]);
+    expect(report.trusted).toContain(`taken as logged, not replayed: the rules events of the submissions at event(s) ${submitted.map((e) => e.version).join(', ')}, whose PhaseSubmitted holds no orders (logged before orders were recorded)`);
   });
 
   it('reports a tampered roll, a missing roll and a swapped seed', () => {
@@ -224,6 +306,28 @@ describe('the dice verifier on a Gators! game that fought', () => {
     expect(report.ok).toBe(true);
     expect(report.rolls).toBeGreaterThanOrEqual(10);
     expect(exported.events.filter((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number').length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('replays the rules of the game, its attacks and retreats among them', () => {
+    const report = replayExport(exported, SYSTEMS);
+    expect(report.mismatches).toEqual([]);
+    expect(report.replayed).toBe(true);
+    expect(report.decisions).toBe(1 + exported.events.filter((e) => e.type === 'PhaseSubmitted').length);
+    expect(exported.events.some((e) => e.type === 'UnitRetreated')).toBe(true);
+  });
+
+  it('reports an attack result and a retreat that do not follow from their orders and rolls, which the dice checks pass', () => {
+    const t = structuredClone(exported);
+    const attack = t.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    const result = attack.data['result'];
+    attack.data['result'] = result === 'NE' ? 'DE' : 'NE';
+    const retreat = t.events.find((e) => e.type === 'UnitRetreated')!;
+    const path = retreat.data['path'] as string[];
+    retreat.data['path'] = [...path.slice(0, -1), path[0] === '0101' ? '0102' : '0101'];
+    expect(verifyDice(t).problems).toEqual([]);
+    const text = replayExport(t, SYSTEMS).mismatches.join('\n');
+    expect(text).toMatch(new RegExp(`^event ${attack.version} \\(AttackResolved\\), of P\\d's [a-z ]+ \\(event \\d+\\): data.result: logged "${attack.data['result']}", the rules give "${result}"`, 'm'));
+    expect(text).toMatch(new RegExp(`^event ${retreat.version} \\(UnitRetreated\\), of P\\d's [a-z ]+ \\(event \\d+\\): data.path\\[${path.length - 1}\\]: logged "${(retreat.data['path'] as string[]).at(-1)}", the rules give "${path.at(-1)}"`, 'm'));
   });
 
   it('reports a die size changed together with its value', () => {
@@ -405,6 +509,15 @@ describe('the dice verifier on a Gators! game that fought', () => {
     const ok = run(file('game.json', JSON.stringify(exported)));
     expect([ok.status, ok.stderr]).toEqual([0, '']);
     expect(ok.stdout).toMatch(/^OK: all \d+ rolls/);
+    expect(ok.stdout).toMatch(/^REPLAY OK: the rules, run again on the game's \d+ decisions/m);
+    // A result changed where the dice checks cannot see it: the replay can.
+    const changed = structuredClone(exported);
+    const resolved = changed.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
+    resolved.data['result'] = resolved.data['result'] === 'NE' ? 'DE' : 'NE';
+    const replayed = run(file('result.json', JSON.stringify(changed)));
+    expect([replayed.status, replayed.stderr]).toEqual([1, '']);
+    expect(replayed.stdout).toMatch(/^OK: all \d+ rolls/);
+    expect(replayed.stdout).toMatch(new RegExp(`^REPLAY MISMATCH \\(1 place\\(s\\) in \\d+ decisions[^\\n]*\\n  - event ${resolved.version} \\(AttackResolved\\)`, 'm'));
     const t = structuredClone(exported);
     const attack = t.events.find((e) => e.type === 'AttackResolved' && typeof e.data['roll'] === 'number')!;
     attack.data['roll'] = ((attack.data['roll'] as number) % 6) + 1;

@@ -1,6 +1,8 @@
 import { campaign } from '../rules/systems/gators/examples';
 import type { DiceSourceFactory } from './dice/dice-source';
 import { verifyDice } from './dice/verify-dice';
+import { replayExport } from './replay/replay-export';
+import { SYSTEMS } from '../rules/systems';
 import { FakeClock, gamesHarness, GamesHarness, workerDatabase } from '../../test/support/games-harness';
 import { gatorsEntry, seatedGatorsGame } from '../../test/support/gators-game';
 import { uniqueId } from '../../test/support/database';
@@ -91,8 +93,14 @@ describe('the Gators! campaign through the service layer (real Postgres)', () =>
     for (const line of usLog) expect(line).not.toMatch(/"roll":2|breakdown roll \(GT-4\.8\)/);
     // The dice verifier on its export: the script forced the dice, so the seed gives other values,
     // but the log, the die sizes and every roll the rules events record must check out.
-    const report = verifyDice(await h.queries.export(g.gameId, g.us));
+    const exported = await h.queries.export(g.gameId, g.us);
+    const report = verifyDice(exported);
     expect(report.rolls).toBe(steps.reduce((n, s) => n + s.dice.length, 0));
     expect(report.problems.filter((p) => !/the seed gives/.test(p))).toEqual([]);
+    // The rules, given the log's rolls (forced or not), decide every step as the log has it.
+    const replay = replayExport(exported, SYSTEMS);
+    expect(replay.mismatches).toEqual([]);
+    // P2 filed its standing orders halfway: the decisions before follow without them, which the report names.
+    expect(replay.trusted.join('\n')).toMatch(/the decision\(s\) at event\(s\) \d+ \(P2\)(, \d+ \(P2\))* follow from the log without those sides' last ones/);
   });
 });

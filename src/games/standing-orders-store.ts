@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { IdempotencyKeyReusedError, VersionConflictError } from '../event-store/event-store.errors';
 import { EventStore, KeyedResult } from '../event-store/event-store.service';
-import type { KernelEventData } from '../rules/engine/events';
 import type { JsonObject } from '../rules/model/json';
 
-/** The engine's event that sets a side's standing orders: what a check of them comes to, and what the loader lays over a state. */
-export const STANDING_ORDERS_SET: keyof KernelEventData = 'StandingOrdersSet';
-export type StandingOrdersSetData = KernelEventData['StandingOrdersSet'];
+export { STANDING_ORDERS_SET, type StandingOrdersSetData } from './standing-overlay';
 
 /** Each side's standing orders as the engine's StandingOrdersSet event would have set them. */
 export type StoredStanding = Readonly<Record<string, JsonObject>>;

@@ -1,6 +1,6 @@
 import { BadInputError } from '../../common/errors';
 import { VersionConflictError } from '../../event-store/event-store.errors';
-import type { RawSubmission, SideId, Violation } from '../../rules/engine/types';
+import type { Dice, RawSubmission, RulesEvent, SideId, StandingAnswers, Violation } from '../../rules/engine/types';
 import { overdue } from '../game-followups';
 import type { LoadedGame } from '../game-loader';
 import { deadlinePassed, gameFinished, gameNotStarted, illegalOrders, malformedOrders, noReactionPending, notYourTurn, reactionPending } from '../games.errors';
@@ -51,4 +51,15 @@ export function checkSubmission({ state, version, system }: LoadedGame, side: Si
 /** The error a submission is refused with when the rules refuse it. */
 export function refusal(checked: Extract<Checked, { ok: false }>): BadInputError {
   return checked.stage === 'parse' ? malformedOrders(checked.violations) : illegalOrders(checked.violations);
+}
+
+/**
+ * A submission's rules events: checked as checkSubmission checks it (a refusal is thrown), then
+ * resolved. The one decision of a submission, made by the service with its dice and the standing
+ * orders of now, and again by the replay of an export with the rolls and answers its log recorded.
+ */
+export function decideSubmission(game: LoadedGame, side: SideId, expectedVersion: number, submission: RawSubmission, now: Date, dice: Dice, answers?: StandingAnswers): RulesEvent[] {
+  const checked = checkSubmission(game, side, expectedVersion, submission, now);
+  if (!checked.ok) throw refusal(checked);
+  return game.system.resolve(game.state.rules, side, checked.value, dice, answers);
 }

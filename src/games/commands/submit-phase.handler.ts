@@ -10,13 +10,14 @@ import { GameSecrets } from '../dice/game-secrets';
 import { RecordingDice } from '../dice/server-dice';
 import { CLOCK, Clock } from '../game-clock';
 import { GameCommitter } from '../game-committer';
-import { AppEvent, appDraft, Draft } from '../game-envelope';
+import { Draft } from '../game-envelope';
 import { GameLoader, LoadedGame } from '../game-loader';
 import { EventStore } from '../../event-store/event-store.service';
 import { Outcome, outcomeFor } from '../outcome';
 import { requireSide } from '../seats';
 import { STANDING_ORDERS_SET, StandingOrdersSetData, StandingOrdersStore } from '../standing-orders-store';
-import { checkSubmission, refusal, requireKind } from './check-submission';
+import { decideSubmission, requireKind } from './check-submission';
+import { phaseSubmitted } from './phase-submitted';
 import { diceDrafts } from './dice-drafts';
 
 export interface SubmitPhase {
@@ -107,21 +108,18 @@ export class SubmitPhaseHandler {
   }
 
   private decide(game: LoadedGame, side: SideId, cmd: SubmitPhase, seed: string): Decision {
-    const checked = checkSubmission(game, side, cmd.expectedVersion, cmd.submission, this.clock.now());
-    if (!checked.ok) throw refusal(checked);
-    const { state, system } = game;
+    const { state } = game;
     const dice = new RecordingDice(state.diceCounter, this.diceSource(seed, state.id));
-    const rulesEvents = system.resolve(state.rules, side, checked.value, dice);
+    const rulesEvents = decideSubmission(game, side, cmd.expectedVersion, cmd.submission, this.clock.now(), dice);
     if (cmd.submission.kind === 'standing-orders') {
       // The engine says what the orders come to (its one StandingOrdersSet); the loader sets them so again.
       const set = rulesEvents.length === 1 && rulesEvents[0]!.type === STANDING_ORDERS_SET ? (rulesEvents[0]!.data as StandingOrdersSetData) : null;
       if (!set || set.side !== side) throw new Error(`standing orders resolved to ${rulesEvents.map((e) => e.type).join(', ') || 'nothing'}`);
       return { standing: set.orders };
     }
-    // Only who submitted and what kind: even the number of orders could tell the other side something.
     return {
       drafts: [
-        appDraft(AppEvent.PhaseSubmitted, { side, kind: cmd.submission.kind }),
+        phaseSubmitted(side, cmd.submission),
         ...diceDrafts(dice.rolls),
         ...rulesEvents.map((e): Draft => ({ source: 'rules', ...e })),
       ],

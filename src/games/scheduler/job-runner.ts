@@ -11,6 +11,7 @@ import { AppEvent, appDraft, Draft, GameEnvelope } from '../game-envelope';
 import { foldGame } from '../game-fold';
 import { deadlineFor, stillToAct } from '../game-followups';
 import { GameLoader } from '../game-loader';
+import { missedDeadlineEvents } from './missed-deadline';
 
 export interface DueJob {
   id: string;
@@ -97,14 +98,7 @@ export class JobRunner {
       if (phase.mode === 'reaction') push([appDraft(AppEvent.DeadlineMissed, { side, window: 'reaction' })]);
       else push([appDraft(AppEvent.DeadlineMissed, { side })]);
       const rolled = dice.rolls.length;
-      let events;
-      if (phase.mode === 'reaction') {
-        events = system.expireReaction(state.rules, dice);
-      } else {
-        const pass = system.parse(state.rules, side, { kind: 'orders', orders: [] });
-        const legal = pass.ok && system.validate(state.rules, side, pass.value).length === 0;
-        events = legal && pass.ok ? system.resolve(state.rules, side, pass.value, dice) : null;
-      }
+      const events = missedDeadlineEvents(system, state.rules, side, phase.mode, dice);
       if (!events) {
         push([deadlineFor(state, phase, this.clock.now())]);
         continue;

@@ -67,6 +67,16 @@ export interface Dice {
   roll(sides: number, purpose: string, visibleTo?: SideId[]): number;
 }
 
+/**
+ * Replaying a log: the answers the sides' standing orders gave, as the log recorded them
+ * (ReactionAnswered), handed out in turn in place of the standing orders then in force, which a
+ * log does not hold. `next` gives the next recorded answer if it is one to this side and kind,
+ * else null (the standing orders did not decide it).
+ */
+export interface StandingAnswers {
+  next(side: SideId, kind: string): unknown;
+}
+
 /** What the phase machine says about the present moment. */
 export interface PhaseInfo {
   turn: number;
@@ -153,15 +163,15 @@ export interface GameSystem<S = unknown, Sub = unknown> {
   /**
    * The events of a valid submission. For a simultaneous phase whose other
    * sides have not all submitted, the events only seal this side's orders.
-   * May stop at a reaction point (the last event then requests it).
+   * May stop at a reaction point (the last event then requests it). `answers`: replaying a log.
    */
-  resolve(state: S, side: SideId, submission: Sub, dice: Dice): RulesEvent[];
+  resolve(state: S, side: SideId, submission: Sub, dice: Dice, answers?: StandingAnswers): RulesEvent[];
 
   /**
    * An unanswered reaction window expired: apply the side's standing orders
-   * or no reaction, and continue resolution.
+   * or no reaction, and continue resolution. `answers`: replaying a log.
    */
-  expireReaction(state: S, dice: Dice): RulesEvent[];
+  expireReaction(state: S, dice: Dice, answers?: StandingAnswers): RulesEvent[];
 
   /** Exactly what `viewer` may see of `state`. JSON-serialisable. */
   view(state: S, viewer: Viewer): unknown;

@@ -6,7 +6,7 @@ import { GameState } from '../../model/state';
 import { privateEvent, publicEvent } from '../events';
 import { evolve } from '../evolve';
 import { currentPhase, phaseInfo } from '../phase-machine';
-import { Dice, GameSystem, RulesEvent, SideId, Viewer } from '../types';
+import { Dice, GameSystem, RulesEvent, SideId, StandingAnswers, Viewer } from '../types';
 import { kernelView } from '../view';
 import { assertNever } from '../assert-never';
 import { scenarioChecker } from './check-scenario';
@@ -33,8 +33,8 @@ export function defineSystem<X extends Json>(spec: SystemSpec<X>): GameSystem<Ga
     parse: (state, side, raw) => parse(spec, state, side, raw),
     validate: (state, side, sub) => validate(spec, state, side, sub),
     validateDraft: (state, side, sub) => validateDraft(spec, state, side, sub),
-    resolve: (state, side, sub, dice) => resolve(spec, state, side, sub, dice),
-    expireReaction: (state, dice) => expire(spec, state, dice),
+    resolve: (state, side, sub, dice, answers) => resolve(spec, state, side, sub, dice, answers),
+    expireReaction: (state, dice, answers) => expire(spec, state, dice, answers),
     view: (state, viewer) => view(spec, state, viewer),
     scenario: (state) => state.scenario,
     options: (state, side, unitId, draft) => options(spec, state, side, unitId, draft),
@@ -71,8 +71,8 @@ export function asScenario(input: unknown): Scenario {
   return isScenario(input) ? input : parseScenario(input as Record<string, unknown>);
 }
 
-function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, sub: Submission, dice: Dice): RulesEvent[] {
-  const r = new Resolution(spec, state, dice, side);
+function resolve<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, side: SideId, sub: Submission, dice: Dice, answers?: StandingAnswers): RulesEvent[] {
+  const r = new Resolution(spec, state, dice, side, answers);
   switch (sub.kind) {
     case 'standing-orders':
       r.emit(privateEvent('StandingOrdersSet', { side, orders: sub.orders }, [side], { type: 'StandingOrdersSet', data: { side } }));
@@ -126,13 +126,13 @@ function continueAfterReaction<X extends Json>(r: Resolution<X>, answer: Json, b
   return r.events;
 }
 
-function expire<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, dice: Dice): RulesEvent[] {
+function expire<X extends Json>(spec: SystemSpec<X>, state: GameState<X>, dice: Dice, answers?: StandingAnswers): RulesEvent[] {
   const req = state.pending?.request;
   if (!req) return [];
   const kind = spec.reactions?.[req.kind];
   if (kind === undefined) throw new Error(`no reaction kind "${req.kind}"`);
-  const r = new Resolution(spec, state, dice, state.pending!.side);
-  const standing = kind.fromStanding(state, req, state.sides[req.side]?.secret.standing[req.kind]);
+  const r = new Resolution(spec, state, dice, state.pending!.side, answers);
+  const standing = r.standingAnswer(kind, req);
   return standing === null ? continueAfterReaction(r, kind.none(state, req), 'expiry', 'none') : continueAfterReaction(r, standing, 'expiry', 'standing-orders');
 }
 

@@ -1,13 +1,13 @@
 import { Json, JsonObject, sameJson } from '../../model/json';
-import { GameState } from '../../model/state';
+import { GameState, ReactionRequest } from '../../model/state';
 import { EventBody, RECORDS, privateEvent, publicEvent } from '../events';
 import { evolveRemembered } from '../evolve';
 import { currentPhase, nextPhase } from '../phase-machine';
-import { Dice, RulesEvent, SideId } from '../types';
+import { Dice, RulesEvent, SideId, StandingAnswers } from '../types';
 import { checkVictory, turnLimitOutcome } from '../victory';
 import { fastSchema } from './fast-schema';
 import { recordsGathered } from './own-records';
-import { AskRequest, AskResult, OrderHandler, ResolveContext, Resume, SystemSpec } from './types';
+import { AskRequest, AskResult, OrderHandler, ReactionKind, ResolveContext, Resume, SystemSpec } from './types';
 
 /**
  * A ResolveContext that folds every emitted event into its state at once, so
@@ -24,6 +24,8 @@ export class Resolution<X extends Json> implements ResolveContext<X> {
     state: GameState<X>,
     readonly dice: Dice,
     public side: SideId,
+    /** Replaying a log: the answers it recorded stand in for the standing orders (StandingAnswers). */
+    private readonly answers?: StandingAnswers,
   ) {
     this.current = state;
   }
@@ -44,12 +46,17 @@ export class Resolution<X extends Json> implements ResolveContext<X> {
     for (const e of events) this.emit(e);
   }
 
+  /** The answer the side's standing orders give to `request`, or null when they do not decide it. */
+  standingAnswer(kind: ReactionKind<X>, request: ReactionRequest): Json | null {
+    if (this.answers) return (this.answers.next(request.side, request.kind) as Json | null | undefined) ?? null;
+    return kind.fromStanding(this.state, request, this.state.sides[request.side]?.secret.standing[request.kind]);
+  }
+
   ask(request: AskRequest): AskResult {
     if (this.suspended !== null) throw new Error('ask() called again after the resolution was suspended');
     const kind = this.spec.reactions?.[request.kind];
     if (kind === undefined) throw new Error(`no reaction kind "${request.kind}" in system ${this.spec.id}`);
-    const standing = this.state.sides[request.side]?.secret.standing[request.kind];
-    const answer = kind.fromStanding(this.state, request, standing);
+    const answer = this.standingAnswer(kind, request);
     if (answer !== null) {
       this.emit(
         privateEvent('ReactionAnswered', { side: request.side, kind: request.kind, answer, by: 'standing-orders' }, [request.side], {
